@@ -1,0 +1,118 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Everything here builds and is tested on Linux and macOS. Apple-only code (SwiftUI, AVFoundation,
+// WhisperKit) lives in App/ and is never named in this manifest.
+
+let package = Package(
+  name: "Utter",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .executable(name: "utter", targets: ["UtterCLI"]),
+    .library(name: "AudioInput", targets: ["AudioInput"]),
+    .library(name: "SpeechEngine", targets: ["SpeechEngine"]),
+    .library(name: "CloudSpeech", targets: ["CloudSpeech"]),
+    .library(name: "TextPipeline", targets: ["TextPipeline"]),
+    .library(name: "LLMPolish", targets: ["LLMPolish"]),
+    .library(name: "KeyStore", targets: ["KeyStore"]),
+    .library(name: "SessionChannel", targets: ["SessionChannel"]),
+    .library(name: "KeyboardModel", targets: ["KeyboardModel"]),
+    .library(name: "DictationHost", targets: ["DictationHost"]),
+    .library(name: "Storage", targets: ["Storage"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+  ],
+  targets: [
+    // Audio: decoding, resampling, voice activity, level metering. No Apple frameworks.
+    .target(name: "AudioInput"),
+    // Speech engine abstraction: our value types, options, registry, WER scoring.
+    .target(name: "SpeechEngine"),
+    // Our own declarations of the whisper.cpp 1.8.5 C ABI, loaded at run time with dlopen.
+    .target(name: "CWhisper"),
+    // The embedded engine: whisper.cpp + CTranslate2 model converted to ggml in memory.
+    .target(
+      name: "WhisperEngine",
+      dependencies: [
+        "SpeechEngine", "CWhisper",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    // HTTP for providers: one small interface, URLSession underneath on every platform.
+    .target(name: "HTTPTransport"),
+    // API keys: a 0600 file on Linux/macOS CLI; the app supplies a Keychain store.
+    .target(name: "KeyStore"),
+    // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
+    .target(name: "CloudSpeech", dependencies: ["SpeechEngine", "HTTPTransport"]),
+    // Deterministic clean-up: fillers, stutters, corrections, punctuation, dictionary, snippets.
+    .target(name: "TextPipeline"),
+    // LLM polish, styles, the safety net and command mode.
+    .target(
+      name: "LLMPolish",
+      dependencies: ["TextPipeline", "HTTPTransport", .product(name: "Logging", package: "swift-log")]
+    ),
+    // The keyboard↔app protocol over a shared container. The keyboard links this and KeyboardModel only.
+    .target(name: "SessionChannel", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    // The keyboard's state machine and its driver over the channel.
+    .target(name: "KeyboardModel", dependencies: ["SessionChannel"]),
+    // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
+    .target(
+      name: "DictationHost",
+      dependencies: [
+        "SessionChannel", "AudioInput", "SpeechEngine", "TextPipeline",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // History, notes, dictionary, snippets, styles, stats and settings in SQLite.
+    .target(
+      name: "Storage",
+      dependencies: [
+        "TextPipeline",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    // Where user data and engine files live.
+    .target(name: "Locations"),
+    .executableTarget(
+      name: "UtterCLI",
+      dependencies: [
+        "AudioInput", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline", "LLMPolish",
+        "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Storage", "Locations",
+        "HTTPTransport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // Reusable test helpers: temporary folders, synthetic audio, running the CLI as a process.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+    .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "TestSupport"]),
+    .testTarget(name: "SpeechEngineTests", dependencies: ["SpeechEngine", "TestSupport"]),
+    .testTarget(name: "WhisperEngineTests", dependencies: ["WhisperEngine", "AudioInput", "TestSupport"]),
+    .testTarget(name: "KeyStoreTests", dependencies: ["KeyStore", "TestSupport"]),
+    .testTarget(
+      name: "CloudSpeechTests",
+      dependencies: [
+        "CloudSpeech", "HTTPTransport", "TestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
+    .testTarget(name: "TextPipelineTests", dependencies: ["TextPipeline", "TestSupport"]),
+    .testTarget(
+      name: "LLMPolishTests",
+      dependencies: [
+        "LLMPolish", "HTTPTransport", "TestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
+    .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "TestSupport"]),
+    .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"]),
+    .testTarget(name: "DictationHostTests", dependencies: ["DictationHost", "TestSupport"]),
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+    .testTarget(name: "UtterCLITests", dependencies: ["TestSupport"]),
+  ]
+)

@@ -1,0 +1,55 @@
+#include "CWhisper.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+static void *resolve(void *handle, const char *name, char *detail, size_t detail_size) {
+  void *symbol = dlsym(handle, name);
+  if (symbol == NULL) snprintf(detail, detail_size, "%s", name);
+  return symbol;
+}
+
+const char *uw_load(const char *path, uw_api *api, char *detail, size_t detail_size) {
+  // NB: RTLD_LOCAL keeps ggml's symbols out of the global namespace; the library finds its ggml
+  // dependencies through its own RPATH, which is why it must be opened where pip installed it.
+  void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (handle == NULL) {
+    const char *error = dlerror();
+    snprintf(detail, detail_size, "%s", error ? error : "unknown error");
+    return "could not open the whisper library";
+  }
+#define UW_RESOLVE(field, symbol)                                   \
+  api->field = resolve(handle, symbol, detail, detail_size);        \
+  if (api->field == NULL) return "the whisper library lacks a function";
+  UW_RESOLVE(version, "whisper_version")
+  UW_RESOLVE(context_default_params, "whisper_context_default_params")
+  UW_RESOLVE(init_from_buffer_with_params, "whisper_init_from_buffer_with_params")
+  UW_RESOLVE(free_context, "whisper_free")
+  UW_RESOLVE(full_default_params_by_ref, "whisper_full_default_params_by_ref")
+  UW_RESOLVE(free_params, "whisper_free_params")
+  UW_RESOLVE(full, "whisper_full")
+  UW_RESOLVE(full_n_segments, "whisper_full_n_segments")
+  UW_RESOLVE(full_get_segment_t0, "whisper_full_get_segment_t0")
+  UW_RESOLVE(full_get_segment_t1, "whisper_full_get_segment_t1")
+  UW_RESOLVE(full_get_segment_text, "whisper_full_get_segment_text")
+  UW_RESOLVE(full_get_segment_no_speech_prob, "whisper_full_get_segment_no_speech_prob")
+  UW_RESOLVE(full_n_tokens, "whisper_full_n_tokens")
+  UW_RESOLVE(full_get_token_text, "whisper_full_get_token_text")
+  UW_RESOLVE(full_get_token_data, "whisper_full_get_token_data")
+  UW_RESOLVE(full_lang_id, "whisper_full_lang_id")
+  UW_RESOLVE(lang_str, "whisper_lang_str")
+  UW_RESOLVE(token_eot, "whisper_token_eot")
+  UW_RESOLVE(log_set, "whisper_log_set")
+#undef UW_RESOLVE
+  return NULL;
+}
+
+void uw_silent_log(int32_t level, const char *text, void *user) {
+  (void)level;
+  (void)text;
+  (void)user;
+}
+
+size_t uw_sizeof_full_params(void) { return sizeof(uw_full_params); }
+size_t uw_sizeof_context_params(void) { return sizeof(uw_context_params); }

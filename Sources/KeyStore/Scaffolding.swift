@@ -1,0 +1,2 @@
+// Scaffolding: replaced by the module's implementation.
+enum KeyStoreScaffolding {}

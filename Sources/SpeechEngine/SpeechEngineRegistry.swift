@@ -1,0 +1,56 @@
+/// What a caller knows about an engine before creating it.
+public struct EngineDescriptor: Sendable, Hashable, Codable {
+  public var id: String
+  public var name: String
+  /// Model identifiers this engine can run; the first is the default.
+  public var models: [String]
+  /// True when the engine runs on this device (no network).
+  public var isOnDevice: Bool
+
+  public init(id: String, name: String, models: [String], isOnDevice: Bool) {
+    self.id = id
+    self.name = name
+    self.models = models
+    self.isOnDevice = isOnDevice
+  }
+}
+
+/// Why an engine could not be created or run.
+public struct SpeechEngineError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// Engines by id. Each platform registers the engines it has; callers pick one by id.
+public struct SpeechEngineRegistry: Sendable {
+  public typealias Factory = @Sendable (_ model: String?) async throws -> any SpeechEngine
+
+  private var entries: [(descriptor: EngineDescriptor, factory: Factory)] = []
+
+  public init() {}
+
+  public mutating func register(_ descriptor: EngineDescriptor, factory: @escaping Factory) {
+    entries.removeAll { $0.descriptor.id == descriptor.id }
+    entries.append((descriptor, factory))
+  }
+
+  public var descriptors: [EngineDescriptor] { entries.map(\.descriptor) }
+
+  public func descriptor(id: String) -> EngineDescriptor? {
+    entries.first { $0.descriptor.id == id }?.descriptor
+  }
+
+  /// Creates the engine `id` with `model` (or its default model).
+  public func makeEngine(id: String, model: String? = nil) async throws -> any SpeechEngine {
+    guard let entry = entries.first(where: { $0.descriptor.id == id }) else {
+      let known = entries.map(\.descriptor.id).joined(separator: ", ")
+      throw SpeechEngineError("unknown engine '\(id)' (known: \(known))")
+    }
+    if let model, !entry.descriptor.models.isEmpty, !entry.descriptor.models.contains(model) {
+      throw SpeechEngineError(
+        "engine '\(id)' has no model '\(model)' (models: \(entry.descriptor.models.joined(separator: ", ")))")
+    }
+    return try await entry.factory(model)
+  }
+}
