@@ -1,0 +1,2 @@
+import Testing
+// Scaffolding: replaced by the module's tests.
