@@ -3,7 +3,7 @@ import SwiftUI
 
 /// The whole keyboard: a dictation panel that follows the session's phase, over a row of typing keys.
 struct KeyboardRootView: View {
-  @Bindable var session: KeyboardSession
+  @Bindable var session: DictationKeyboard
   let showsGlobe: Bool
   let globe: () -> UIView
   @State private var showsSymbols = false
@@ -28,7 +28,7 @@ struct KeyboardRootView: View {
 
 /// The upper part of the keyboard for each phase of the dictation.
 struct DictationPanel: View {
-  @Bindable var session: KeyboardSession
+  @Bindable var session: DictationKeyboard
 
   var body: some View {
     Group {

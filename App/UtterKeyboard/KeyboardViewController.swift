@@ -1,4 +1,3 @@
-import SessionChannel
 import SwiftUI
 import UIKit
 import os
@@ -8,22 +7,22 @@ import os
 ///
 /// Nothing slow happens here: no database, no model, no network. The session channel is a few small files.
 final class KeyboardViewController: UIInputViewController {
-  private var session: KeyboardSession?
+  private var session: DictationKeyboard?
   private var hosting: UIHostingController<KeyboardRootView>?
   private let log = Logger(subsystem: "app.utter.keyboard", category: "controller")
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    let session = KeyboardSession(fullAccess: hasFullAccess, container: AppGroup.channelDirectory)
+    let session = DictationKeyboard(
+      fullAccess: hasFullAccess, container: AppGroup.channelDirectory, document: ProxyDocument(controller: self))
     session.host = self
     self.session = session
 
-    let root = KeyboardRootView(session: session, showsGlobe: needsInputModeSwitchKey, globe: globeKey)
+    let root = KeyboardRootView(
+      session: session, showsGlobe: needsInputModeSwitchKey, globe: { [weak self] in self?.globeKey() ?? UIView() })
     let hosting = UIHostingController(rootView: root)
     hosting.view.backgroundColor = .clear
     hosting.view.translatesAutoresizingMaskIntoConstraints = false
-    // NB: the hosting controller must not add its own safe-area insets inside the keyboard's input view.
-    hosting.sizingOptions = []
     addChild(hosting)
     view.addSubview(hosting.view)
     NSLayoutConstraint.activate([
@@ -42,17 +41,12 @@ final class KeyboardViewController: UIInputViewController {
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
     session?.fullAccess = hasFullAccess
-    session?.start()
+    session?.appear()
   }
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    session?.stop()
-  }
-
-  override func textDidChange(_ textInput: UITextInput?) {
-    super.textDidChange(textInput)
-    session?.fieldChanged()
+    session?.disappear()
   }
 
   private func globeKey() -> UIView {
@@ -73,21 +67,11 @@ final class KeyboardViewController: UIInputViewController {
 }
 
 extension KeyboardViewController: KeyboardHost {
-  var fieldContext: FieldContext {
-    let proxy = textDocumentProxy
-    return FieldContext(
-      textBeforeCursor: String((proxy.documentContextBeforeInput ?? "").suffix(KeyboardMetrics.contextCharacters)),
-      keyboardType: FieldTraits.name(of: proxy.keyboardType),
-      contentType: proxy.textContentType?.rawValue)
+  var fieldTraits: (keyboardType: String?, contentType: String?) {
+    (FieldTraits.name(of: textDocumentProxy.keyboardType), textDocumentProxy.textContentType?.rawValue)
   }
 
   var returnKeyLabel: String { FieldTraits.returnLabel(textDocumentProxy.returnKeyType) }
-
-  var textBeforeCursor: String { textDocumentProxy.documentContextBeforeInput ?? "" }
-
-  func insert(_ text: String) {
-    textDocumentProxy.insertText(text)
-  }
 
   func deleteBackward(characters count: Int) {
     for _ in 0..<max(0, count) { textDocumentProxy.deleteBackward() }
@@ -96,15 +80,9 @@ extension KeyboardViewController: KeyboardHost {
   func openContainingApp(_ url: URL) -> Bool {
     ContainingAppOpener.open(url, from: self)
   }
-
-  func switchToNextKeyboard() {
-    advanceToNextInputMode()
-  }
 }
 
 /// Sizes shared by the keyboard's views.
 enum KeyboardMetrics {
   static let height: CGFloat = 268
-  /// How much text before the cursor the app receives as context.
-  static let contextCharacters = 500
 }

@@ -4,7 +4,7 @@ import SwiftUI
 
 /// No session yet: one button opens Utter to start one.
 struct StartPanel: View {
-  let session: KeyboardSession
+  let session: DictationKeyboard
 
   var body: some View {
     VStack(spacing: 10) {
@@ -49,7 +49,7 @@ struct ActivatingPanel: View {
 
 /// Ready: one big microphone key.
 struct MicrophonePanel: View {
-  let session: KeyboardSession
+  let session: DictationKeyboard
 
   var body: some View {
     VStack(spacing: 6) {
@@ -72,7 +72,7 @@ struct MicrophonePanel: View {
 
 /// Listening: level waveform, live text, cancel ✗ and done ✓.
 struct ListeningPanel: View {
-  let session: KeyboardSession
+  let session: DictationKeyboard
   let level: Double?
   let partialText: String
   let paused: Bool
@@ -130,7 +130,7 @@ struct TranscribingPanel: View {
 
 /// Inserted: undo and "use raw text" until the user types.
 struct InsertedPanel: View {
-  let session: KeyboardSession
+  let session: DictationKeyboard
   let dictation: InsertedDictation
 
   var body: some View {

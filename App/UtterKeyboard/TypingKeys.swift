@@ -3,7 +3,7 @@ import UIKit
 
 /// The always-present row: globe (when iOS asks for it), 123/mic toggle, space, backspace, return.
 struct BottomRow: View {
-  let session: KeyboardSession
+  let session: DictationKeyboard
   let showsGlobe: Bool
   let globe: () -> UIView
   @Binding var showsSymbols: Bool
@@ -19,26 +19,18 @@ struct BottomRow: View {
         showsSymbols.toggle()
       }
       .accessibilityLabel(showsSymbols ? "Dictation" : "Numbers and symbols")
-      KeyButton(title: "space", isSpecial: false) { type(" ") }
+      KeyButton(title: "space", isSpecial: false) { session.type(" ") }
         .accessibilityLabel("Space")
-      RepeatingKey(symbol: "delete.left", label: "Delete") {
-        session.typed()
-        session.host?.deleteBackward(characters: 1)
-      }
-      KeyButton(title: session.host?.returnKeyLabel ?? "return", isSpecial: true, width: 84) { type("\n") }
+      RepeatingKey(symbol: "delete.left", label: "Delete") { session.deleteBackward() }
+      KeyButton(title: session.host?.returnKeyLabel ?? "return", isSpecial: true, width: 84) { session.type("\n") }
     }
     .frame(height: 44)
-  }
-
-  private func type(_ text: String) {
-    session.typed()
-    session.host?.insert(text)
   }
 }
 
 /// Digits and the punctuation people need around dictated text.
 struct SymbolPad: View {
-  let session: KeyboardSession
+  let session: DictationKeyboard
   private let rows: [[String]] = [
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"],
     ["-", "/", ":", ";", "(", ")", "€", "&", "@", "\""],
@@ -50,10 +42,7 @@ struct SymbolPad: View {
       ForEach(rows, id: \.self) { row in
         HStack(spacing: 5) {
           ForEach(row, id: \.self) { key in
-            KeyButton(title: key, isSpecial: false) {
-              session.typed()
-              session.host?.insert(key)
-            }
+            KeyButton(title: key, isSpecial: false) { session.type(key) }
           }
         }
       }
