@@ -36,8 +36,8 @@ final class DictationKeyboard {
     case endSession, dismissError, type(String)
   }
 
-  @ObservationIgnored private let container: URL?
-  @ObservationIgnored private let document: ProxyDocument
+  private let container: URL?
+  private let document: ProxyDocument
   @ObservationIgnored private var actions: AsyncStream<Action>.Continuation?
   @ObservationIgnored private var worker: Task<Void, Never>?
   private let log = Logger(subsystem: "app.utter.keyboard", category: "session")

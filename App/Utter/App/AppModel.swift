@@ -24,7 +24,7 @@ final class AppModel {
     didSet { UserDefaults.standard.set(onboardingComplete, forKey: Self.onboardingKey) }
   }
 
-  @ObservationIgnored let engines = EngineLoader()
+  let engines = EngineLoader()
   private let log = Logger(subsystem: "app.utter", category: "app")
   private static let onboardingKey = "onboarding.complete"
 
@@ -100,6 +100,8 @@ final class AppModel {
   func go(to route: AppRoute) {
     switch route {
     case .activate:
+      // Before onboarding there is no model yet: onboarding comes first, then the keyboard works.
+      guard onboardingComplete else { return }
       self.route = .activate
       openFlowSession()
     case .dictate, .newNote:
@@ -111,6 +113,7 @@ final class AppModel {
 
   /// Receives Shortcuts, Siri, Action Button, control and Live Activity requests.
   func installIntentHandler() {
+    guard intentObservations.isEmpty else { return }
     IntentRequests.handler = { [weak self] request in
       guard let self else { return }
       switch request {

@@ -26,9 +26,9 @@ final class FlowSession {
 
   var isOn: Bool { status == .on || status == .starting }
 
-  @ObservationIgnored private let audio = AudioSessionController()
-  @ObservationIgnored private let microphone = FlowMicrophone()
-  @ObservationIgnored private let activity = SessionActivityController()
+  private let audio = AudioSessionController()
+  private let microphone = FlowMicrophone()
+  private let activity = SessionActivityController()
   @ObservationIgnored private var host: DictationHost?
   @ObservationIgnored private var runTask: Task<Void, Never>?
   @ObservationIgnored private var stateTask: Task<Void, Never>?
@@ -142,8 +142,8 @@ final class FlowSession {
     let wakeups = ChannelWatcher(notifier: DarwinChangeNotifier()).wakeups()
     stateTask = Task { [weak self] in
       for await _ in wakeups {
-        guard let self, let state = channel.readState().value else { continue }
-        self.observe(state)
+        guard let self else { return }
+        if let state = channel.readState().value { self.observe(state) }
       }
     }
   }

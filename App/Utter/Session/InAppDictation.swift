@@ -28,7 +28,7 @@ final class InAppDictation {
 
   @ObservationIgnored private var samples: [Float] = []
   @ObservationIgnored private var capture: Task<Void, Never>?
-  @ObservationIgnored private let flow: FlowSession
+  private let flow: FlowSession
 
   init(flow: FlowSession) {
     self.flow = flow
