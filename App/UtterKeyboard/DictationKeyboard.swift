@@ -117,7 +117,7 @@ final class DictationKeyboard {
     actions?.yield(action)
   }
 
-  private static func run(_ action: Action, on session: DictationKeyboard<ProxyDocument>) async {
+  private static func run(_ action: Action, on session: KeyboardSession<ProxyDocument>) async {
     switch action {
     case .appear: await session.appear()
     case .disappear: await session.disappear()
