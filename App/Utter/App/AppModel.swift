@@ -39,7 +39,7 @@ final class AppModel {
     } catch {
       database = nil
       settings = UtterSettings()
-      databaseProblem = "History is unavailable: \(error)"
+      databaseProblem = "History is unavailable: \(UserMessage.of(error))"
     }
     flow.feedback = DictationFeedback(haptics: settings.haptics, sounds: settings.sounds)
     exportKeyboardSettings()
@@ -73,7 +73,7 @@ final class AppModel {
     do {
       try database?.saveSettings(updated)
     } catch {
-      banner = "Settings could not be saved: \(error)"
+      banner = "Settings could not be saved: \(UserMessage.of(error))"
     }
     flow.feedback = DictationFeedback(haptics: updated.haptics, sounds: updated.sounds)
     exportKeyboardSettings()

@@ -94,7 +94,7 @@ struct HistoryDetailView: View {
           processingSeconds: Date().timeIntervalSince(started),
           trace: formatted.trace.map { DictationTraceStep(stage: "pipeline", text: $0) })
       } catch {
-        self.error = String(describing: error)
+        self.error = UserMessage.of(error)
       }
     }
   }

@@ -53,7 +53,7 @@ struct HistoryView: View {
         ? try database.latestHistory(limit: 500) : try database.searchHistory(trimmed, limit: 200)
       error = nil
     } catch {
-      self.error = String(describing: error)
+      self.error = UserMessage.of(error)
     }
   }
 

@@ -53,7 +53,7 @@ struct DictionaryView: View {
           _ = try model.database?.saveDictionaryEntry(saved)
           error = nil
         } catch {
-          self.error = String(describing: error)
+          self.error = UserMessage.of(error)
         }
         reload()
       }

@@ -49,7 +49,7 @@ struct SnippetsView: View {
           _ = try model.database?.saveSnippet(saved)
           error = nil
         } catch {
-          self.error = String(describing: error)
+          self.error = UserMessage.of(error)
         }
         reload()
       }

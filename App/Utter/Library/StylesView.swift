@@ -56,7 +56,7 @@ struct StylesView: View {
           _ = try model.database?.saveStyle(saved)
           error = nil
         } catch {
-          self.error = String(describing: error)
+          self.error = UserMessage.of(error)
         }
         reload()
       }

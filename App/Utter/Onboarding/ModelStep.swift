@@ -70,7 +70,7 @@ struct ModelStep: View {
         model.preloadEngine()
         next()
       } catch {
-        self.error = String(describing: error)
+        self.error = UserMessage.of(error)
       }
     }
   }

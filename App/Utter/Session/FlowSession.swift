@@ -237,8 +237,5 @@ final class FlowSession {
     }
   }
 
-  private static func message(for error: Error) -> String {
-    if let described = error as? CustomStringConvertible { return described.description }
-    return error.localizedDescription
-  }
+  private static func message(for error: Error) -> String { UserMessage.of(error) }
 }

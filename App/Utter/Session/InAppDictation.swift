@@ -42,7 +42,7 @@ final class InAppDictation {
     do {
       stream = try flow.captureForApp()
     } catch {
-      phase = .failed(String(describing: error))
+      phase = .failed(UserMessage.of(error))
       return
     }
     phase = .listening
@@ -56,7 +56,7 @@ final class InAppDictation {
           self.seconds = Double(self.samples.count) / Double(engineSampleRate)
         }
       } catch {
-        self?.phase = .failed("The microphone stopped: \(error)")
+        self?.phase = .failed("The microphone stopped: \(UserMessage.of(error))")
       }
     }
   }
@@ -90,7 +90,7 @@ final class InAppDictation {
       phase = .done(text: formatted.text, raw: raw)
       flow.feedback.delivered()
     } catch {
-      phase = .failed(String(describing: error))
+      phase = .failed(UserMessage.of(error))
       flow.feedback.failed()
     }
   }

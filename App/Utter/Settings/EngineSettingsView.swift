@@ -92,7 +92,7 @@ struct EngineSettingsView: View {
         }
         model.preloadEngine()
       } catch {
-        self.error = String(describing: error)
+        self.error = UserMessage.of(error)
       }
     }
   }
@@ -106,7 +106,7 @@ struct EngineSettingsView: View {
       }
       model.preloadEngine()
     } catch {
-      self.error = String(describing: error)
+      self.error = UserMessage.of(error)
     }
   }
 }

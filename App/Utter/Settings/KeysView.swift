@@ -63,7 +63,7 @@ struct KeysView: View {
       try model.keys.set(draft, for: provider)
       error = nil
     } catch {
-      self.error = String(describing: error)
+      self.error = UserMessage.of(error)
     }
     draft = ""
     editing = nil
@@ -74,7 +74,7 @@ struct KeysView: View {
     do {
       try model.keys.remove(provider)
     } catch {
-      self.error = String(describing: error)
+      self.error = UserMessage.of(error)
     }
     reload()
   }
