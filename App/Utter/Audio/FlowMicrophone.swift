@@ -15,11 +15,12 @@ final class FlowMicrophone: @unchecked Sendable {
   private let capture = MicrophoneCapture()
   private let lock = NSLock()
   private var converter: StreamingConverter?
-  private var converterInputRate: Double = 0
   private var subscribers: [UUID: AsyncThrowingStream<[Float], Error>.Continuation] = [:]
 
   init() {
-    capture.onSamples = { [weak self] samples, rate in self?.deliver(samples, sampleRate: rate) }
+    capture.onSamples = { [weak self] samples, rate, channels in
+      self?.deliver(samples, sampleRate: rate, channels: channels)
+    }
   }
 
   var isRunning: Bool { capture.isRunning }
@@ -51,19 +52,23 @@ final class FlowMicrophone: @unchecked Sendable {
     continuation.onTermination = { [weak self] _ in
       self?.lock.withLock { _ = self?.subscribers.removeValue(forKey: id) }
     }
-    lock.withLock { subscribers[id] = continuation }
+    lock.withLock {
+      // NB: the converter only runs while someone listens; a fresh one avoids joining stale audio.
+      if subscribers.isEmpty { converter = nil }
+      subscribers[id] = continuation
+    }
     return stream
   }
 
-  private func deliver(_ samples: [Float], sampleRate: Double) {
+  private func deliver(_ samples: [Float], sampleRate: Double, channels: Int) {
     lock.lock()
-    if converter == nil || converterInputRate != sampleRate {
-      converter = StreamingConverter(inputSampleRate: sampleRate)
-      converterInputRate = sampleRate
-    }
     guard !subscribers.isEmpty else {
       lock.unlock()
       return
+    }
+    let rate = Int(sampleRate.rounded())
+    if converter == nil || converter?.sourceSampleRate != rate || converter?.channels != channels {
+      converter = StreamingConverter(sourceSampleRate: rate, channels: channels)
     }
     let converted = converter?.process(samples) ?? []
     let targets = Array(subscribers.values)

@@ -1,11 +1,13 @@
 import AVFoundation
 import os
 
-/// The microphone through `AVAudioEngine`: a tap on the input node that hands mono float buffers at the
-/// hardware rate to `onSamples` (on the audio thread). Resampling to 16 kHz happens in AudioInput's converter.
+/// The microphone through `AVAudioEngine`: a tap on the input node that hands interleaved float samples at the
+/// hardware rate to `onSamples` (on the audio thread). Down-mixing and resampling to 16 kHz happen in
+/// AudioInput's `StreamingConverter`.
 final class MicrophoneCapture: @unchecked Sendable {
-  /// Mono samples and their sample rate, called on the realtime audio thread: copy and return quickly.
-  var onSamples: (@Sendable (_ samples: [Float], _ sampleRate: Double) -> Void)?
+  /// Interleaved samples, their sample rate and channel count, called on the realtime audio thread: copy and
+  /// return quickly.
+  var onSamples: (@Sendable (_ interleaved: [Float], _ sampleRate: Double, _ channels: Int) -> Void)?
   /// Called when the engine stopped by itself (configuration change, reset); the owner restarts it.
   var onEngineStopped: (@Sendable () -> Void)?
 
@@ -24,9 +26,10 @@ final class MicrophoneCapture: @unchecked Sendable {
     guard format.sampleRate > 0, format.channelCount > 0 else { throw MicrophoneError.noInput }
     input.removeTap(onBus: 0)
     let rate = format.sampleRate
+    let channels = Int(format.channelCount)
     input.installTap(onBus: 0, bufferSize: 1024, format: format) { [weak self] buffer, _ in
       guard let self, let deliver = self.onSamples else { return }
-      deliver(Self.mono(buffer), rate)
+      deliver(Self.interleaved(buffer), rate, channels)
     }
     observeConfigurationChanges()
     engine.prepare()
@@ -66,19 +69,20 @@ final class MicrophoneCapture: @unchecked Sendable {
     }
   }
 
-  private static func mono(_ buffer: AVAudioPCMBuffer) -> [Float] {
+  /// The buffer's samples interleaved frame by frame (AVAudioEngine's taps hand over separate channels).
+  private static func interleaved(_ buffer: AVAudioPCMBuffer) -> [Float] {
     let frames = Int(buffer.frameLength)
-    guard frames > 0, let channels = buffer.floatChannelData else { return [] }
-    let count = Int(buffer.format.channelCount)
-    if count == 1 { return Array(UnsafeBufferPointer(start: channels[0], count: frames)) }
-    var mixed = [Float](repeating: 0, count: frames)
-    for channel in 0..<count {
-      let data = channels[channel]
-      for frame in 0..<frames { mixed[frame] += data[frame] }
+    guard frames > 0, let data = buffer.floatChannelData else { return [] }
+    let channels = Int(buffer.format.channelCount)
+    if channels == 1 || buffer.format.isInterleaved {
+      return Array(UnsafeBufferPointer(start: data[0], count: frames * (buffer.format.isInterleaved ? channels : 1)))
     }
-    let scale = 1 / Float(count)
-    for frame in 0..<frames { mixed[frame] *= scale }
-    return mixed
+    var samples = [Float](repeating: 0, count: frames * channels)
+    for channel in 0..<channels {
+      let source = data[channel]
+      for frame in 0..<frames { samples[frame * channels + channel] = source[frame] }
+    }
+    return samples
   }
 
   deinit {
