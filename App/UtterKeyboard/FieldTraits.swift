@@ -3,21 +3,22 @@ import UIKit
 /// Names for the text field's traits, as sent to the app in the start command (the app adapts formatting:
 /// no capitalisation in a URL field, digits in a number pad...).
 enum FieldTraits {
+  /// The keyboard type's name, spelled as LLMPolish's `KeyboardType` raw values.
   static func name(of type: UIKeyboardType?) -> String? {
     guard let type else { return nil }
     switch type {
     case .default: return "default"
-    case .asciiCapable: return "ascii"
-    case .numbersAndPunctuation: return "numbers-and-punctuation"
+    case .asciiCapable: return "asciiCapable"
+    case .numbersAndPunctuation: return "numbersAndPunctuation"
     case .URL: return "url"
-    case .numberPad: return "number"
-    case .phonePad: return "phone"
-    case .namePhonePad: return "name-phone"
-    case .emailAddress: return "email"
-    case .decimalPad: return "decimal"
-    case .twitter: return "social"
-    case .webSearch: return "web-search"
-    case .asciiCapableNumberPad: return "number"
+    case .numberPad: return "numberPad"
+    case .phonePad: return "phonePad"
+    case .namePhonePad: return "namePhonePad"
+    case .emailAddress: return "emailAddress"
+    case .decimalPad: return "decimalPad"
+    case .twitter: return "twitter"
+    case .webSearch: return "webSearch"
+    case .asciiCapableNumberPad: return "asciiCapableNumberPad"
     @unknown default: return "default"
     }
   }

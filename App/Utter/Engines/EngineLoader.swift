@@ -42,7 +42,7 @@ actor EngineLoader {
       #endif
       throw SpeechEngineError("Apple's on-device transcription needs iOS 26")
     default:
-      return try CloudEngines.make(id: settings.engine, model: settings.model, keys: keys)
+      return try await CloudEngines.make(id: settings.engine, model: settings.model, keys: keys)
     }
   }
 

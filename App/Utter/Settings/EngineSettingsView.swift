@@ -53,15 +53,15 @@ struct EngineSettingsView: View {
         }
       }
       Section {
-        ForEach(CloudEngineChoice.all) { engine in
+        ForEach(CloudEngines.choices, id: \.id) { engine in
           Button {
             model.updateSettings {
               $0.engine = engine.id
-              $0.model = engine.defaultModel
+              $0.model = engine.models.first ?? ""
             }
           } label: {
             Label(
-              "\(engine.name) (\(engine.defaultModel))",
+              "\(engine.name) (\(engine.models.first ?? "default"))",
               systemImage: isSelected(engine.id, nil) ? "checkmark.circle.fill" : "circle")
           }
         }
@@ -109,18 +109,4 @@ struct EngineSettingsView: View {
       self.error = UserMessage.of(error)
     }
   }
-}
-
-/// A cloud speech engine offered in settings.
-struct CloudEngineChoice: Identifiable {
-  let id: String
-  let name: String
-  let defaultModel: String
-
-  static let all: [CloudEngineChoice] = [
-    CloudEngineChoice(id: "openai", name: "OpenAI", defaultModel: "gpt-4o-mini-transcribe"),
-    CloudEngineChoice(id: "groq", name: "Groq", defaultModel: "whisper-large-v3-turbo"),
-    CloudEngineChoice(id: "mistral", name: "Mistral", defaultModel: "voxtral-mini-latest"),
-    CloudEngineChoice(id: "deepgram", name: "Deepgram", defaultModel: "nova-3"),
-  ]
 }
