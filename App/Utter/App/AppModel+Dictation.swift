@@ -28,6 +28,7 @@ extension AppModel {
       timeout: SessionTimeout(seconds: settings.sessionTimeout.seconds ?? 0), transcription: transcription)
     return DictationServices(
       loadEngine: { try await engines.engine(for: settings, models: models, keys: keys) },
-      format: format, archive: HistoryArchive(database: database, source: source), configuration: configuration)
+      format: format, archive: HistoryArchive(database: database, source: source), configuration: configuration,
+      polish: PolishService(settings: settings, keys: keys, vocabulary: vocabulary.dictionary.map(\.term)))
   }
 }

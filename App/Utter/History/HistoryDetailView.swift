@@ -89,10 +89,12 @@ struct HistoryDetailView: View {
         let started = Date()
         let transcript = try await engine.transcribe(samples, options: services.configuration.transcription)
         let formatted = services.format(transcript.text, .init())
+        let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: entry.context)
+        let steps = formatted.trace + (polished.note.map { [$0] } ?? [])
         entry = try database.applyRetry(
-          id: id, rawText: transcript.text, finalText: formatted.text, engine: engine.id, model: engine.model,
+          id: id, rawText: transcript.text, finalText: polished.text, engine: engine.id, model: engine.model,
           processingSeconds: Date().timeIntervalSince(started),
-          trace: formatted.trace.map { DictationTraceStep(stage: "pipeline", text: $0) })
+          trace: steps.map { DictationTraceStep(stage: "pipeline", text: $0) })
       } catch {
         self.error = UserMessage.of(error)
       }

@@ -12,6 +12,9 @@ struct DictationServices: Sendable {
   /// History, as the host's archive.
   var archive: any DictationArchive
   var configuration: HostConfiguration
+  /// LLM polish after the text pipeline. NB: the host's formatter is synchronous, so only in-app dictations
+  /// and retries use it for now; keyboard dictations get the deterministic pipeline.
+  var polish: PolishService
 }
 
 /// Wraps an archive to report each recorded dictation (for the Live Activity's word count).

@@ -81,13 +81,15 @@ final class InAppDictation {
         return
       }
       let formatted = services.format(raw, FieldContext())
+      let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: nil)
       let dictation = ArchivedDictation(
         id: UUID().uuidString.lowercased(), sessionID: "app", createdAt: Date().timeIntervalSince1970,
-        text: formatted.text, rawText: raw, duration: Double(audio.count) / Double(engineSampleRate),
-        engine: engine.id, model: engine.model, recovered: false, trace: formatted.trace)
+        text: polished.text, rawText: raw, duration: Double(audio.count) / Double(engineSampleRate),
+        engine: engine.id, model: engine.model, recovered: false,
+        trace: formatted.trace + (polished.note.map { [$0] } ?? []))
       try services.archive.record(dictation)
-      if asNote { _ = try database?.addNote(formatted.text, sourceHistoryUUID: dictation.id) }
-      phase = .done(text: formatted.text, raw: raw)
+      if asNote { _ = try database?.addNote(polished.text, sourceHistoryUUID: dictation.id) }
+      phase = .done(text: polished.text, raw: raw)
       flow.feedback.delivered()
     } catch {
       phase = .failed(UserMessage.of(error))
