@@ -68,7 +68,6 @@ final class AppModel {
     var updated = settings
     change(&updated)
     guard updated != settings else { return }
-    let engineChanged = updated.engine != settings.engine || updated.model != settings.model
     settings = updated
     do {
       try database?.saveSettings(updated)
@@ -77,7 +76,6 @@ final class AppModel {
     }
     flow.feedback = DictationFeedback(haptics: updated.haptics, sounds: updated.sounds)
     exportKeyboardSettings()
-    if engineChanged { engines.forget() }
   }
 
   private func exportKeyboardSettings() {
@@ -144,6 +142,16 @@ final class AppModel {
   func openFlowSession() {
     guard onboardingComplete else { return }
     flow.open(with: dictationServices())
+  }
+
+  /// Switches to Whisper model `id`, downloading and preparing it first; the prepared engine stays loaded.
+  func useWhisperModel(_ id: String) async throws {
+    let engine = try await models.install(id)
+    updateSettings {
+      $0.engine = "whisper"
+      $0.model = id
+    }
+    await engines.adopt(engine, for: settings)
   }
 
   /// Loads the chosen engine in the background so the first dictation does not wait for it.

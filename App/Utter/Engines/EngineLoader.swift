@@ -7,12 +7,10 @@ import Storage
 actor EngineLoader {
   private var loaded: (key: String, engine: any SpeechEngine)?
 
-  /// Drops the loaded engine (the settings changed).
-  nonisolated func forget() {
-    Task { await self.clear() }
+  /// Keeps an engine prepared elsewhere (onboarding, settings) so the first dictation does not load it again.
+  func adopt(_ engine: any SpeechEngine, for settings: UtterSettings) {
+    loaded = (settings.engine + "/" + settings.model, engine)
   }
-
-  private func clear() { loaded = nil }
 
   /// The engine for `settings`, loading it the first time.
   func engine(

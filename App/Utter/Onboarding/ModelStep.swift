@@ -60,14 +60,10 @@ struct ModelStep: View {
             $0.engine = "apple"
             $0.model = "system"
           }
+          model.preloadEngine()
         } else {
-          _ = try await model.models.install(selection)
-          model.updateSettings {
-            $0.engine = "whisper"
-            $0.model = selection
-          }
+          try await model.useWhisperModel(selection)
         }
-        model.preloadEngine()
         next()
       } catch {
         self.error = UserMessage.of(error)

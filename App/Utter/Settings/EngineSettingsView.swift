@@ -85,12 +85,7 @@ struct EngineSettingsView: View {
     error = nil
     Task {
       do {
-        _ = try await model.models.install(id)
-        model.updateSettings {
-          $0.engine = "whisper"
-          $0.model = id
-        }
-        model.preloadEngine()
+        try await model.useWhisperModel(id)
       } catch {
         self.error = UserMessage.of(error)
       }
