@@ -116,14 +116,21 @@ struct RepeatingKey: View {
   }
 }
 
-/// The system-style key background, light and dark.
+/// The system-style key background, light and dark (character keys are lighter than function keys).
 struct KeyBackground: View {
   let isSpecial: Bool
 
   var body: some View {
     RoundedRectangle(cornerRadius: 6)
-      .fill(Color(uiColor: isSpecial ? .systemGray4 : .systemBackground))
-      .shadow(color: .black.opacity(0.25), radius: 0, x: 0, y: 1)
+      .fill(Color(uiColor: isSpecial ? Self.functionKey : Self.characterKey))
+      .shadow(color: .black.opacity(0.3), radius: 0, x: 0, y: 1)
+  }
+
+  private static let characterKey = UIColor { traits in
+    traits.userInterfaceStyle == .dark ? UIColor(white: 0.42, alpha: 1) : .white
+  }
+  private static let functionKey = UIColor { traits in
+    traits.userInterfaceStyle == .dark ? UIColor(white: 0.27, alpha: 1) : UIColor(white: 0.68, alpha: 1)
   }
 }
 
