@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "AudioInput", targets: ["AudioInput"]),
     .library(name: "SpeechEngine", targets: ["SpeechEngine"]),
     .library(name: "CloudSpeech", targets: ["CloudSpeech"]),
+    .library(name: "HTTPTransport", targets: ["HTTPTransport"]),
     .library(name: "TextPipeline", targets: ["TextPipeline"]),
     .library(name: "LLMPolish", targets: ["LLMPolish"]),
     .library(name: "KeyStore", targets: ["KeyStore"]),
