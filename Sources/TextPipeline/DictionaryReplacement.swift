@@ -151,8 +151,7 @@ public struct DictionaryReplacement: TextStage {
     guard !sounds.isEmpty else { return nil }
     for n in stride(from: min(words.count, 3), through: 1, by: -1) {
       let part = words.prefix(n)
-      guard let first = part.first, let last = part.last else { continue }
-      if WordLists.functionWords.contains(first) || WordLists.functionWords.contains(last) { continue }
+      // Every letter counts in the key, so a function word at an edge rarely matches by accident.
       if part.allSatisfy(isCommon) { continue }
       if part.contains(where: { $0.first?.isNumber == true }) { continue }
       let joined = part.joined()
