@@ -92,7 +92,10 @@ let package = Package(
     // A real local HTTP server that plays cloud providers in tests (loopback only).
     .target(
       name: "ProviderTestSupport",
-      dependencies: ["TestSupport", "HTTPTransport", .product(name: "Hummingbird", package: "hummingbird")],
+      dependencies: [
+        "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
       path: "Tests/ProviderTestSupport"
     ),
 

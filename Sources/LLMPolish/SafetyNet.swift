@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a model's answer was not used.
-public enum PolishRejection: Sendable, Hashable, CustomStringConvertible {
+public enum PolishRejection: Error, Sendable, Hashable, CustomStringConvertible {
   case emptyOutput
   case refused
   case echoedInstructions
