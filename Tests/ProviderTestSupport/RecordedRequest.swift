@@ -116,6 +116,14 @@ public struct WAVHeader: Sendable, Hashable {
   public var bitsPerSample: Int
   public var dataBytes: Int
 
+  public init(format: Int, channels: Int, sampleRate: Int, bitsPerSample: Int, dataBytes: Int) {
+    self.format = format
+    self.channels = channels
+    self.sampleRate = sampleRate
+    self.bitsPerSample = bitsPerSample
+    self.dataBytes = dataBytes
+  }
+
   /// Reads a canonical 44-byte RIFF/WAVE header; nil when `data` is not one.
   public static func parse(_ data: Data) -> WAVHeader? {
     let bytes = [UInt8](data.prefix(44))
