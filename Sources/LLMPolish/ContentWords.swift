@@ -44,8 +44,12 @@ enum ContentWords {
   static let irregularContractions: [String: [String]] = [
     "can't": ["can", "not"], "cannot": ["can", "not"], "won't": ["will", "not"], "shan't": ["shall", "not"],
     "ain't": ["be", "not"], "gonna": ["going"], "wanna": ["want"], "gotta": ["got"], "lemme": ["let"],
-    "gimme": ["give"], "kinda": ["kind"], "sorta": ["sort"], "y'all": ["you"],
-  ]
+    "gimme": ["give"], "kinda": ["kind"], "sorta": ["sort"], "y'all": ["you"], "im": ["i"], "ive": ["i"],
+    "cant": ["can", "not"], "wont": ["will", "not"], "aint": ["be", "not"],
+  ].merging(
+    // Contractions typed or transcribed without their apostrophe: "dont" reads as "don't".
+    ["do", "does", "did", "is", "are", "was", "were", "should", "would", "could", "have", "has", "had", "must", "need"]
+      .map { ($0 + "nt", [$0, "not"]) }, uniquingKeysWith: { first, _ in first })
 
   static let numberWords: [String: String] = {
     let units = [
