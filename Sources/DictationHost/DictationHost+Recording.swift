@@ -1,0 +1,158 @@
+import Foundation
+import SessionChannel
+import SpeechEngine
+
+/// A dictation being recorded: its audio, segmenter, spool and background transcription.
+struct Recording: Sendable {
+  let dictation: ActiveDictation
+  let startedAt: Double
+  var samples: [Float] = []
+  var segmenter: any SpeechSegmenter
+  let spool: SpoolWriter
+  var transcriber: SegmentTranscriber
+  var microphoneTask: Task<Void, Never>
+  var paused = false
+  var lastLevelPublish: Double = 0
+}
+
+extension DictationHost {
+  func startRecording(_ dictation: ActiveDictation) {
+    guard let engine, let sessionID = model.sessionID else { return }
+    let now = clock.now()
+    audioLevel = nil
+    partialText = ""
+    let spool: SpoolWriter
+    do {
+      spool = try environment.spool.begin(
+        SpoolSidecar(
+          dictationID: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, startedAt: now,
+          sampleRate: 16_000, context: dictation.context))
+    } catch {
+      logger.error("cannot spool audio: \(error)")
+      apply(.dictationFailed(dictationID: dictation.id, reason: .microphoneFailed, now: now))
+      return
+    }
+    let id = dictation.id
+    let transcriber = SegmentTranscriber(engine: engine, options: configuration.transcription) { [weak self] texts in
+      await self?.segmentTranscribed(texts, dictationID: id)
+    }
+    let microphone = environment.microphone
+    let microphoneTask = Task { [weak self] in
+      do {
+        for try await buffer in try await microphone.buffers() {
+          guard let self else { return }
+          await self.received(buffer, dictationID: id)
+        }
+      } catch is CancellationError {
+      } catch {
+        await self?.microphoneFailed(error, dictationID: id)
+      }
+    }
+    recording = Recording(
+      dictation: dictation, startedAt: now, segmenter: environment.makeSegmenter(), spool: spool,
+      transcriber: transcriber, microphoneTask: microphoneTask)
+    logger.info("recording dictation \(id)")
+  }
+
+  func received(_ buffer: [Float], dictationID: String) {
+    guard var recording, recording.dictation.id == dictationID, !recording.paused else { return }
+    let now = clock.now()
+    recording.samples.append(contentsOf: buffer)
+    do { try recording.spool.append(buffer, now: now) } catch { logger.error("cannot spool audio: \(error)") }
+    for segment in recording.segmenter.process(buffer) {
+      recording.transcriber.enqueue(Self.slice(recording.samples, segment))
+    }
+    audioLevel = rmsLevel(buffer)
+    let publishLevel = now - recording.lastLevelPublish >= configuration.levelInterval
+    if publishLevel { recording.lastLevelPublish = now }
+    self.recording = recording
+    if publishLevel { publish() }
+  }
+
+  func microphoneFailed(_ error: Error, dictationID: String) {
+    logger.error("microphone failed: \(error)")
+    apply(.microphoneFailed(dictationID: dictationID))
+  }
+
+  func segmentTranscribed(_ texts: SegmentTexts, dictationID: String) {
+    guard model.dictation?.id == dictationID else { return }
+    partialText = texts.joined
+    publish()
+  }
+
+  func discard(_ dictation: ActiveDictation) {
+    if let recording, recording.dictation.id == dictation.id {
+      recording.microphoneTask.cancel()
+      self.recording = nil
+    }
+    environment.spool.remove(dictation.id)
+    partialText = ""
+    logger.info("discarded dictation \(dictation.id)")
+  }
+
+  /// Stops the microphone, transcribes the tail, formats, records history, then publishes the result.
+  func finish(_ dictation: ActiveDictation) async {
+    guard var recording, recording.dictation.id == dictation.id else { return }
+    recording.microphoneTask.cancel()
+    self.recording = nil
+    for segment in recording.segmenter.finish() {
+      recording.transcriber.enqueue(Self.slice(recording.samples, segment))
+    }
+    recording.spool.sync()
+    let texts = await recording.transcriber.finish()
+    guard model.dictation?.id == dictation.id else { return }  // cancelled meanwhile
+    let now = clock.now()
+    let raw = texts.joined
+    if raw.isEmpty {
+      if texts.failures > 0 {
+        logger.error("transcription failed: \(texts.lastError ?? "unknown error"); audio kept for recovery")
+        apply(.dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, now: now))
+      } else {
+        environment.spool.remove(dictation.id)
+        apply(.dictationFailed(dictationID: dictation.id, reason: .nothingHeard, now: now))
+      }
+      return
+    }
+    apply(.tailTranscribed(dictationID: dictation.id))
+    let formatted = environment.format(raw, dictation.context)
+    deliver(
+      dictation, formatted: formatted, raw: raw, duration: Double(recording.samples.count) / 16_000,
+      startedAt: recording.startedAt)
+  }
+
+  private func deliver(
+    _ dictation: ActiveDictation, formatted: FormattedText, raw: String, duration: Double, startedAt: Double
+  ) {
+    guard let sessionID = model.sessionID else { return }
+    let now = clock.now()
+    let entry = ArchivedDictation(
+      id: dictation.id, sessionID: sessionID, createdAt: startedAt, text: formatted.text, rawText: raw,
+      duration: duration, engine: engine?.id ?? "", model: engine?.model ?? "", recovered: false,
+      trace: formatted.trace, keyboardType: dictation.context.keyboardType,
+      contentType: dictation.context.contentType)
+    do {
+      try environment.archive.record(entry)
+      environment.spool.remove(dictation.id)
+    } catch {
+      // NB: history failed; the spool keeps the audio so that the next start records it.
+      logger.error("cannot record dictation in history: \(error)")
+    }
+    let result = DictationResult(
+      id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: formatted.text,
+      rawText: raw, createdAt: now)
+    do {
+      try channel.writeResult(result)
+      watcher.notifier.post(ChannelFile.result(result.id))
+    } catch {
+      logger.error("cannot publish result \(result.id): \(error)")
+    }
+    logger.info("delivered dictation \(dictation.id) (\(String(format: "%.1f", duration)) s)")
+    apply(.delivered(dictationID: dictation.id, now: now))
+  }
+
+  static func slice(_ samples: [Float], _ range: Range<Int>) -> [Float] {
+    let lower = min(max(0, range.lowerBound), samples.count)
+    let upper = min(max(lower, range.upperBound), samples.count)
+    return Array(samples[lower..<upper])
+  }
+}
