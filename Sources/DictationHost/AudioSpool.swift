@@ -15,6 +15,17 @@ public struct SpoolSidecar: Codable, Sendable, Hashable {
   public var startedAt: Double
   public var sampleRate: Int
   public var context: FieldContext
+
+  public init(
+    dictationID: String, sessionID: String, commandSeq: Int, startedAt: Double, sampleRate: Int, context: FieldContext
+  ) {
+    self.dictationID = dictationID
+    self.sessionID = sessionID
+    self.commandSeq = commandSeq
+    self.startedAt = startedAt
+    self.sampleRate = sampleRate
+    self.context = context
+  }
 }
 
 /// Audio of dictations in progress, on disk (`spool/<dictation-id>.pcm`, 16 kHz s16le, plus `.json`), so that
