@@ -1,7 +1,145 @@
 import ArgumentParser
+import AudioInput
+import Foundation
+import SpeechEngine
 
-// Scaffolding: replaced by the module that owns this command.
 struct BenchTranscribeCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "transcribe", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'transcribe' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "transcribe",
+    abstract: "Real-time factor, latency per utterance, peak memory, and WER against references.",
+    discussion: """
+      References are a TSV file of `id<TAB>text`, where id is a file's name without its extension.
+      WER is normalised: case, punctuation, digits spelled out, Mr → mister.
+      """
+  )
+
+  @Argument(help: "Audio files to transcribe.")
+  var files: [String]
+
+  @Option(help: "TSV of `id<TAB>reference text`.")
+  var references: String?
+
+  @Option(help: "Speech engine id.")
+  var engine: String?
+
+  @Option(help: "Model id.")
+  var model: String?
+
+  @Option(help: "Beam size (1 = greedy).")
+  var beam: Int = 5
+
+  @Option(help: "Threads for the embedded engine.")
+  var threads: Int?
+
+  @Flag(help: "Print each utterance's hypothesis.")
+  var verbose = false
+
+  @Flag(help: "Print one JSON object.")
+  var json = false
+
+  struct Row: Encodable {
+    var id: String
+    var audioSeconds: Double
+    var latencySeconds: Double
+    var hypothesis: String
+    var reference: String?
+    var errors: Int?
+    var referenceWords: Int?
+  }
+
+  struct Report: Encodable {
+    var engine: String
+    var model: String
+    var beam: Int
+    var utterances: Int
+    var audioSeconds: Double
+    var processingSeconds: Double
+    var realTimeFactor: Double
+    var latencyP50: Double
+    var latencyMax: Double
+    var loadSeconds: Double
+    var peakRSSMegabytes: Double
+    var wer: Double?
+    var rows: [Row]
+  }
+
+  func run() async throws {
+    let referenceTexts = try references.map(Self.readReferences) ?? [:]
+    let loadStart = Date()
+    let speech = try await EngineFactory.make(id: engine, model: model)
+    let loadSeconds = Date().timeIntervalSince(loadStart)
+    let options = TranscriptionOptions(beamSize: beam, threads: threads)
+    var rows: [Row] = []
+    var total = WordErrorCount()
+    for file in files {
+      let url = URL(fileURLWithPath: file)
+      let audio: DecodedAudio
+      do { audio = try AudioFileDecoder.decode(contentsOf: url) } catch { throw CLIError("\(error)") }
+      let start = Date()
+      let transcript = try await VoicedTranscription().transcribe(audio.samples, engine: speech, options: options)
+      let latency = Date().timeIntervalSince(start)
+      let id = url.deletingPathExtension().lastPathComponent
+      var row = Row(id: id, audioSeconds: audio.duration, latencySeconds: latency, hypothesis: transcript.text)
+      if let reference = referenceTexts[id] {
+        let count = WordErrorRate.count(reference: reference, hypothesis: transcript.text)
+        total = total + count
+        row.reference = reference
+        row.errors = count.errors
+        row.referenceWords = count.referenceWords
+      }
+      if verbose { printError("\(id)\t\(String(format: "%.2f", latency)) s\t\(transcript.text)") }
+      rows.append(row)
+    }
+    let audioSeconds = rows.map(\.audioSeconds).reduce(0, +)
+    let processing = rows.map(\.latencySeconds).reduce(0, +)
+    let latencies = rows.map(\.latencySeconds).sorted()
+    let report = Report(
+      engine: speech.id, model: speech.model, beam: beam, utterances: rows.count, audioSeconds: audioSeconds,
+      processingSeconds: processing, realTimeFactor: audioSeconds > 0 ? processing / audioSeconds : 0,
+      latencyP50: latencies.isEmpty ? 0 : latencies[latencies.count / 2], latencyMax: latencies.last ?? 0,
+      loadSeconds: loadSeconds, peakRSSMegabytes: ResourceUsage.peakResidentMegabytes,
+      wer: total.referenceWords > 0 ? total.rate : nil, rows: rows)
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+    } else {
+      print("engine          \(report.engine) \(report.model), beam \(beam)")
+      print("utterances      \(report.utterances), \(String(format: "%.1f", audioSeconds)) s of audio")
+      print("model load      \(String(format: "%.2f", loadSeconds)) s")
+      print("real-time factor \(String(format: "%.3f", report.realTimeFactor))")
+      print("latency p50/max \(String(format: "%.2f / %.2f", report.latencyP50, report.latencyMax)) s")
+      print("peak RSS        \(String(format: "%.0f", report.peakRSSMegabytes)) MB")
+      if let wer = report.wer {
+        print("WER             \(String(format: "%.1f", wer * 100))% (\(total.errors) errors / \(total.referenceWords) words)")
+      }
+    }
+  }
+
+  static func readReferences(_ path: String) throws -> [String: String] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw CLIError("\(path): cannot read the references file")
+    }
+    var references: [String: String] = [:]
+    for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
+      let fields = line.split(separator: "\t", maxSplits: 1)
+      guard fields.count == 2 else { throw CLIError("\(path):\(number + 1): expected `id<TAB>text`") }
+      references[String(fields[0])] = String(fields[1])
+    }
+    return references
+  }
+}
+
+/// Memory figures of this process.
+enum ResourceUsage {
+  /// Peak resident set size, in megabytes.
+  static var peakResidentMegabytes: Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    #if os(Linux)
+      return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+    #else
+      return Double(usage.ru_maxrss) / 1_048_576  // bytes on macOS
+    #endif
+  }
 }

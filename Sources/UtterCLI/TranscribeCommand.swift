@@ -1,7 +1,65 @@
 import ArgumentParser
+import Locations
+import Foundation
+import SpeechEngine
 
-// Scaffolding: replaced by the module that owns this command.
 struct TranscribeCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "transcribe", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'transcribe' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "transcribe",
+    abstract: "Transcribe an audio file on-device and print the cleaned-up text.",
+    discussion: """
+      Reads WAV (any PCM or float format, any rate) or raw 16 kHz s16le PCM; mp3, m4a, ogg and flac through ffmpeg.
+      Only voiced audio reaches the engine. The dictation is saved in history unless retention is off.
+      """
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: "The audio file.")
+  var file: String
+
+  @Option(help: "Speech engine id (see `utter engines list`).")
+  var engine: String?
+
+  @Option(help: "Model id for the engine.")
+  var model: String?
+
+  @Option(help: "Spoken language as an ISO 639-1 code (multilingual models only).")
+  var language: String?
+
+  @Option(help: "Text style: formal, casual, very-casual or verbatim.")
+  var style: String?
+
+  @Option(help: "Beam size (1 = greedy decoding).")
+  var beam: Int = 5
+
+  @Option(help: "Threads for the embedded engine.")
+  var threads: Int?
+
+  @Flag(help: "Print the engine's words, without clean-up.")
+  var raw = false
+
+  @Flag(help: "Print one JSON object with the text, timings and segments.")
+  var json = false
+
+  @Flag(name: .customLong("no-history"), help: "Don't save this dictation in history.")
+  var noHistory = false
+
+  func run() async throws {
+    let request = DictationRequest(
+      audioURL: URL(fileURLWithPath: file), engine: engine, model: model, language: language, style: style,
+      beamSize: beam, threads: threads, source: "cli", keepInHistory: !noHistory)
+    let outcome = try await FileDictation(dataDirectory: global.dataDirectory).run(request)
+    if let warning = outcome.storageWarning { printError("utter: \(warning)") }
+    if json {
+      print(try outcome.jsonString())
+    } else {
+      print(raw ? outcome.rawText : outcome.text)
+    }
+  }
+}
+
+extension GlobalOptions {
+  /// The resolved user-data folder.
+  var dataDirectory: URL { Locations.dataDirectory(override: dataDir) }
 }

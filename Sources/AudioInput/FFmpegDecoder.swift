@@ -1,0 +1,91 @@
+import Foundation
+
+/// Finds the `ffmpeg` program; injectable so tests can pretend it is missing.
+public struct FFmpegLocator: Sendable {
+  /// Returns the full path of ffmpeg, or nil when it is not installed.
+  public var locate: @Sendable () -> String?
+
+  /// Wraps a lookup function.
+  public init(locate: @escaping @Sendable () -> String?) {
+    self.locate = locate
+  }
+
+  /// Looks for `ffmpeg` in the directories of `$PATH`.
+  public static let onPath = FFmpegLocator {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/ffmpeg"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// A lookup that never finds ffmpeg.
+  public static let missing = FFmpegLocator { nil }
+}
+
+/// Decodes any container ffmpeg understands to 16 kHz mono by running it as a child process.
+enum FFmpegDecoder {
+  static func decode(_ url: URL, codec: String, ffmpeg: FFmpegLocator) throws(AudioInputError) -> DecodedAudio {
+    guard let program = ffmpeg.locate() else {
+      throw AudioInputError(file: url, "\(codec) audio needs ffmpeg, which is not installed")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = ["-nostdin", "-v", "error", "-i", url.path, "-f", "s16le", "-ac", "1", "-ar", "16000", "-"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      throw AudioInputError(file: url, "could not start ffmpeg to decode \(codec) audio")
+    }
+    // NB: stderr is drained on another thread so a chatty ffmpeg cannot fill its pipe and block us both.
+    let errorText = ErrorCollector()
+    let drained = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      errorText.store(errors.fileHandleForReading.readDataToEndOfFile())
+      drained.signal()
+    }
+    let pcm = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    drained.wait()
+    guard process.terminationStatus == 0 else {
+      let reason = errorText.lastLine.map { " (\($0))" } ?? ""
+      throw AudioInputError(file: url, "ffmpeg could not decode the \(codec) audio\(reason)")
+    }
+    var samples = [Float]()
+    samples.reserveCapacity(pcm.count / 2)
+    pcm.withUnsafeBytes { bytes in
+      for i in 0..<(bytes.count / 2) {
+        let v = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * i, as: Int16.self))
+        samples.append(Float(v) / 32_768)
+      }
+    }
+    return DecodedAudio(samples: samples, sourceSampleRate: DecodedAudio.sampleRate, sourceChannels: 1)
+  }
+}
+
+/// Holds ffmpeg's stderr once the reader thread has it.
+private final class ErrorCollector: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+
+  func store(_ newData: Data) {
+    lock.lock()
+    data = newData
+    lock.unlock()
+  }
+
+  /// The last non-empty line, shortened to fit a one-line message.
+  var lastLine: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+    guard let line = lines.last?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return nil }
+    return line.count > 120 ? String(line.prefix(117)) + "..." : line
+  }
+}

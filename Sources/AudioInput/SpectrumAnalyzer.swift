@@ -1,0 +1,93 @@
+import Foundation
+
+/// What the detector measures on each 10 ms frame.
+struct FrameFeatures: Sendable, Hashable {
+  /// RMS level of the frame's 160 samples.
+  var levelDBFS: Float
+  /// Spectral flatness (geometric over arithmetic mean of power) between 300 and 4000 Hz, 0...1.
+  var flatness: Float
+  /// Share of the power (above DC) that lies between 300 and 4000 Hz, 0...1.
+  var speechBandShare: Float
+}
+
+/// A 512-point Hann-windowed power spectrum of the latest 32 ms, and the features derived from it.
+struct SpectrumAnalyzer: Sendable {
+  static let size = 512
+  private static let logSize = 9
+  /// Bins covering 300–4000 Hz at 16 kHz (31.25 Hz per bin).
+  private static let speechBins = 10...128
+
+  private let window: [Float]
+  private let cosines: [Float]
+  private let sines: [Float]
+  private let bitReversed: [Int]
+  private var real = [Float](repeating: 0, count: size)
+  private var imaginary = [Float](repeating: 0, count: size)
+
+  init() {
+    let n = Self.size
+    window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
+    cosines = (0..<(n / 2)).map { Float(cos(2 * Double.pi * Double($0) / Double(n))) }
+    sines = (0..<(n / 2)).map { Float(-sin(2 * Double.pi * Double($0) / Double(n))) }
+    bitReversed = (0..<n).map { index in
+      var reversed = 0
+      for bit in 0..<Self.logSize where index & (1 << bit) != 0 { reversed |= 1 << (Self.logSize - 1 - bit) }
+      return reversed
+    }
+  }
+
+  /// Features of the frame `latest` (the newest 160 samples) given the last 512 samples in `history` order.
+  mutating func features(history: [Float], latest: ArraySlice<Float>) -> FrameFeatures {
+    var squares: Float = 0
+    for sample in latest { squares += sample * sample }
+    let level = AudioLevel.decibels(Double((squares / Float(max(1, latest.count))).squareRoot()))
+    let power = powerSpectrum(history)
+    var bandSum: Float = 0
+    var logSum: Float = 0
+    var totalSum: Float = 0
+    let epsilon: Float = 1e-10
+    for k in 1..<(Self.size / 2) { totalSum += power[k] }
+    for k in Self.speechBins {
+      bandSum += power[k]
+      logSum += log(power[k] + epsilon)
+    }
+    let binCount = Float(Self.speechBins.count)
+    let arithmetic = bandSum / binCount + epsilon
+    let geometric = exp(logSum / binCount)
+    return FrameFeatures(
+      levelDBFS: level,
+      flatness: min(1, geometric / arithmetic),
+      speechBandShare: totalSum > epsilon ? bandSum / totalSum : 0)
+  }
+
+  /// Power of bins 0..<size/2 of the windowed samples.
+  private mutating func powerSpectrum(_ samples: [Float]) -> [Float] {
+    let n = Self.size
+    for i in 0..<n {
+      real[bitReversed[i]] = samples[i] * window[i]
+      imaginary[bitReversed[i]] = 0
+    }
+    var span = 1
+    while span < n {
+      let twiddleStride = n / (2 * span)
+      var group = 0
+      while group < n {
+        for k in 0..<span {
+          let c = cosines[k * twiddleStride]
+          let s = sines[k * twiddleStride]
+          let a = group + k
+          let b = a + span
+          let tr = real[b] * c - imaginary[b] * s
+          let ti = real[b] * s + imaginary[b] * c
+          real[b] = real[a] - tr
+          imaginary[b] = imaginary[a] - ti
+          real[a] += tr
+          imaginary[a] += ti
+        }
+        group += 2 * span
+      }
+      span *= 2
+    }
+    return (0..<(n / 2)).map { real[$0] * real[$0] + imaginary[$0] * imaginary[$0] }
+  }
+}

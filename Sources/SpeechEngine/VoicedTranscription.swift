@@ -1,0 +1,95 @@
+import AudioInput
+
+/// Transcribes only the voiced parts of a recording: silence and noise never reach the engine, pauses are
+/// shortened, and each engine call gets at most one Whisper window (30 s) of audio.
+public struct VoicedTranscription: Sendable {
+  /// Longest audio handed to one engine call, in seconds (Whisper's window is 30 s).
+  public var maxWindowSeconds: Double = 28
+  /// Longest pause kept between two voiced stretches inside a window, in seconds.
+  public var maxPauseSeconds: Double = 0.5
+  public var vad: VADConfiguration
+
+  public init(vad: VADConfiguration = .init()) { self.vad = vad }
+
+  /// A window of voiced audio and where its pieces came from, to map times back to the recording.
+  public struct Window: Sendable {
+    public var samples: [Float] = []
+    /// (offset in `samples`, offset in the recording), both in samples, one per piece.
+    public var pieces: [(window: Int, recording: Int)] = []
+    public var voicedSamples = 0
+
+    /// Maps a time in this window (seconds) to the recording's time.
+    public func recordingTime(_ seconds: Double) -> Double {
+      let sample = Int(seconds * Double(engineSampleRate))
+      let piece = pieces.last { $0.window <= sample } ?? pieces.first ?? (0, 0)
+      return Double(piece.recording + (sample - piece.window)) / Double(engineSampleRate)
+    }
+  }
+
+  /// Groups the voiced segments of `samples` into engine-sized windows.
+  public func windows(for samples: [Float]) -> [Window] {
+    windows(for: samples, segments: VoiceActivity.speechSegments(in: samples, configuration: vad))
+  }
+
+  /// Groups `segments` of `samples` into engine-sized windows.
+  public func windows(for samples: [Float], segments: [SpeechSegment]) -> [Window] {
+    let rate = Double(engineSampleRate)
+    let maxWindow = Int(maxWindowSeconds * rate)
+    let maxPause = Int(maxPauseSeconds * rate)
+    var windows: [Window] = []
+    var current = Window()
+    var previousEnd: Int?
+    for segment in segments {
+      let start = max(0, min(segment.startSample, samples.count))
+      let end = max(start, min(segment.endSample, samples.count))
+      guard end > start else { continue }
+      // Keep up to `maxPause` of the real pause before this segment, so words don't run together.
+      var pieceStart = start
+      if let previousEnd, start > previousEnd { pieceStart = max(previousEnd, start - maxPause) }
+      if !current.samples.isEmpty && current.samples.count + (end - pieceStart) > maxWindow {
+        windows.append(current)
+        current = Window()
+        pieceStart = start
+      }
+      current.pieces.append((current.samples.count, pieceStart))
+      current.samples.append(contentsOf: samples[pieceStart..<end])
+      current.voicedSamples += end - start
+      previousEnd = end
+    }
+    if !current.samples.isEmpty { windows.append(current) }
+    return windows
+  }
+
+  /// Transcribes the voiced parts of `samples` with `engine`; silence alone gives an empty transcript.
+  public func transcribe(_ samples: [Float], engine: any SpeechEngine, options: TranscriptionOptions) async throws
+    -> Transcript
+  {
+    try await transcribe(windows: windows(for: samples), engine: engine, options: options)
+  }
+
+  /// Transcribes prepared windows in order and joins them, in recording time.
+  public func transcribe(windows: [Window], engine: any SpeechEngine, options: TranscriptionOptions) async throws
+    -> Transcript
+  {
+    var parts: [Transcript] = []
+    for window in windows {
+      let voiced = Double(window.voicedSamples) / Double(engineSampleRate)
+      var part = HallucinationGuard.clean(
+        try await engine.transcribe(window.samples, options: options), voicedSeconds: voiced)
+      part.segments = part.segments.map { segment in
+        var mapped = segment
+        mapped.start = window.recordingTime(segment.start)
+        mapped.end = window.recordingTime(segment.end)
+        mapped.words = segment.words.map {
+          TranscriptWord(
+            text: $0.text, start: window.recordingTime($0.start), end: window.recordingTime($0.end),
+            confidence: $0.confidence)
+        }
+        return mapped
+      }
+      parts.append(part)
+    }
+    guard !parts.isEmpty else { return .empty(engine: engine.id, model: engine.model, language: options.language) }
+    return Transcript.joined(parts, offsets: parts.map { _ in 0 }, engine: engine.id, model: engine.model)
+  }
+}

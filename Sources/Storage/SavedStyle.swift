@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+/// A writing style for LLM polish: a built-in kind or a custom prompt, and the contexts it is the default for.
+public struct SavedStyle: Codable, Sendable, Hashable {
+  /// The style's unique name (case-insensitive), e.g. `Work email`.
+  public var name: String
+  /// The kind of style, e.g. `formal`, `casual`, `concise` or `custom`.
+  public var kind: String
+  /// The instructions for a custom style.
+  public var prompt: String?
+  /// Contexts (field type or app, e.g. `email`, `com.slack`) where this style applies by default.
+  public var defaultContexts: [String]
+
+  public init(name: String, kind: String, prompt: String? = nil, defaultContexts: [String] = []) {
+    self.name = name
+    self.kind = kind
+    self.prompt = prompt
+    self.defaultContexts = defaultContexts
+  }
+}
+
+extension AppDatabase {
+  /// Saved styles, by name.
+  public func styles() throws -> [SavedStyle] {
+    try read { db in try Self.fetchStyles(db) }
+  }
+
+  /// Adds or replaces the style with the same name; a context it claims stops being another style's default.
+  @discardableResult
+  public func saveStyle(_ style: SavedStyle) throws -> SaveOutcome {
+    try write { db in try Self.upsertStyle(db, style) }
+  }
+
+  static func upsertStyle(_ db: Database, _ style: SavedStyle) throws -> SaveOutcome {
+    let name = style.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty else { throw StorageError(.invalidInput, "a style needs a name") }
+    guard !style.kind.isEmpty else { throw StorageError(.invalidInput, "a style needs a kind") }
+    let contexts = Array(Set(style.defaultContexts.map { $0.lowercased() })).sorted()
+    let nameKey = Self.key(name)
+    var existed = false
+    for other in try Self.fetchStyles(db) {
+      if Self.key(other.name) == nameKey {
+        existed = true
+        continue
+      }
+      let kept = other.defaultContexts.filter { !contexts.contains($0) }
+      if kept != other.defaultContexts {
+        try db.execute(
+          sql: "UPDATE style SET defaultContexts = ? WHERE nameKey = ?",
+          arguments: [try Self.json(kept), Self.key(other.name)])
+      }
+    }
+    try db.execute(
+      sql: """
+        INSERT INTO style (name, nameKey, kind, prompt, defaultContexts) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT(nameKey) DO UPDATE SET name = excluded.name, kind = excluded.kind, prompt = excluded.prompt,
+          defaultContexts = excluded.defaultContexts
+        """, arguments: [name, nameKey, style.kind, style.prompt, try Self.json(contexts)])
+    return existed ? .updated : .added
+  }
+
+  /// Removes the style named `name`; false when there was none.
+  @discardableResult
+  public func removeStyle(name: String) throws -> Bool {
+    try write { db in
+      try db.execute(sql: "DELETE FROM style WHERE nameKey = ?", arguments: [Self.key(name)])
+      return db.changesCount > 0
+    }
+  }
+
+  /// The style to use in `context`: the one that claims it, else the one named by the `polish-style` setting.
+  public func style(forContext context: String?) throws -> SavedStyle? {
+    let all = try styles()
+    if let context = context?.lowercased(), let claimed = all.first(where: { $0.defaultContexts.contains(context) }) {
+      return claimed
+    }
+    let fallback = Self.key(try settings().polishStyle)
+    return all.first { Self.key($0.name) == fallback }
+  }
+
+  static func fetchStyles(_ db: Database) throws -> [SavedStyle] {
+    try Row.fetchAll(db, sql: "SELECT * FROM style ORDER BY nameKey").map { row in
+      let contextsJSON: String = row["defaultContexts"]
+      let contexts = (try? JSONDecoder().decode([String].self, from: Data(contextsJSON.utf8))) ?? []
+      return SavedStyle(name: row["name"], kind: row["kind"], prompt: row["prompt"], defaultContexts: contexts)
+    }
+  }
+
+  static func json(_ strings: [String]) throws -> String {
+    String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// How long a flow session stays open without a dictation.
+public enum SessionTimeoutChoice: String, Codable, Sendable, CaseIterable {
+  case fiveMinutes = "5m"
+  case fifteenMinutes = "15m"
+  case oneHour = "1h"
+  case never
+
+  /// Seconds until the session closes, or nil for never.
+  public var seconds: Double? {
+    switch self {
+    case .fiveMinutes: 300
+    case .fifteenMinutes: 900
+    case .oneHour: 3600
+    case .never: nil
+    }
+  }
+}
+
+/// The keyboard's and app's colour scheme.
+public enum AppearanceChoice: String, Codable, Sendable, CaseIterable {
+  case system, light, dark
+}
+
+/// How long dictation history is kept.
+public enum HistoryRetention: String, Codable, Sendable, CaseIterable {
+  case forever
+  case thirtyDays = "30d"
+  case twentyFourHours = "24h"
+  /// History off: nothing is stored and audio is deleted as soon as it is transcribed.
+  case off
+
+  /// Entries older than this are purged; nil keeps them forever.
+  public var maximumAge: TimeInterval? {
+    switch self {
+    case .forever: nil
+    case .thirtyDays: 30 * 86_400
+    case .twentyFourHours: 86_400
+    case .off: 0
+    }
+  }
+
+  /// Whether dictations are stored at all.
+  public var keepsHistory: Bool { self != .off }
+}

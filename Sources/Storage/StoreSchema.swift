@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+
+/// The database schema, built by migrations that only ever append.
+enum StoreSchema {
+  /// The first schema: every table and its full-text index.
+  static let initialMigration = "v1-tables"
+  /// Adds each dictation's word count (backfilled) and the indexes that stats and filters use.
+  static let wordCountMigration = "v2-word-count"
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration(initialMigration) { db in
+      try createTables(db)
+    }
+    migrator.registerMigration(wordCountMigration) { db in
+      try addWordCount(db)
+    }
+    return migrator
+  }
+
+  static func createTables(_ db: Database) throws {
+    try db.create(table: "history") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("uuid", .text).notNull().unique()
+      t.column("rawText", .text).notNull().defaults(to: "")
+      t.column("finalText", .text).notNull().defaults(to: "")
+      t.column("trace", .text).notNull().defaults(to: "[]")
+      t.column("engine", .text).notNull().defaults(to: "")
+      t.column("model", .text).notNull().defaults(to: "")
+      t.column("language", .text).notNull().defaults(to: "")
+      t.column("audioSeconds", .double).notNull().defaults(to: 0)
+      t.column("processingSeconds", .double).notNull().defaults(to: 0)
+      t.column("source", .text).notNull()
+      t.column("context", .text)
+      t.column("status", .text).notNull()
+      t.column("errorMessage", .text)
+      t.column("audioPath", .text)
+      t.column("createdAt", .double).notNull().indexed()
+      t.column("updatedAt", .double).notNull()
+      t.column("delivered", .boolean).notNull().defaults(to: false)
+    }
+    try db.create(virtualTable: "history_ft", using: FTS5()) { t in
+      t.synchronize(withTable: "history")
+      t.tokenizer = .unicode61(diacritics: .remove)
+      t.prefixes = [2, 3]
+      t.column("finalText")
+      t.column("rawText")
+    }
+    try db.create(table: "note") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("uuid", .text).notNull().unique()
+      t.column("text", .text).notNull()
+      t.column("createdAt", .double).notNull().indexed()
+      t.column("updatedAt", .double).notNull()
+      t.column("sourceHistoryUUID", .text)
+    }
+    try db.create(virtualTable: "note_ft", using: FTS5()) { t in
+      t.synchronize(withTable: "note")
+      t.tokenizer = .unicode61(diacritics: .remove)
+      t.column("text")
+    }
+    try db.create(table: "dictionaryEntry") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("term", .text).notNull()
+      t.column("termKey", .text).notNull().unique()
+      t.column("replacements", .text).notNull().defaults(to: "[]")
+      t.column("matchBySound", .boolean).notNull().defaults(to: true)
+      t.column("createdAt", .double).notNull()
+    }
+    try db.create(table: "snippet") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("trigger", .text).notNull()
+      t.column("triggerKey", .text).notNull().unique()
+      t.column("expansion", .text).notNull()
+      t.column("createdAt", .double).notNull()
+    }
+    try db.create(table: "style") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("name", .text).notNull()
+      t.column("nameKey", .text).notNull().unique()
+      t.column("kind", .text).notNull()
+      t.column("prompt", .text)
+      t.column("defaultContexts", .text).notNull().defaults(to: "[]")
+    }
+    try db.create(table: "settings") { t in
+      t.primaryKey("id", .integer).check { $0 == 1 }
+      t.column("version", .integer).notNull()
+      t.column("json", .text).notNull()
+    }
+  }
+
+  static func addWordCount(_ db: Database) throws {
+    try db.alter(table: "history") { t in
+      t.add(column: "wordCount", .integer).notNull().defaults(to: 0)
+    }
+    let rows = try Row.fetchCursor(db, sql: "SELECT id, finalText FROM history")
+    let update = try db.makeStatement(sql: "UPDATE history SET wordCount = ? WHERE id = ?")
+    while let row = try rows.next() {
+      let text: String = row["finalText"]
+      let id: Int64 = row["id"]
+      try update.execute(arguments: [WordCount.of(text), id])
+    }
+    try db.create(index: "history_on_status_createdAt", on: "history", columns: ["status", "createdAt"])
+    try db.create(index: "history_on_source_createdAt", on: "history", columns: ["source", "createdAt"])
+    try db.execute(sql: "CREATE INDEX history_with_audio ON history(createdAt) WHERE audioPath IS NOT NULL")
+  }
+}
+
+/// Counts the words a user dictated: whitespace-separated chunks holding a letter or a digit.
+public enum WordCount {
+  /// The number of words in `text`.
+  public static func of(_ text: String) -> Int {
+    var count = 0
+    var inWord = false
+    for character in text {
+      if character.isWhitespace {
+        inWord = false
+      } else if !inWord && (character.isLetter || character.isNumber) {
+        inWord = true
+        count += 1
+      }
+    }
+    return count
+  }
+}

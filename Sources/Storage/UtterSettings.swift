@@ -1,0 +1,66 @@
+import Foundation
+
+/// Every user preference, with defaults. Stored as versioned JSON; keys missing from an older copy take defaults.
+public struct UtterSettings: Codable, Sendable, Hashable {
+  /// The layout version written with the settings.
+  public static let currentVersion = 1
+
+  /// The speech engine's id, e.g. `whisper` or `openai`.
+  public var engine = "whisper"
+  /// The engine's model, e.g. `base` or `small.en`.
+  public var model = "base"
+  /// The spoken language, e.g. `en`, or `auto` to detect it.
+  public var language = "auto"
+  /// The LLM polish provider's id, or `none` for deterministic clean-up only.
+  public var polishProvider = "none"
+  /// The polish model; empty means the provider's default.
+  public var polishModel = ""
+  /// The default writing style's name.
+  public var polishStyle = "natural"
+  /// The name that starts a spoken command, e.g. "Utter, make this formal".
+  public var agentName = "Utter"
+  /// How long a flow session stays open without a dictation.
+  public var sessionTimeout = SessionTimeoutChoice.fifteenMinutes
+  /// How long an undelivered result is offered again when the keyboard reappears, in seconds.
+  public var pendingOfferWindowSeconds: Double = 120
+  public var haptics = true
+  public var sounds = true
+  public var appearance = AppearanceChoice.system
+  /// How long history is kept.
+  public var retention = HistoryRetention.forever
+  /// Whether audio of finished dictations is kept (for retry) while their history entry is.
+  public var keepAudio = true
+  /// The typing speed that "time saved" is measured against, in words per minute.
+  public var typingWordsPerMinute: Double = 40
+
+  public init() {}
+
+  enum CodingKeys: String, CodingKey {
+    case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
+    case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
+  }
+
+  /// Decodes leniently: a missing or unreadable key keeps its default rather than losing every setting.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) -> T {
+      (try? c.decodeIfPresent(T.self, forKey: key)) ?? fallback
+    }
+    let defaults = UtterSettings()
+    engine = value(.engine, defaults.engine)
+    model = value(.model, defaults.model)
+    language = value(.language, defaults.language)
+    polishProvider = value(.polishProvider, defaults.polishProvider)
+    polishModel = value(.polishModel, defaults.polishModel)
+    polishStyle = value(.polishStyle, defaults.polishStyle)
+    agentName = value(.agentName, defaults.agentName)
+    sessionTimeout = value(.sessionTimeout, defaults.sessionTimeout)
+    pendingOfferWindowSeconds = value(.pendingOfferWindowSeconds, defaults.pendingOfferWindowSeconds)
+    haptics = value(.haptics, defaults.haptics)
+    sounds = value(.sounds, defaults.sounds)
+    appearance = value(.appearance, defaults.appearance)
+    retention = value(.retention, defaults.retention)
+    keepAudio = value(.keepAudio, defaults.keepAudio)
+    typingWordsPerMinute = value(.typingWordsPerMinute, defaults.typingWordsPerMinute)
+  }
+}

@@ -1,0 +1,113 @@
+/// Removes hesitations ("um", "uh") and filler phrases ("you know", "I mean", "like") with the commas
+/// the engine put around them, keeping the same words where they carry meaning ("I like it").
+public struct FillerRemoval: TextStage {
+  public let name = "fillers"
+
+  /// Phrases that are fillers only when set off by punctuation or the edges of a sentence.
+  static let phrases: [[String]] = [["you", "know"], ["i", "mean"], ["like"], ["you", "see"]]
+
+  /// A stage that removes fillers.
+  public init() {}
+
+  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+    var i = 0
+    while i < document.tokens.count {
+      let token = document.tokens[i]
+      guard token.isWord else {
+        i += 1
+        continue
+      }
+      if Self.isHesitation(token.text), !follows(number: i, in: document) {
+        removeFiller(i..<(i + 1), from: &document)
+        continue
+      }
+      if let length = fillerPhraseLength(at: i, in: document) {
+        removeFiller(i..<(i + length), from: &document)
+        continue
+      }
+      i += 1
+    }
+  }
+
+  /// Whether `word` is a hesitation sound: um, umm, uh, uhm, erm, er, ah, hmm, mm…
+  static func isHesitation(_ word: String) -> Bool {
+    let count = word.count
+    guard count >= 2, count <= 6 else { return false }
+    // "UM", "ER" written in capitals are abbreviations, not sounds.
+    if word.allSatisfy({ $0.isUppercase }) { return false }
+    let lower = word.lowercased()
+    switch lower {
+    case "er", "erm", "ehm", "uhm", "umm", "uhh", "hmm", "ahh", "hmmm", "ummm", "uhhh", "mhm": return true
+    default: break
+    }
+    return matches(lower, "u", "m") || matches(lower, "u", "h") || matches(lower, "a", "h")
+      || matches(lower, "h", "m") || (lower.allSatisfy { $0 == "m" })
+  }
+
+  /// Whether `word` is one or more `first` followed by one or more `second` ("ummm").
+  private static func matches(_ word: String, _ first: Character, _ second: Character) -> Bool {
+    guard word.first == first, word.last == second else { return false }
+    var seenSecond = false
+    for c in word {
+      if c == second {
+        seenSecond = true
+      } else if c != first || seenSecond {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether the word at `index` follows a number ("5 mm" is a unit, not a hum).
+  private func follows(number index: Int, in document: TextDocument) -> Bool {
+    guard index > 0 else { return false }
+    return document.tokens[index - 1].text.last?.isNumber == true
+  }
+
+  /// The length of a filler phrase starting at `index`, when it is set off from the sentence.
+  private func fillerPhraseLength(at index: Int, in document: TextDocument) -> Int? {
+    let tokens = document.tokens
+    for phrase in Self.phrases {
+      let end = index + phrase.count
+      guard end <= tokens.count else { continue }
+      var matched = true
+      for (offset, word) in phrase.enumerated() where !(tokens[index + offset].isWord && tokens[index + offset].lower == word) {
+        matched = false
+        break
+      }
+      guard matched else { continue }
+      let before = index > 0 ? tokens[index - 1] : nil
+      let after = end < tokens.count ? tokens[end] : nil
+      let openLeft = before == nil || before?.separatesClauses == true || before?.kind == .opening
+      let openRight = after == nil || after?.separatesClauses == true
+      guard openLeft, openRight else { continue }
+      let sentenceStart = before == nil || before?.endsSentence == true || before?.kind == .lineBreak
+      let sentenceEnd = after == nil || after?.endsSentence == true || after?.kind == .lineBreak
+      // "You know?" or "I mean." on its own is what the user said, not a filler.
+      if sentenceStart && sentenceEnd { continue }
+      // "to John, I mean, Jane" is a correction between two names; leave it to that stage.
+      if phrase == ["i", "mean"], before?.text == ",", after?.text == ",", index >= 2, end + 1 < tokens.count,
+        tokens[index - 2].text.first?.isUppercase == true, tokens[end + 1].text.first?.isUppercase == true
+      {
+        continue
+      }
+      return phrase.count
+    }
+    return nil
+  }
+
+  /// Removes the filler words in `range` and the commas that set them off.
+  private func removeFiller(_ range: Range<Int>, from document: inout TextDocument) {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    let tokens = document.tokens
+    let commaAfter = upper < tokens.count && tokens[upper].text == ","
+    if commaAfter { upper += 1 }
+    if lower > 0, tokens[lower - 1].text == "," {
+      let after = upper < tokens.count ? tokens[upper] : nil
+      if commaAfter || after == nil || after?.separatesClauses == true { lower -= 1 }
+    }
+    // "Um, so…" at the start of the text or a sentence leaves no stray comma.
+    document.remove(lower..<upper)
+  }
+}

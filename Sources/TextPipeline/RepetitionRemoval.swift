@@ -1,0 +1,85 @@
+/// Collapses stutters: repeated words ("the the"), false starts ("th- the") and a pronoun repeated
+/// before its contraction ("I I'm"), keeping grammatical doubles ("had had") and emphasis ("very very").
+public struct RepetitionRemoval: TextStage {
+  public let name = "repetitions"
+
+  /// Doubles that are grammatical; a third repeat is still a stutter.
+  static let grammaticalDoubles: Set<String> = ["had", "that", "is", "do", "was", "in", "on"]
+  /// Words people repeat on purpose; never collapsed.
+  static let emphasis: Set<String> = [
+    "very", "really", "so", "much", "many", "no", "yes", "yeah", "bye", "ha", "haha", "blah", "knock",
+    "there", "now", "well", "tut", "chop", "yada", "far", "long", "more", "again", "please", "go", "hip",
+    "ho", "la", "na", "oh", "wow", "come", "quick", "fast", "slowly", "over", "round", "ok", "okay",
+  ]
+  /// Short words whose repeat across a comma ("I, I think") is still a stutter.
+  static let commaStutters: Set<String> = [
+    "i", "the", "a", "an", "to", "and", "we", "it", "is", "that", "but", "you", "he", "she", "they", "in",
+    "of", "on", "my", "if", "what", "this",
+  ]
+
+  /// A stage that collapses stutters.
+  public init() {}
+
+  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+    var i = 0
+    while i < document.tokens.count {
+      if let stutter = stutter(at: i, in: document) {
+        document.remove(stutter..<(stutter + 1))
+        continue
+      }
+      if let commaEnd = commaStutter(at: i, in: document) {
+        document.remove(i..<commaEnd)
+        continue
+      }
+      i += 1
+    }
+  }
+
+  /// The index of a stuttered word to remove, found by comparing the word at `index` with the next one.
+  private func stutter(at index: Int, in document: TextDocument) -> Int? {
+    let tokens = document.tokens
+    let token = tokens[index]
+    guard token.isWord else { return nil }
+    let lower = token.lower
+    // False start: "th- the", "wh- what".
+    if lower.count >= 2, lower.last == "-", index + 1 < tokens.count, tokens[index + 1].isWord {
+      let stem = lower.dropLast()
+      if stem.allSatisfy({ $0.isLetter }), tokens[index + 1].lower.hasPrefix(stem) { return index }
+    }
+    guard index + 1 < tokens.count, tokens[index + 1].isWord else { return nil }
+    let next = tokens[index + 1].lower
+    // "I I'm", "we we're": the bare pronoun before its own contraction.
+    if next.count > lower.count + 1, next.hasPrefix(lower),
+      let apostrophe = next.dropFirst(lower.count).first, apostrophe == "'" || apostrophe == "’",
+      lower.allSatisfy({ $0.isLetter })
+    {
+      return index
+    }
+    guard next == lower, isCollapsible(lower), !Self.emphasis.contains(lower) else { return nil }
+    if Self.grammaticalDoubles.contains(lower) {
+      // Keep one double; remove only the third and later repeats.
+      let tripled = index + 2 < tokens.count && tokens[index + 2].isWord && tokens[index + 2].lower == lower
+      return tripled ? index + 1 : nil
+    }
+    // Keep the first occurrence, which carries the sentence's capital.
+    return index + 1
+  }
+
+  /// The end of a "word ," prefix to remove when the same short word follows the comma ("I, I think").
+  private func commaStutter(at index: Int, in document: TextDocument) -> Int? {
+    let tokens = document.tokens
+    guard index + 2 < tokens.count, tokens[index].isWord, tokens[index + 1].text == ",",
+      tokens[index + 2].isWord
+    else { return nil }
+    let lower = tokens[index].lower
+    guard Self.commaStutters.contains(lower), tokens[index + 2].lower == lower else { return nil }
+    return index + 2
+  }
+
+  /// Whether a repeat of `lower` may be a stutter: words, not numbers or codes.
+  private func isCollapsible(_ lower: String) -> Bool {
+    guard let first = lower.first, !first.isNumber else { return false }
+    if lower.count == 1 && !(lower == "i" || lower == "a") { return false }
+    return !CodeLikeWords.isCodeLike(lower)
+  }
+}

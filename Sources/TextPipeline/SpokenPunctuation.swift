@@ -1,0 +1,178 @@
+/// Turns spoken punctuation and layout commands ("comma", "question mark", "new paragraph") into marks,
+/// keeping the words where they are meant as words ("the trial period ends", "a new line of products").
+public struct SpokenPunctuation: TextStage {
+  public let name = "spoken-punctuation"
+
+  /// What a command writes and how it is recognised.
+  struct Command: Sendable {
+    enum Rule: Sendable {
+      /// Ends a sentence: "period", "full stop"; a word when a lower-case word follows.
+      case sentenceEnd
+      /// Any other mark after a word: "comma", "question mark", "colon".
+      case afterWord
+      /// Layout or an opening mark, allowed at the start: "new line", "open quote".
+      case anywhere
+    }
+    var words: [String]
+    var token: TextToken
+    var rule: Rule
+  }
+
+  static let commands: [Command] = {
+    func mark(_ words: String, _ text: String, _ kind: TextToken.Kind, _ rule: Command.Rule) -> Command {
+      Command(
+        words: words.split(separator: " ").map(String.init), token: TextToken(text, kind: kind, isSpoken: true),
+        rule: rule)
+    }
+    return [
+      mark("exclamation point", "!", .closing, .afterWord),
+      mark("exclamation mark", "!", .closing, .afterWord),
+      mark("question mark", "?", .closing, .afterWord),
+      mark("full stop", ".", .closing, .sentenceEnd),
+      mark("period", ".", .closing, .sentenceEnd),
+      mark("comma", ",", .closing, .afterWord),
+      mark("semicolon", ";", .closing, .afterWord),
+      mark("semi colon", ";", .closing, .afterWord),
+      mark("colon", ":", .closing, .afterWord),
+      mark("ellipsis", "...", .closing, .afterWord),
+      mark("dot dot dot", "...", .closing, .afterWord),
+      mark("dash", "—", .dash, .afterWord),
+      mark("hyphen", "-", .joiner, .afterWord),
+      mark("new paragraph", "\n\n", .lineBreak, .anywhere),
+      mark("next paragraph", "\n\n", .lineBreak, .anywhere),
+      mark("new line", "\n", .lineBreak, .anywhere),
+      mark("newline", "\n", .lineBreak, .anywhere),
+      mark("next line", "\n", .lineBreak, .anywhere),
+      mark("open quote", "\"", .opening, .anywhere),
+      mark("begin quote", "\"", .opening, .anywhere),
+      mark("close quote", "\"", .closing, .afterWord),
+      mark("end quote", "\"", .closing, .afterWord),
+      mark("unquote", "\"", .closing, .afterWord),
+      mark("open parenthesis", "(", .opening, .anywhere),
+      mark("open paren", "(", .opening, .anywhere),
+      mark("close parenthesis", ")", .closing, .afterWord),
+      mark("close paren", ")", .closing, .afterWord),
+      mark("open bracket", "[", .opening, .anywhere),
+      mark("close bracket", "]", .closing, .afterWord),
+    ]
+  }()
+
+  /// Words before "period" that make it a noun ("trial period").
+  static let periodCompounds: Set<String> = [
+    "trial", "grace", "waiting", "time", "cooling", "notice", "probation", "probationary", "introductory",
+    "billing", "free", "rest", "honeymoon", "transition", "transitional", "sample", "reporting", "holiday",
+    "the", "same", "short", "long", "extended", "lock", "lockup", "lock-up", "test", "evaluation", "fiscal",
+    "accounting", "payment", "review", "incubation", "recovery", "refractory", "study", "adjustment",
+  ]
+  /// Words before other commands that make them nouns ("Oxford comma", "serial comma").
+  static let nounModifiers: Set<String> = ["oxford", "serial", "inverted", "dash", "em", "en", "to"]
+  /// Words after a command that make it a noun or verb ("comma separated", "colon cancer", "dash cam").
+  static let nounFollowers: Set<String> = [
+    "separated", "delimited", "cancer", "cleanse", "health", "surgery", "cam", "camera", "board", "of",
+    "mark", "marks", "key", "sign", "character", "symbol", "button",
+  ]
+  /// Top-level domains a spoken "dot" joins: "example dot com".
+  static let domains: Set<String> = [
+    "com", "org", "net", "io", "dev", "app", "co", "uk", "de", "fr", "ai", "edu", "gov", "me", "ly", "so",
+  ]
+
+  /// A stage that writes spoken punctuation.
+  public init() {}
+
+  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+    let hasClosingQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
+    var i = 0
+    while i < document.tokens.count {
+      guard document.tokens[i].isWord else {
+        i += 1
+        continue
+      }
+      if joinDomain(at: i, in: &document) { continue }
+      if let command = command(at: i, in: document.tokens) {
+        write(command, at: i, in: &document)
+      } else if hasClosingQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
+        write(Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i, in: &document)
+      }
+      i += 1
+    }
+  }
+
+  /// Joins "example dot com" into "example.com"; returns whether it did.
+  private func joinDomain(at index: Int, in document: inout TextDocument) -> Bool {
+    let tokens = document.tokens
+    guard index + 2 < tokens.count, tokens[index + 1].isWord, tokens[index + 1].lower == "dot",
+      tokens[index + 2].isWord, Self.domains.contains(tokens[index + 2].lower)
+    else { return false }
+    document.tokens[index].text = tokens[index].text + "." + tokens[index + 2].lower
+    document.tokens.removeSubrange((index + 1)...(index + 2))
+    return true
+  }
+
+  /// Whether a bare "quote" at `index` opens a quotation closed later by "unquote" or "end quote".
+  private func opensQuote(at index: Int, in document: TextDocument) -> Bool {
+    let tokens = document.tokens
+    if index > 0, tokens[index - 1].isWord, WordLists.determiners.contains(tokens[index - 1].lower) { return false }
+    return tokens[(index + 1)...].contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "end") }
+  }
+
+  /// The command spoken at `index`, if its words are meant as a command there.
+  private func command(at index: Int, in tokens: [TextToken]) -> Command? {
+    let first = tokens[index].lower
+    for command in Self.commands where command.words[0] == first {
+      let end = index + command.words.count
+      guard end <= tokens.count else { continue }
+      var matched = true
+      for offset in 1..<command.words.count
+      where !(tokens[index + offset].isWord && tokens[index + offset].lower == command.words[offset]) {
+        matched = false
+        break
+      }
+      guard matched, isCommand(command, from: index, to: end, in: tokens) else { continue }
+      return command
+    }
+    return nil
+  }
+
+  /// Whether the words of `command` in `start..<end` are a command rather than ordinary words.
+  private func isCommand(_ command: Command, from start: Int, to end: Int, in tokens: [TextToken]) -> Bool {
+    let previous = start > 0 ? tokens[start - 1] : nil
+    let next = end < tokens.count ? tokens[end] : nil
+    if let previous, previous.isWord {
+      let word = previous.lower
+      if WordLists.determiners.contains(word) || Self.nounModifiers.contains(word) { return false }
+      if command.rule == .sentenceEnd && Self.periodCompounds.contains(word) { return false }
+    }
+    if let next, next.kind == .joiner || (next.isWord && Self.nounFollowers.contains(next.lower)) { return false }
+    switch command.rule {
+    case .anywhere:
+      return true
+    case .afterWord, .sentenceEnd:
+      guard let previous, previous.isWord || previous.kind == .closing || previous.kind == .verbatim else {
+        return false
+      }
+      guard command.rule == .sentenceEnd, let next, next.isWord else { return true }
+      // "period" ends a sentence only before a new one: a capital, or another command.
+      return next.text.first?.isUppercase == true || self.command(at: end, in: tokens) != nil
+    }
+  }
+
+  /// Replaces the command's words at `index` with its mark, dropping the engine's own marks beside it.
+  private func write(_ command: Command, at index: Int, in document: inout TextDocument) {
+    let end = index + command.words.count
+    var upper = end
+    // The engine often adds its own mark after the spoken one ("done period." or "new line,").
+    while upper < document.tokens.count, isEngineMark(document.tokens[upper]) { upper += 1 }
+    var lower = index
+    if command.token.kind == .closing || command.token.kind == .dash {
+      while lower > 0, isEngineMark(document.tokens[lower - 1]) { lower -= 1 }
+    }
+    document.tokens.replaceSubrange(lower..<upper, with: [command.token])
+    document.normalizeSpacing(at: lower)
+    document.normalizeSpacing(at: lower + 1)
+  }
+
+  /// Whether `token` is a comma or full stop the engine wrote next to a spoken mark.
+  private func isEngineMark(_ token: TextToken) -> Bool {
+    token.kind == .closing && !token.isSpoken && (token.text == "," || token.text == "." || token.text == ";")
+  }
+}

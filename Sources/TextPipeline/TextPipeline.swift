@@ -1,0 +1,140 @@
+/// How the text pipeline cleans up dictation.
+public struct PipelineConfiguration: Sendable, Hashable {
+  /// Preferred spellings and sound-alike replacements.
+  public var dictionary: [DictionaryEntry]
+  /// Spoken triggers that expand to stored text.
+  public var snippets: [Snippet]
+  /// How formal the written text is.
+  public var style: TextStyle
+  /// The stages that run; the others are skipped.
+  public var enabledStages: Set<TextStageKind>
+
+  /// A configuration; by default every stage runs in the formal style with no dictionary or snippets.
+  public init(
+    dictionary: [DictionaryEntry] = [], snippets: [Snippet] = [], style: TextStyle = .formal,
+    enabledStages: Set<TextStageKind> = Set(TextStageKind.allCases)
+  ) {
+    self.dictionary = dictionary
+    self.snippets = snippets
+    self.style = style
+    self.enabledStages = enabledStages
+  }
+}
+
+/// How formal the written text is.
+public enum TextStyle: String, Sendable, Codable, CaseIterable {
+  /// Full capitalisation and punctuation.
+  case formal
+  /// Capitals kept; a single sentence loses its final period.
+  case casual
+  /// Lower-case sentence starts (except "I" and dictionary terms) and no final period.
+  case veryCasual = "very-casual"
+  /// The engine's text as it came, only spaced against the text before the cursor.
+  case verbatim
+}
+
+/// What one stage changed.
+public struct StageChange: Sendable, Hashable, Codable {
+  /// The stage's name.
+  public var stage: String
+  /// The text before the stage ran.
+  public var before: String
+  /// The text after the stage ran.
+  public var after: String
+
+  /// A record of `stage` turning `before` into `after`.
+  public init(stage: String, before: String, after: String) {
+    self.stage = stage
+    self.before = before
+    self.after = after
+  }
+}
+
+/// The cleaned-up text and what each stage changed.
+public struct PipelineResult: Sendable, Hashable {
+  /// The text to insert.
+  public var text: String
+  /// The stages that changed the text, in order.
+  public var trace: [StageChange]
+
+  /// A result.
+  public init(text: String, trace: [StageChange]) {
+    self.text = text
+    self.trace = trace
+  }
+}
+
+/// The deterministic clean-up of an engine's raw text: fillers, repetitions, corrections, spoken
+/// punctuation, sentences, dictionary, snippets, style and insertion, in that order.
+public struct TextPipeline: Sendable {
+  /// The configuration the pipeline was built from.
+  public let configuration: PipelineConfiguration
+  /// The stages that run, in order.
+  public let stages: [any TextStage]
+
+  /// Builds the stages, precomputing dictionary keys and snippet triggers.
+  public init(configuration: PipelineConfiguration = .init()) {
+    self.configuration = configuration
+    let enabled = configuration.enabledStages
+    var stages: [any TextStage] = []
+    if configuration.style != .verbatim {
+      if enabled.contains(.fillers) { stages.append(FillerRemoval()) }
+      if enabled.contains(.repetitions) { stages.append(RepetitionRemoval()) }
+      if enabled.contains(.corrections) { stages.append(CourseCorrection()) }
+      if enabled.contains(.spokenPunctuation) { stages.append(SpokenPunctuation()) }
+      if enabled.contains(.sentences) { stages.append(SentenceFormatting()) }
+      if enabled.contains(.dictionary), !configuration.dictionary.isEmpty {
+        stages.append(DictionaryReplacement(entries: configuration.dictionary))
+      }
+      if enabled.contains(.snippets), !configuration.snippets.isEmpty {
+        stages.append(SnippetExpansion(snippets: configuration.snippets))
+      }
+      if enabled.contains(.style) { stages.append(StyleApplication(style: configuration.style)) }
+    }
+    if enabled.contains(.insertion) {
+      stages.append(InsertionAdjustment(keepsLetterCase: configuration.style == .verbatim))
+    }
+    self.stages = stages
+  }
+
+  /// Cleans up `raw` for insertion after `context`, recording each stage that changed the text.
+  public func run(_ raw: String, context: InsertionContext = .init()) -> PipelineResult {
+    var document = TextDocument(parsing: raw)
+    var trace: [StageChange] = []
+    var before = document.text
+    for stage in stages {
+      stage.apply(&document, context: context)
+      let after = document.text
+      if after != before {
+        trace.append(StageChange(stage: stage.name, before: before, after: after))
+        before = after
+      }
+    }
+    return PipelineResult(text: before, trace: trace)
+  }
+}
+
+/// The personal dictionary as a hint for speech engines.
+public enum Vocabulary {
+  /// The terms to hand a speech engine as vocabulary (its prompt or keyword list), each once, in order.
+  public static func prompt(for entries: [DictionaryEntry]) -> [String] {
+    var seen: Set<String> = []
+    var terms: [String] = []
+    for entry in entries {
+      let term = entry.term.trimmingWhitespace()
+      guard !term.isEmpty, seen.insert(term.lowercased()).inserted else { continue }
+      terms.append(term)
+    }
+    return terms
+  }
+}
+
+extension String {
+  /// The string without leading or trailing spaces and newlines.
+  func trimmingWhitespace() -> String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,40 @@
+/// One step of the deterministic clean-up: reads and edits a document in place.
+public protocol TextStage: Sendable {
+  /// A short name for traces and benchmarks, e.g. `fillers`.
+  var name: String { get }
+  /// Edits `document`; `context` is the text already before the cursor.
+  func apply(_ document: inout TextDocument, context: InsertionContext)
+}
+
+extension TextStage {
+  /// Runs this stage alone on `text` and returns the text it writes.
+  public func apply(to text: String, context: InsertionContext = .init()) -> String {
+    var document = TextDocument(parsing: text)
+    apply(&document, context: context)
+    return document.text
+  }
+}
+
+/// The stages of the pipeline, in the order they run; used to switch stages on and off.
+public enum TextStageKind: String, Sendable, Codable, CaseIterable, Hashable {
+  case fillers
+  case repetitions
+  case corrections
+  case spokenPunctuation = "spoken-punctuation"
+  case sentences
+  case dictionary
+  case snippets
+  case style
+  case insertion
+}
+
+/// Where the dictated text goes: the text already in the field before the cursor.
+public struct InsertionContext: Sendable, Hashable {
+  /// The field's text before the cursor (the keyboard's `documentContextBeforeInput`); `nil` when unknown.
+  public var textBeforeCursor: String?
+
+  /// A context with the given text before the cursor.
+  public init(textBeforeCursor: String? = nil) {
+    self.textBeforeCursor = textBeforeCursor
+  }
+}

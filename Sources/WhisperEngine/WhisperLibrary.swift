@@ -1,0 +1,50 @@
+import CWhisper
+import Foundation
+
+/// whisper.cpp, opened at run time. Only version 1.8.5 is accepted: Utter's declarations of its structs
+/// (CWhisper.h) match that version's layout and no other.
+final class WhisperLibrary: @unchecked Sendable {
+  static let requiredVersion = "1.8.5"
+
+  let api: uw_api
+
+  private init(api: uw_api) { self.api = api }
+
+  private static let cacheLock = NSLock()
+  nonisolated(unsafe) private static var opened: [String: WhisperLibrary] = [:]
+
+  /// Opens the library at `path` once per process; later calls return the same instance.
+  static func open(at path: String) throws -> WhisperLibrary {
+    cacheLock.lock()
+    defer { cacheLock.unlock() }
+    if let library = opened[path] { return library }
+    // NB: OpenMP threads that spin while waiting collapse under CPU contention (measured 7x slower on a busy
+    // 2-core machine); passive waiting costs nothing when the machine is idle.
+    setenv("OMP_WAIT_POLICY", "PASSIVE", 0)
+    var api = uw_api()
+    var detail = [CChar](repeating: 0, count: 512)
+    if let failure = uw_load(path, &api, &detail, detail.count) {
+      let reason = String(cString: failure)
+      let what = detail.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      throw SpeechEngineLoadError("\(reason): \(what)")
+    }
+    guard let versionFunction = api.version, let versionPointer = versionFunction() else {
+      throw SpeechEngineLoadError("the whisper library at \(path) does not report its version")
+    }
+    let version = String(cString: versionPointer)
+    guard version == requiredVersion else {
+      throw SpeechEngineLoadError(
+        "the whisper library at \(path) is version \(version); Utter needs exactly \(requiredVersion)")
+    }
+    api.log_set?(uw_silent_log, nil)
+    let library = WhisperLibrary(api: api)
+    opened[path] = library
+    return library
+  }
+}
+
+/// Why the embedded engine could not start.
+public struct SpeechEngineLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}

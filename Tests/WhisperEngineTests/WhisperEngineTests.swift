@@ -1,0 +1,49 @@
+import Foundation
+import SpeechEngine
+import TestSupport
+import Testing
+
+@testable import WhisperEngine
+
+/// The installed engine, or nil (the test is then skipped unless CI demands the engine).
+func installedEngine() throws -> WhisperEngine? {
+  let installation = EngineInstallation(directory: engineDirectory())
+  guard installation.isInstalled(WhisperCatalog.tinyEnglish) else {
+    if EngineFixtures.engineRequired { Issue.record("the whisper engine is not installed: run `utter engines install`") }
+    return nil
+  }
+  return try WhisperEngine(spec: WhisperCatalog.tinyEnglish, installation: installation)
+}
+
+func engineDirectory() -> URL {
+  if let dir = ProcessInfo.processInfo.environment["UTTER_ENGINES"] { return URL(fileURLWithPath: dir) }
+  let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
+  return URL(fileURLWithPath: home).appendingPathComponent(".cache/utter/engines")
+}
+
+@Suite("Embedded Whisper engine", .serialized)
+struct WhisperEngineTests {
+  @Test("tiny.en transcribes a LibriVox sentence word for word")
+  func librivoxSentence() async throws {
+    guard let engine = try installedEngine() else { return }
+    let url = EngineFixtures.pocketsphinxData.appendingPathComponent(
+      "librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
+    let transcript = try await engine.transcribe(try EngineFixtures.readPCM16(url), options: .init(beamSize: 5))
+    #expect(transcript.text == "He was not an ill-disposed young man.")
+    #expect(transcript.language == "en")
+    #expect(transcript.model == "tiny.en")
+    let words = transcript.segments.flatMap(\.words)
+    #expect(words.count >= 6)
+    #expect(words.allSatisfy { $0.confidence > 0 && $0.confidence <= 1 && $0.end >= $0.start })
+  }
+
+  @Test("the engine's word timestamps fall inside the audio")
+  func timestamps() async throws {
+    guard let engine = try installedEngine() else { return }
+    let samples = try EngineFixtures.readPCM16(EngineFixtures.pocketsphinxData.appendingPathComponent("goforward.raw"))
+    let transcript = try await engine.transcribe(samples, options: .init(beamSize: 1))
+    #expect(transcript.text.lowercased().contains("go forward"))
+    let duration = Double(samples.count) / 16_000
+    for segment in transcript.segments { #expect(segment.end <= duration + 0.5) }
+  }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# WER, real-time factor and memory of the embedded engine on the two evaluation sets.
+# Usage: scripts/bench-wer.sh [extra `utter bench transcribe` options, e.g. --beam 1]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+utter=${UTTER:-.build/release/utter}
+data=/usr/share/pocketsphinx/test/data
+echo "== pocketsphinx-testdata (11 real recordings)"
+"$utter" bench transcribe "$@" --references Samples/eval/pocketsphinx.tsv \
+  "$data"/librivox/*.wav "$data"/cards/00?.wav "$data"/goforward.raw
+sentences=${SYNTH_SENTENCES:-../shared/eval/synth-sentences.txt}
+if [ -f "$sentences" ]; then
+  dir=$(mktemp -d)
+  scripts/synth-eval.sh "$sentences" "$dir"
+  echo "== espeak-ng synthetic sentences"
+  "$utter" bench transcribe "$@" --references "$dir/references.tsv" "$dir"/synth-*.wav
+  rm -rf "$dir"
+fi

