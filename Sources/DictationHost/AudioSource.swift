@@ -55,7 +55,7 @@ public struct PlaybackMicrophone: AudioSource {
 }
 
 /// Loudness of a buffer in dBFS (full scale = 0), floored at -160.
-public func rmsLevel(_ samples: [Float]) -> Double {
+func rmsLevel(_ samples: [Float]) -> Double {
   guard !samples.isEmpty else { return -160 }
   var sum: Double = 0
   for sample in samples { sum += Double(sample) * Double(sample) }

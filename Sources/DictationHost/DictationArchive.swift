@@ -15,13 +15,13 @@ public struct ArchivedDictation: Codable, Sendable, Hashable {
   /// True when the audio was found after a crash or kill: kept in history, never inserted.
   public var recovered: Bool
   /// What the text pipeline did, stage by stage.
-  public var trace: [String]
+  public var trace: [FormatStep]
   public var keyboardType: String?
   public var contentType: String?
 
   public init(
     id: String, sessionID: String, createdAt: Double, text: String, rawText: String, duration: Double,
-    engine: String, model: String, recovered: Bool, trace: [String] = [], keyboardType: String? = nil,
+    engine: String, model: String, recovered: Bool, trace: [FormatStep] = [], keyboardType: String? = nil,
     contentType: String? = nil
   ) {
     self.id = id

@@ -1,3 +1,4 @@
+import AudioInput
 import Foundation
 import SessionChannel
 import SpeechEngine
@@ -62,7 +63,8 @@ extension DictationHost {
     for segment in recording.segmenter.process(buffer) {
       recording.transcriber.enqueue(Self.slice(recording.samples, segment))
     }
-    audioLevel = rmsLevel(buffer)
+    var meter = LevelMeter()
+    audioLevel = Double(meter.process(buffer).rmsDBFS)
     let publishLevel = now - recording.lastLevelPublish >= configuration.levelInterval
     if publishLevel { recording.lastLevelPublish = now }
     self.recording = recording

@@ -2,12 +2,23 @@ import Logging
 import SessionChannel
 import SpeechEngine
 
+/// One pipeline stage as it ran: its name and the text after it.
+public struct FormatStep: Sendable, Hashable, Codable {
+  public var stage: String
+  public var text: String
+
+  public init(stage: String, text: String) {
+    self.stage = stage
+    self.text = text
+  }
+}
+
 /// Text after the pipeline, with what each stage did.
 public struct FormattedText: Sendable, Hashable {
   public var text: String
-  public var trace: [String]
+  public var trace: [FormatStep]
 
-  public init(text: String, trace: [String] = []) {
+  public init(text: String, trace: [FormatStep] = []) {
     self.text = text
     self.trace = trace
   }

@@ -2,7 +2,7 @@ import Logging
 import SessionChannel
 
 /// Runs a `KeyboardModel` over the channel: reads the app's state and results, writes commands, edits the field.
-public actor KeyboardSession<Document: TextDocument> {
+public actor KeyboardSession<Document: TextFieldProxy> {
   public private(set) var model: KeyboardModel
   public private(set) var document: Document
   /// How many results were inserted, and when the last one was (seconds since 1970).

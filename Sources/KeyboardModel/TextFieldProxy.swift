@@ -1,5 +1,5 @@
 /// The text field the keyboard types into (on iOS, the text document proxy).
-public protocol TextDocument: Sendable {
+public protocol TextFieldProxy: Sendable {
   /// Text before the cursor.
   var textBeforeCursor: String { get }
   /// Inserts `text` at the cursor.
@@ -9,7 +9,7 @@ public protocol TextDocument: Sendable {
 }
 
 /// A text field in memory with the cursor at the end: what the command-line keyboard types into.
-public struct SimulatedTextField: TextDocument, Hashable {
+public struct SimulatedTextField: TextFieldProxy, Hashable {
   public private(set) var text: String
 
   public init(text: String = "") {
