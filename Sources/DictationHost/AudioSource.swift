@@ -1,12 +1,24 @@
 import Foundation
 import SessionChannel
 
+/// A running capture: its buffers, and a way to stop it that still delivers what was already captured.
+public struct AudioCapture: Sendable {
+  /// 16 kHz mono buffers; the stream ends after `stop()` once the buffers captured before it are delivered.
+  public var buffers: AsyncThrowingStream<[Float], Error>
+  public var stop: @Sendable () -> Void
+
+  public init(buffers: AsyncThrowingStream<[Float], Error>, stop: @escaping @Sendable () -> Void) {
+    self.buffers = buffers
+    self.stop = stop
+  }
+}
+
 /// A microphone: 16 kHz mono float buffers while capturing.
 public protocol AudioSource: Sendable {
   /// Asks for (or checks) permission to record; false when the user refused.
   func requestPermission() async -> Bool
-  /// Starts capturing. Buffers arrive until the consumer stops iterating (which stops capture).
-  func buffers() async throws -> AsyncThrowingStream<[Float], Error>
+  /// Starts capturing.
+  func start() async throws -> AudioCapture
 }
 
 /// A microphone that plays recorded samples in real time (or `speed` times faster) from the moment capture
@@ -26,7 +38,7 @@ public struct PlaybackMicrophone: AudioSource {
 
   public func requestPermission() async -> Bool { true }
 
-  public func buffers() async throws -> AsyncThrowingStream<[Float], Error> {
+  public func start() async throws -> AudioCapture {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Float].self)
     let samples = samples
     let clock = clock
@@ -50,7 +62,10 @@ public struct PlaybackMicrophone: AudioSource {
       continuation.finish()
     }
     continuation.onTermination = { _ in task.cancel() }
-    return stream
+    return AudioCapture(buffers: stream) {
+      task.cancel()
+      continuation.finish()
+    }
   }
 }
 

@@ -12,6 +12,9 @@ struct Recording: Sendable {
   let spool: SpoolWriter
   var transcriber: SegmentTranscriber
   var microphoneTask: Task<Void, Never>
+  /// Stops capture; buffers already captured are still delivered.
+  var stopCapture: @Sendable () -> Void = {}
+  var stopRequested = false
   var paused = false
   var lastLevelPublish: Double = 0
 }
@@ -40,8 +43,12 @@ extension DictationHost {
     let microphone = environment.microphone
     let microphoneTask = Task { [weak self] in
       do {
-        for try await buffer in try await microphone.buffers() {
-          guard let self else { return }
+        let capture = try await microphone.start()
+        guard let self, await self.captureStarted(capture, dictationID: id) else {
+          capture.stop()
+          return
+        }
+        for try await buffer in capture.buffers {
           await self.received(buffer, dictationID: id)
         }
       } catch is CancellationError {
@@ -55,12 +62,20 @@ extension DictationHost {
     logger.info("recording dictation \(id)")
   }
 
+  /// Keeps the capture's stop handle; false when the dictation already ended.
+  func captureStarted(_ capture: AudioCapture, dictationID: String) -> Bool {
+    guard let recording, recording.dictation.id == dictationID, !recording.stopRequested else { return false }
+    self.recording?.stopCapture = capture.stop
+    return true
+  }
+
   func received(_ buffer: [Float], dictationID: String) {
     guard var recording, recording.dictation.id == dictationID, !recording.paused else { return }
     let now = clock.now()
     recording.samples.append(contentsOf: buffer)
     do { try recording.spool.append(buffer, now: now) } catch { logger.error("cannot spool audio: \(error)") }
     for segment in recording.segmenter.process(buffer) {
+      logger.debug("segment \(Self.describe(segment)) closed by a pause")
       recording.transcriber.enqueue(Self.slice(recording.samples, segment))
     }
     var meter = LevelMeter()
@@ -84,6 +99,7 @@ extension DictationHost {
 
   func discard(_ dictation: ActiveDictation) {
     if let recording, recording.dictation.id == dictation.id {
+      recording.stopCapture()
       recording.microphoneTask.cancel()
       self.recording = nil
     }
@@ -94,10 +110,22 @@ extension DictationHost {
 
   /// Stops the microphone, transcribes the tail, formats, records history, then publishes the result.
   func finish(_ dictation: ActiveDictation) async {
+    guard let stopping = recording, stopping.dictation.id == dictation.id else { return }
+    // Everything captured before stop is processed: the stream ends once it is delivered.
+    recording?.stopRequested = true
+    stopping.stopCapture()
+    let clock = clock
+    let watchdog = Task {
+      // NB: a microphone that never ends its stream must not hold the dictation hostage.
+      try await clock.sleep(2)
+      stopping.microphoneTask.cancel()
+    }
+    await stopping.microphoneTask.value
+    watchdog.cancel()
     guard var recording, recording.dictation.id == dictation.id else { return }
-    recording.microphoneTask.cancel()
     self.recording = nil
     for segment in recording.segmenter.finish() {
+      logger.debug("tail segment \(Self.describe(segment))")
       recording.transcriber.enqueue(Self.slice(recording.samples, segment))
     }
     recording.spool.sync()
@@ -150,6 +178,10 @@ extension DictationHost {
     }
     logger.info("delivered dictation \(dictation.id) (\(String(format: "%.1f", duration)) s)")
     apply(.delivered(dictationID: dictation.id, now: now))
+  }
+
+  static func describe(_ segment: Range<Int>) -> String {
+    String(format: "%.2f–%.2f s", Double(segment.lowerBound) / 16_000, Double(segment.upperBound) / 16_000)
   }
 
   static func slice(_ samples: [Float], _ range: Range<Int>) -> [Float] {

@@ -148,6 +148,7 @@ public actor DictationHost {
     guard !ended else { return }
     if let recording {
       // NB: the spool keeps the audio; the next start recovers it.
+      recording.stopCapture()
       recording.microphoneTask.cancel()
       recording.spool.sync()
       self.recording = nil

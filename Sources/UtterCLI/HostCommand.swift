@@ -4,6 +4,7 @@ import DictationHost
 import Foundation
 import Logging
 import SessionChannel
+import SpeechEngine
 import Storage
 import TextPipeline
 
@@ -35,6 +36,9 @@ struct HostCommand: AsyncParsableCommand {
 
   @Option(help: "Model id for the engine.")
   var model: String?
+
+  @Option(help: "Beam size for the engine (1 = greedy decoding, fastest).")
+  var beam: Int = 1
 
   @Option(name: .customLong("session-timeout"), help: "Seconds without a dictation before the session ends (0: never).")
   var sessionTimeout: Double = 900
@@ -69,7 +73,7 @@ struct HostCommand: AsyncParsableCommand {
     let modelID = model
     let environment = HostEnvironment(
       clock: clock, microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
-      makeSegmenter: { VoiceActivitySegmenter() },
+      makeSegmenter: SessionSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]),
       loadEngine: { try await SessionEngines.make(id: engineID, model: modelID) },
       format: SessionFormatting.formatter(TextPipeline()), archive: SessionHistoryArchive(database: database),
       spool: AudioSpool(directory: dataDirectory.appendingPathComponent("spool", isDirectory: true)),
@@ -78,7 +82,8 @@ struct HostCommand: AsyncParsableCommand {
       notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.5, clock: clock)
     let host = DictationHost(
       channel: channel, watcher: watcher, environment: environment,
-      configuration: HostConfiguration(timeout: SessionTimeout(seconds: sessionTimeout)))
+      configuration: HostConfiguration(
+        timeout: SessionTimeout(seconds: sessionTimeout), transcription: TranscriptionOptions(beamSize: max(1, beam))))
     let signals = SessionSignals.install { signal in
       Task {
         switch signal {

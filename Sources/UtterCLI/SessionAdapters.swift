@@ -59,3 +59,12 @@ struct DurationEngine: SpeechEngine {
     return Transcript(text: text, segments: [], language: "en", engine: id, model: model)
   }
 }
+
+/// How the host cuts speech into segments: the voice activity detector, or (`UTTER_SEGMENTER=energy`) a plain
+/// energy threshold, for comparing the two.
+enum SessionSegmenters {
+  static func make(_ name: String?) -> @Sendable () -> any SpeechSegmenter {
+    if name == "energy" { return { EnergyPauseSegmenter() } }
+    return { VoiceActivitySegmenter() }
+  }
+}

@@ -59,12 +59,12 @@ enum SessionBenchDictation {
       words: text.split(separator: " ").count)
   }
 
-  /// `seconds` of speech: `speech` repeated with half-second pauses, or tone bursts when there is none.
+  /// `seconds` of speech: `speech` repeated with 0.8 s pauses, or tone bursts when there is none.
   static func audio(seconds: Double, speech: [Float]?) -> [Float] {
     let total = Int(seconds * 16_000)
     var samples: [Float] = []
     samples.reserveCapacity(total)
-    let pause = [Float](repeating: 0, count: 8_000)
+    let pause = [Float](repeating: 0, count: 12_800)
     let unit = speech ?? toneBurst()
     while samples.count < total {
       samples += unit
