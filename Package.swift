@@ -122,7 +122,7 @@ let package = Package(
     ),
     .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "TestSupport"]),
     .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"]),
-    .testTarget(name: "DictationHostTests", dependencies: ["DictationHost", "TestSupport"]),
+    .testTarget(name: "DictationHostTests", dependencies: ["DictationHost", "SpeechEngine", "TestSupport"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
     .testTarget(name: "UtterCLITests", dependencies: ["TestSupport"]),
   ]
