@@ -26,7 +26,8 @@ public enum CloudSpeechEngines {
     entry("mistral", "Mistral", ["voxtral-mini-latest"], "https://api.mistral.ai/v1"),
     entry("deepgram", "Deepgram", ["nova-3", "nova-2"], "https://api.deepgram.com"),
     Entry(
-      descriptor: EngineDescriptor(id: "openai-compatible", name: "OpenAI-compatible server", models: [], isOnDevice: false),
+      descriptor: EngineDescriptor(
+        id: "openai-compatible", name: "OpenAI-compatible server", models: [], isOnDevice: false),
       baseURL: nil, requiresKey: false),
   ]
 
@@ -72,7 +73,8 @@ public enum CloudSpeechEngines {
     if entry.requiresKey && key == nil {
       throw SpeechEngineError(
         ProviderError.missingKey(
-          provider: descriptor.name, id: descriptor.id, environmentVariable: EnvironmentKeys.variable(for: descriptor.id)
+          provider: descriptor.name, id: descriptor.id,
+          environmentVariable: EnvironmentKeys.variable(for: descriptor.id)
         ).message)
     }
     let chosen = model ?? descriptor.models.first ?? compatibleDefaultModel

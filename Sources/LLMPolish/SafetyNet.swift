@@ -102,8 +102,11 @@ public struct SafetyNet: Sendable {
     let allowed = Set(inputContent).union(vocabulary.flatMap(ContentWords.content))
     let added = orderedUnique(outputContent.filter { !allowed.contains($0) })
 
-    if Self.isQuestion(input), !text.contains("?"), !added.isEmpty || Self.opensWithAnswer(text, input: input) {
-      return .rejected(.answeredQuestion)
+    if Self.isQuestion(input) {
+      if !text.contains("?"), !added.isEmpty || Self.opensWithAnswer(text, input: input) {
+        return .rejected(.answeredQuestion)
+      }
+      if Self.answersAfterQuestion(text, allowed: allowed) { return .rejected(.answeredQuestion) }
     }
     let request = Self.isRequest(input)
     if hasNegation(input) != hasNegation(text) { return .rejected(.changedNegation) }
@@ -182,8 +185,20 @@ public struct SafetyNet: Sendable {
     return first.map(questionOpeners.contains) ?? false
   }
 
-  static let answerOpeners = ["yes", "no", "sure", "certainly", "of course", "the answer", "it is", "it's", "there are"]
-    .map(flatten)
+  /// Whether the text after the answer's last "?" is mostly words the dictation never had: the question
+  /// kept, then answered ("What's 2 and 2? 4.").
+  static func answersAfterQuestion(_ output: String, allowed: Set<String>) -> Bool {
+    guard let mark = output.lastIndex(of: "?") else { return false }
+    let tail = ContentWords.content(String(output[output.index(after: mark)...]))
+    guard !tail.isEmpty else { return false }
+    let new = tail.filter { !allowed.contains($0) }
+    return Double(new.count) / Double(tail.count) >= 0.5
+  }
+
+  static let answerOpeners = [
+    "yes", "no", "sure", "certainly", "of course", "the answer", "it is", "it's", "there are",
+  ]
+  .map(flatten)
 
   /// Whether the output opens like an answer and the dictation does not.
   static func opensWithAnswer(_ output: String, input: String) -> Bool {
@@ -200,7 +215,9 @@ public struct SafetyNet: Sendable {
   /// Whether the dictation reads like a request to an assistant ("write a poem…", "can you explain…").
   static func isRequest(_ input: String) -> Bool {
     var words = AgentAddress.words(input)
-    while let first = words.first, ["please", "can", "could", "would", "will", "you", "hey", "ok", "okay"].contains(first) {
+    while let first = words.first,
+      ["please", "can", "could", "would", "will", "you", "hey", "ok", "okay"].contains(first)
+    {
       words.removeFirst()
     }
     return words.first.map(requestVerbs.contains) ?? false

@@ -60,7 +60,8 @@ struct FileSecretStoreTests {
     let dir = try TemporaryDirectory("keys")
     defer { dir.remove() }
     try Data(#"{"version":1,"keys":{"openai":"stolen"}}"#.utf8).write(to: dir.path("elsewhere.json"))
-    try FileManager.default.createSymbolicLink(at: dir.path("keys.json"), withDestinationURL: dir.path("elsewhere.json"))
+    try FileManager.default.createSymbolicLink(
+      at: dir.path("keys.json"), withDestinationURL: dir.path("elsewhere.json"))
     let store = FileSecretStore(directory: dir.url)
     let error = #expect(throws: SecretStoreError.self) { _ = try store.get("openai") }
     #expect(error?.message.hasSuffix("keys.json is not a regular file; refusing to read keys from it") == true)
@@ -107,7 +108,9 @@ struct MaskAndEnvironmentTests {
     let store = InMemorySecretStore(["openai": "stored-key-0000000000", "deepgram": "dg-stored-000000000"])
     let environment = ["OPENAI_API_KEY": "env-key-11111111111", "GROQ_API_KEY": "gsk_env_2222222222"]
     let layered = LayeredSecretStore(store: store, environment: environment)
-    #expect(try layered.resolve("openai") == .init(key: "env-key-11111111111", source: .environment(variable: "OPENAI_API_KEY")))
+    #expect(
+      try layered.resolve("openai")
+        == .init(key: "env-key-11111111111", source: .environment(variable: "OPENAI_API_KEY")))
     #expect(try layered.get("deepgram") == "dg-stored-000000000")
     #expect(try layered.get("groq") == "gsk_env_2222222222")
     #expect(try layered.list() == ["deepgram", "groq", "openai"])
@@ -119,7 +122,8 @@ struct MaskAndEnvironmentTests {
   func customVariables() throws {
     #expect(EnvironmentKeys.variable(for: "openai-compatible") == "UTTER_OPENAI_COMPATIBLE_API_KEY")
     let layered = LayeredSecretStore(
-      store: InMemorySecretStore(), environment: ["UTTER_OPENAI_COMPATIBLE_API_KEY": "local-key-123", "GEMINI_API_KEY": " "])
+      store: InMemorySecretStore(),
+      environment: ["UTTER_OPENAI_COMPATIBLE_API_KEY": "local-key-123", "GEMINI_API_KEY": " "])
     #expect(try layered.get("openai-compatible") == "local-key-123")
     #expect(try layered.get("gemini") == nil)
     #expect(try layered.list() == ["openai-compatible"])

@@ -7,7 +7,8 @@ import Testing
 func runUtter(_ arguments: [String], environment: [String: String], stdin: String?) async throws -> ProcessOutput {
   try await withCheckedThrowingContinuation { continuation in
     Thread.detachNewThread {
-      continuation.resume(with: Result { try UtterBinary.run(arguments, environment: environment, stdin: stdin, timeout: 60) })
+      continuation.resume(
+        with: Result { try UtterBinary.run(arguments, environment: environment, stdin: stdin, timeout: 60) })
     }
   }
 }
@@ -44,8 +45,10 @@ struct CommandCLITests {
     defer { dir.remove() }
     try await FakeProviderServer.with({ _ in chatAnswer("I'm sorry, I can't help with that.") }) { server in
       let output = try await runUtter(
-        ["command", "make it mean", "--provider", "ollama", "--base-url", server.url("/v1").absoluteString,
-         "--data-dir", dir.url.path],
+        [
+          "command", "make it mean", "--provider", "ollama", "--base-url", server.url("/v1").absoluteString,
+          "--data-dir", dir.url.path,
+        ],
         environment: [:], stdin: "be nice")
       #expect(output.status == 1)
       #expect(output.stdout.isEmpty)

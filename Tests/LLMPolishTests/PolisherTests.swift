@@ -20,7 +20,8 @@ struct PolisherTests {
   @Test("a faithful clean-up is used")
   func acceptsCleanUp() async throws {
     let (result, requests) = try await polish(
-      "so um I think we should uh move the meeting to Thursday", answer: "I think we should move the meeting to Thursday.")
+      "so um I think we should uh move the meeting to Thursday",
+      answer: "I think we should move the meeting to Thursday.")
     #expect(result.usedLLM)
     #expect(result.text == "I think we should move the meeting to Thursday.")
     #expect(result.rejectionReason == nil)
@@ -83,7 +84,9 @@ struct PolisherTests {
     #expect(result.text == "Dear Maria,\nThank you so much for the beautiful flowers!")
     let body = try #require(requests.first?.json)
     #expect((body["instructions"] as? String)?.contains("You are Utter, the writing assistant") == true)
-    #expect(body["input"] as? String == "<instruction>\nWrite a two-line thank-you note to Maria for the flowers\n</instruction>")
+    #expect(
+      body["input"] as? String
+        == "<instruction>\nWrite a two-line thank-you note to Maria for the flowers\n</instruction>")
   }
 
   @Test("the same request without the agent's name is cleaned, not carried out")
@@ -141,7 +144,8 @@ struct PolisherTests {
 
   @Test("a rejected key keeps the deterministic text and says why, without the key")
   func providerErrorFallsBack() async throws {
-    try await FakeProviderServer.with({ _ in .json(#"{"error":{"message":"Incorrect API key"}}"#, status: 401) }) { server in
+    try await FakeProviderServer.with({ _ in .json(#"{"error":{"message":"Incorrect API key"}}"#, status: 401) }) {
+      server in
       let result = await Polisher(provider: try openAI(server)).polish("hello there")
       #expect(result.text == "hello there")
       #expect(result.rejectionReason == "OpenAI rejected the API key")
