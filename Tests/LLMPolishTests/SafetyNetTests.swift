@@ -75,6 +75,16 @@ struct SafetyNetTests {
     #expect(verdict(input, output, vocabulary: ["Kubernetes", "Postgres"]) == .accepted(output))
   }
 
+  @Test("numbers read the same in words and digits; a new or changed number is rejected")
+  func numbers() {
+    #expect(verdict("it costs twenty five dollars", "It costs $25.") == .accepted("It costs $25."))
+    #expect(
+      verdict("we sold one thousand two hundred units", "We sold 1,200 units.") == .accepted("We sold 1,200 units."))
+    #expect(verdict("call me at three pm", "Call me at 3pm.") == .accepted("Call me at 3pm."))
+    #expect(verdict("call me at three pm", "Call me at 4 pm.") == .rejected(.changedNumbers))
+    #expect(verdict("it costs twenty five dollars", "It costs $20.") == .rejected(.changedNumbers))
+  }
+
   @Test("an empty answer is rejected")
   func empty() {
     #expect(verdict("hello there", "  \n ") == .rejected(.emptyOutput))
