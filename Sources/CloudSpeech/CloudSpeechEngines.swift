@@ -81,13 +81,16 @@ public enum CloudSpeechEngines {
     switch descriptor.id {
     case "mistral":
       return MistralTranscriptionEngine(
-        baseURL: baseURL, apiKey: key ?? "", model: chosen, http: http, requestTimeout: requestTimeout)
+        baseURL: APIBaseURL.withVersion(baseURL), apiKey: key ?? "", model: chosen, http: http,
+        requestTimeout: requestTimeout)
     case "deepgram":
       return DeepgramTranscriptionEngine(
-        baseURL: baseURL, apiKey: key ?? "", model: chosen, http: http, requestTimeout: requestTimeout)
+        baseURL: APIBaseURL.withoutVersion(baseURL), apiKey: key ?? "", model: chosen, http: http,
+        requestTimeout: requestTimeout)
     default:
       return OpenAITranscriptionEngine(
-        id: descriptor.id, displayName: descriptor.name, baseURL: baseURL, apiKey: key, model: chosen, http: http,
+        id: descriptor.id, displayName: descriptor.name, baseURL: APIBaseURL.withVersion(baseURL), apiKey: key,
+        model: chosen, http: http,
         requestTimeout: requestTimeout)
     }
   }

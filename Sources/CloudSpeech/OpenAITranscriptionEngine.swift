@@ -91,13 +91,3 @@ enum CloudCall {
     }
   }
 }
-
-extension URL {
-  /// This URL with `path` appended after exactly one slash.
-  func joining(_ path: String) -> URL {
-    var base = absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
-    let tail = path.hasPrefix("/") ? String(path.dropFirst()) : path
-    return URL(string: base + "/" + tail) ?? appendingPathComponent(tail)
-  }
-}

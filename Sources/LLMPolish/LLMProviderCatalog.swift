@@ -72,7 +72,8 @@ public enum LLMProviderCatalog {
     switch preset.api {
     case .openAI(let endpoint):
       return OpenAIProvider(
-        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key, model: chosenModel,
+        id: preset.id, displayName: preset.displayName, baseURL: APIBaseURL.withVersion(base), apiKey: key,
+        model: chosenModel,
         endpoint: endpoint, http: http)
     case .anthropic:
       return AnthropicProvider(

@@ -26,7 +26,7 @@ public struct PolishResult: Sendable, Hashable {
 }
 
 /// Settings for polish.
-public struct PolishSettings: Sendable, Hashable {
+public struct PolishSettings: Sendable, Hashable, Codable {
   /// The name that turns a dictation into an instruction: "Hey <agentName>, …".
   public var agentName: String
   /// Styles by field kind, and where polish is off.

@@ -57,3 +57,25 @@ struct MultipartAndErrorTests {
     #expect(error.message == "Groq refused access: key [redacted] has no access to this model")
   }
 }
+
+@Suite("API base URLs")
+struct APIBaseURLTests {
+  @Test("a bare host gets /v1 for OpenAI-style APIs; a given path is kept")
+  func withVersion() throws {
+    let bare = try #require(URL(string: "http://localhost:11434"))
+    #expect(APIBaseURL.withVersion(bare).absoluteString == "http://localhost:11434/v1")
+    let groq = try #require(URL(string: "https://api.groq.com/openai/v1/"))
+    #expect(APIBaseURL.withVersion(groq) == groq)
+  }
+
+  @Test("a version the provider adds itself is not doubled")
+  func withoutVersion() throws {
+    let anthropic = try #require(URL(string: "https://api.anthropic.com/v1/"))
+    #expect(APIBaseURL.withoutVersion(anthropic).absoluteString == "https://api.anthropic.com")
+    let gemini = try #require(URL(string: "https://generativelanguage.googleapis.com/v1beta"))
+    #expect(APIBaseURL.withoutVersion(gemini).absoluteString == "https://generativelanguage.googleapis.com")
+    let proxy = try #require(URL(string: "https://proxy.example/anthropic"))
+    #expect(APIBaseURL.withoutVersion(proxy) == proxy)
+    #expect(proxy.joining("/v1/messages").absoluteString == "https://proxy.example/anthropic/v1/messages")
+  }
+}
