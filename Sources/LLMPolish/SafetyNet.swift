@@ -16,6 +16,7 @@ public enum PolishRejection: Error, Sendable, Hashable, CustomStringConvertible 
   case cancelled
   case providerFailed(String)
   case polishOff(FieldKind)
+  case tooShort
 
   public var description: String {
     switch self {
@@ -36,6 +37,7 @@ public enum PolishRejection: Error, Sendable, Hashable, CustomStringConvertible 
     case .cancelled: return "polish was cancelled"
     case .providerFailed(let message): return message
     case .polishOff(let kind): return "polish is off for \(kind.rawValue) fields"
+    case .tooShort: return "too short to need polish"
     }
   }
 }

@@ -133,11 +133,11 @@ struct PolisherTests {
       return reply
     }) { server in
       let polisher = Polisher(provider: try openAI(server), settings: PolishSettings(timeout: .seconds(10)))
-      let task = Task { await polisher.polish("keep me") }
+      let task = Task { await polisher.polish("please keep me") }
       try await Task.sleep(for: .milliseconds(200))
       task.cancel()
       let result = await task.value
-      #expect(result.text == "keep me")
+      #expect(result.text == "please keep me")
       #expect(result.rejection == .cancelled)
     }
   }
@@ -146,10 +146,18 @@ struct PolisherTests {
   func providerErrorFallsBack() async throws {
     try await FakeProviderServer.with({ _ in .json(#"{"error":{"message":"Incorrect API key"}}"#, status: 401) }) {
       server in
-      let result = await Polisher(provider: try openAI(server)).polish("hello there")
-      #expect(result.text == "hello there")
+      let result = await Polisher(provider: try openAI(server)).polish("hello there friend")
+      #expect(result.text == "hello there friend")
       #expect(result.rejectionReason == "OpenAI rejected the API key")
     }
+  }
+
+  @Test("a one- or two-word dictation is kept without asking the model")
+  func shortDictation() async throws {
+    let (result, requests) = try await polish("Thanks!", answer: "Thank you very much!")
+    #expect(result.text == "Thanks!")
+    #expect(result.rejection == .tooShort)
+    #expect(requests.isEmpty)
   }
 
   @Test("code fields are not polished by default; the request is never sent")
