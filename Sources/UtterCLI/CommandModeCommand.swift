@@ -60,7 +60,7 @@ struct CommandModeCommand: AsyncParsableCommand {
         "no LLM provider has a key: run `utter keys set openai` (or anthropic, gemini, groq, mistral), "
           + "or pass --provider ollama")
     }
-    guard timeout > 0, timeout.isFinite else { throw CLIError("--timeout must be a positive number of seconds") }
+    guard timeout > 0, timeout <= 600 else { throw CLIError("--timeout must be between 0 and 600 seconds") }
     let llm: any LLMProvider
     do {
       llm = try LLMProviderCatalog.make(
