@@ -111,6 +111,11 @@ struct OutputCleanupTests {
     #expect(OutputCleanup.clean("<dictation>Hello.</dictation>", input: "hello").text == "Hello.")
     #expect(OutputCleanup.clean("“Hello.”", input: "hello").text == "Hello.")
     #expect(OutputCleanup.clean("Hello.\n\nNote: I removed the filler words.", input: "um hello").text == "Hello.")
+    #expect(OutputCleanup.clean("**Here you go:**\n\nHello.", input: "hello").text == "Hello.")
+    #expect(OutputCleanup.clean("Hello.\n\nLet me know if you need anything else!", input: "hello").text == "Hello.")
+    #expect(
+      OutputCleanup.clean("Hello.\n\nLet me know if it works.", input: "hello. let me know if it works").text
+        == "Hello.\n\nLet me know if it works.")
     #expect(
       OutputCleanup.clean("Here is the plan: we ship Monday.", input: "here is the plan we ship monday").text
         == "Here is the plan: we ship Monday.")
