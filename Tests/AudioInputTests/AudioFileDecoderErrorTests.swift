@@ -118,7 +118,7 @@ struct AudioFileDecoderErrorTests {
     #expect(message(noData.data) == "x.wav: WAV has no data chunk")
   }
 
-  @Test("a missing file and a folder")
+  @Test("a missing file, a folder and a device")
   func notFiles() throws {
     let folder = try TemporaryDirectory("audio-errors")
     defer { folder.remove() }
@@ -130,6 +130,9 @@ struct AudioFileDecoderErrorTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     #expect(throws: AudioInputError("recordings.wav: is a folder, not an audio file")) {
       try AudioFileDecoder.decode(contentsOf: directory)
+    }
+    #expect(throws: AudioInputError("zero: not a regular file")) {
+      try AudioFileDecoder.decode(contentsOf: URL(fileURLWithPath: "/dev/zero"))
     }
   }
 
