@@ -158,7 +158,8 @@ struct SegmentTracker: Sendable {
       }
     }
     let cut = (segment.firstFrame + best) * frameLength
-    let emitted = segment.confirmed && cut > segment.startSample
+    let emitted =
+      segment.confirmed && cut > segment.startSample
       ? SpeechSegment(startSample: segment.startSample, endSample: cut) : nil
     if emitted != nil { lastEnd = cut }
     let restLevels = Array(segment.levels[best...])

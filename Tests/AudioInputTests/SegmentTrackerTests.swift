@@ -48,7 +48,8 @@ struct SegmentTrackerTests {
   @Test("speech frames at one steady level (a fan switched on) are not a segment")
   func steadyLevelDropped() {
     var t = tracker()
-    let fan: [(FrameKind, Float)] = [(.speech, -50), (.speech, -40), (.speech, -33)]
+    let fan: [(FrameKind, Float)] =
+      [(.speech, -50), (.speech, -40), (.speech, -33)]
       + (0..<200).map { (.speech, $0 % 2 == 0 ? -30 : -32) } + [(.speech, -38), (.speech, -45)]
     #expect(run(&t, pause(50) + fan + pause(100)).isEmpty)
   }
@@ -74,7 +75,9 @@ struct SegmentTrackerTests {
 
   @Test("a segment is split at its quietest point before it exceeds the length limit")
   func forceSplit() {
-    var t = tracker { $0.maxSegment = 5; $0.padding = 0 }
+    var t = tracker {
+      $0.maxSegment = 5; $0.padding = 0
+    }
     var frames = speech(600)
     for i in 400...402 { frames[i] = (.speech, -60) }  // the quietest moment, in the second half of the first 5 s
     let out = run(&t, frames)

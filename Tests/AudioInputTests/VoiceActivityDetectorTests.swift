@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AudioInput
-import TestSupport
 
 /// Speech from espeak-ng at 16 kHz, or nil when espeak-ng/sox are missing.
 func synthesizedSpeech(_ text: String) throws -> [Float]? {
@@ -38,9 +38,21 @@ struct VoiceActivityDetectorTests {
       ("pink noise", AudioSignals.pinkNoise(rms: 0.1, duration: 5)),
       ("pink noise switched on", AudioSignals.silence(duration: 2) + AudioSignals.pinkNoise(rms: 0.1, duration: 4)),
       ("50 Hz hum", AudioSignals.hum(frequency: 50, rms: 0.1, duration: 5)),
-      ("60 Hz hum switched on", AudioSignals.silence(duration: 2) + AudioSignals.hum(frequency: 60, rms: 0.2, duration: 4)),
-      ("a buzz switched on", AudioSignals.silence(duration: 2) + AudioSignals.square(frequency: 60, amplitude: 0.3, duration: 4, sampleRate: 16_000)),
-      ("a 1 kHz beep", AudioSignals.silence(duration: 1) + AudioSignals.sine(frequency: 1_000, amplitude: 0.5, duration: 0.5, sampleRate: 16_000) + AudioSignals.silence(duration: 2)),
+      (
+        "60 Hz hum switched on",
+        AudioSignals.silence(duration: 2) + AudioSignals.hum(frequency: 60, rms: 0.2, duration: 4)
+      ),
+      (
+        "a buzz switched on",
+        AudioSignals.silence(duration: 2)
+          + AudioSignals.square(frequency: 60, amplitude: 0.3, duration: 4, sampleRate: 16_000)
+      ),
+      (
+        "a 1 kHz beep",
+        AudioSignals.silence(duration: 1)
+          + AudioSignals.sine(frequency: 1_000, amplitude: 0.5, duration: 0.5, sampleRate: 16_000)
+          + AudioSignals.silence(duration: 2)
+      ),
     ]
     for (name, samples) in cases {
       #expect(VoiceActivity.speechSegments(in: samples).isEmpty, "\(name)")
@@ -135,7 +147,9 @@ struct VoiceActivityDetectorTests {
       for chunk in AudioSignals.randomChunks(samples, sizes: 160...1_600, seed: seed) {
         chunked += detector.process(chunk)
         position += chunk.count
-        if position > 16_000 + speech.count / 2 && position < 16_000 + speech.count { spokeDuringWords = spokeDuringWords || detector.isSpeaking }
+        if position > 16_000 + speech.count / 2 && position < 16_000 + speech.count {
+          spokeDuringWords = spokeDuringWords || detector.isSpeaking
+        }
       }
       #expect(detector.processedSamples == samples.count)
       chunked += detector.finish()
@@ -160,8 +174,11 @@ struct VoiceActivityDetectorTests {
   @Test("real recordings (pocketsphinx test data) are found and kept whole")
   func realRecordings() throws {
     let folder = "/usr/share/pocketsphinx/test/data/"
-    let files = ["goforward.raw", "numbers.raw", "something.raw", "cards/001.wav", "cards/005.wav",
-      "librivox/sense_and_sensibility_01_austen_64kb-0870.wav", "librivox/sense_and_sensibility_01_austen_64kb-0920.wav"]
+    let files = [
+      "goforward.raw", "numbers.raw", "something.raw", "cards/001.wav", "cards/005.wav",
+      "librivox/sense_and_sensibility_01_austen_64kb-0870.wav",
+      "librivox/sense_and_sensibility_01_austen_64kb-0920.wav",
+    ]
     for name in files where FileManager.default.fileExists(atPath: folder + name) {
       let samples = try AudioFileDecoder.decode(contentsOf: URL(fileURLWithPath: folder + name)).samples
       let segments = VoiceActivity.speechSegments(in: samples)
@@ -175,7 +192,9 @@ struct VoiceActivityDetectorTests {
       let loudest = frames.max() ?? 0
       for (index, rms) in frames.enumerated() where rms > loudest / 10 {
         let sample = index * 160 + 80
-        #expect(segments.contains { $0.startSample <= sample && sample < $0.endSample }, "\(name) at \(Double(sample) / 16_000) s")
+        #expect(
+          segments.contains { $0.startSample <= sample && sample < $0.endSample },
+          "\(name) at \(Double(sample) / 16_000) s")
       }
     }
   }
@@ -184,7 +203,9 @@ struct VoiceActivityDetectorTests {
   func realRecordingsSplit() throws {
     let first = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/goforward.raw")
     let second = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/something.raw")
-    guard FileManager.default.fileExists(atPath: first.path), FileManager.default.fileExists(atPath: second.path) else { return }
+    guard FileManager.default.fileExists(atPath: first.path), FileManager.default.fileExists(atPath: second.path) else {
+      return
+    }
     let a = try AudioFileDecoder.decode(contentsOf: first).samples
     let b = try AudioFileDecoder.decode(contentsOf: second).samples
     let segments = VoiceActivity.speechSegments(in: a + AudioSignals.silence(duration: 1.5) + b)
