@@ -33,7 +33,9 @@ enum FFmpegDecoder {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     // NB: the "file:" prefix stops ffmpeg from reading a name such as "pipe:1" as a protocol.
-    process.arguments = ["-nostdin", "-v", "error", "-i", "file:" + url.path, "-f", "s16le", "-ac", "1", "-ar", "16000", "-"]
+    process.arguments = [
+      "-nostdin", "-v", "error", "-i", "file:" + url.path, "-f", "s16le", "-ac", "1", "-ar", "16000", "-",
+    ]
     let output = Pipe()
     let errors = Pipe()
     process.standardInput = FileHandle.nullDevice
