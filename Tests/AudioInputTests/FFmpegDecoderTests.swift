@@ -74,6 +74,21 @@ struct FFmpegDecoderTests {
     }
   }
 
+  @Test("an ffmpeg that never finishes is stopped at the time limit")
+  func stuckFFmpeg() throws {
+    let folder = try TemporaryDirectory("audio-ffmpeg")
+    defer { folder.remove() }
+    let fake = folder.path("ffmpeg")
+    try Data("#!/bin/sh\nexec sleep 30\n".utf8).write(to: fake)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+    let stuck = FFmpegLocator(timeLimit: 0.5) { fake.path }
+    let started = Date()
+    #expect(throws: AudioInputError("talk.mp3: ffmpeg did not finish decoding the mp3 audio in time")) {
+      try decodeBytes(Data("ID3\u{4}\0\0\0\0\0\0".utf8), name: "talk.mp3", ffmpeg: stuck)
+    }
+    #expect(Date().timeIntervalSince(started) < 10)
+  }
+
   @Test("magic bytes identify common containers")
   func detection() {
     func detect(_ bytes: [UInt8], _ ext: String = "bin") -> AudioContainer {
