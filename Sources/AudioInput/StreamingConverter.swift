@@ -18,9 +18,10 @@ public struct StreamingConverter: Sendable {
   private var nextBase = 0
   private var nextPhase = 0
 
-  /// Prepares a converter for `channels` interleaved channels at `sourceSampleRate` Hz (both at least 1).
+  /// Prepares a converter for `channels` interleaved channels at `sourceSampleRate` Hz (1 kHz to 1.536 MHz;
+  /// rates outside are clamped into that range, channel counts below 1 count as 1).
   public init(sourceSampleRate: Int, channels: Int) {
-    self.sourceSampleRate = max(1, sourceSampleRate)
+    self.sourceSampleRate = min(max(sourceSampleRate, supportedSampleRates.lowerBound), supportedSampleRates.upperBound)
     self.channels = max(1, channels)
     if self.sourceSampleRate == DecodedAudio.sampleRate {
       filter = nil
