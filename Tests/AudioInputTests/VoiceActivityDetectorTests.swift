@@ -119,6 +119,16 @@ struct VoiceActivityDetectorTests {
     }
   }
 
+  @Test("quiet speech around -45 dBFS is found, speech far below the -55 dBFS threshold is not")
+  func quietSpeech() throws {
+    guard let speech = try synthesizedSpeech("Can you hear me now?") else { return }
+    var quiet = AudioSignals.silence(duration: 1) + speech + AudioSignals.silence(duration: 1)
+    AudioSignals.scale(&quiet, toRMS: AudioSignals.rms(quiet) * 0.0056 / AudioSignals.rms(speech))  // -45 dBFS speech
+    #expect(VoiceActivity.speechSegments(in: quiet).count == 1)
+    let inaudible = quiet.map { $0 * 0.03 }  // about -75 dBFS
+    #expect(VoiceActivity.speechSegments(in: inaudible).isEmpty)
+  }
+
   @Test("non-stop talking is cut into pieces of at most 25 s at quiet moments")
   func longTalk() throws {
     guard let speech = try synthesizedSpeech("Hello there. This is a test of the voice keyboard.") else { return }
