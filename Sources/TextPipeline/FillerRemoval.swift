@@ -17,7 +17,7 @@ public struct FillerRemoval: TextStage {
         i += 1
         continue
       }
-      if Self.isHesitation(token.text), !follows(number: i, in: document) {
+      if Self.isHesitation(token.text), !isUnit(at: i, in: document) {
         removeFiller(i..<(i + 1), from: &document)
         continue
       }
@@ -58,10 +58,11 @@ public struct FillerRemoval: TextStage {
     return true
   }
 
-  /// Whether the word at `index` follows a number ("5 mm" is a unit, not a hum).
-  private func follows(number index: Int, in document: TextDocument) -> Bool {
-    guard index > 0 else { return false }
-    return document.tokens[index - 1].text.last?.isNumber == true
+  /// Whether the word at `index` is "mm" after a number ("5 mm" is a unit, not a hum).
+  private func isUnit(at index: Int, in document: TextDocument) -> Bool {
+    guard index > 0, document.tokens[index].lower == "mm" else { return false }
+    let previous = document.tokens[index - 1].text
+    return !previous.isEmpty && previous.allSatisfy { $0.isNumber || $0 == "." || $0 == "," }
   }
 
   /// The length of a filler phrase starting at `index`, when it is set off from the sentence.

@@ -95,7 +95,9 @@ public struct SpokenPunctuation: TextStage {
         continue
       }
       if joinDomain(at: i, in: &document) { continue }
-      if let command = command(at: i, in: document.tokens, writesCase: writesCase) {
+      if let command = command(
+        at: i, in: document.tokens, writesCase: writesCase, continuesText: context.continuesText)
+      {
         write(command, at: i, in: &document)
       } else if hasClosingQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
         write(Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i, in: &document)
@@ -123,7 +125,9 @@ public struct SpokenPunctuation: TextStage {
   }
 
   /// The command spoken at `index`, if its words are meant as a command there.
-  private func command(at index: Int, in tokens: [TextToken], writesCase: Bool) -> Command? {
+  private func command(
+    at index: Int, in tokens: [TextToken], writesCase: Bool, continuesText: Bool = false
+  ) -> Command? {
     let first = tokens[index].lower
     for command in Self.commands where command.words[0] == first {
       let end = index + command.words.count
@@ -134,7 +138,9 @@ public struct SpokenPunctuation: TextStage {
         matched = false
         break
       }
-      guard matched, isCommand(command, from: index, to: end, in: tokens, writesCase: writesCase) else { continue }
+      guard matched,
+        isCommand(command, from: index, to: end, in: tokens, writesCase: writesCase, continuesText: continuesText)
+      else { continue }
       return command
     }
     return nil
@@ -142,7 +148,8 @@ public struct SpokenPunctuation: TextStage {
 
   /// Whether the words of `command` in `start..<end` are a command rather than ordinary words.
   private func isCommand(
-    _ command: Command, from start: Int, to end: Int, in tokens: [TextToken], writesCase: Bool
+    _ command: Command, from start: Int, to end: Int, in tokens: [TextToken], writesCase: Bool,
+    continuesText: Bool
   ) -> Bool {
     let previous = start > 0 ? tokens[start - 1] : nil
     let next = end < tokens.count ? tokens[end] : nil
@@ -156,6 +163,8 @@ public struct SpokenPunctuation: TextStage {
     case .anywhere:
       return true
     case .afterWord, .sentenceEnd:
+      // At the start, a mark attaches to the text before the cursor, if there is some.
+      if start == 0 { return continuesText && (next == nil || next?.isWord == true) }
       guard let previous, previous.isWord || previous.kind == .closing || previous.kind == .verbatim else {
         return false
       }
