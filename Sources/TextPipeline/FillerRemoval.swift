@@ -86,15 +86,27 @@ public struct FillerRemoval: TextStage {
       let sentenceEnd = after == nil || after?.endsSentence == true || after?.kind == .lineBreak
       // "You know?" or "I mean." on its own is what the user said, not a filler.
       if sentenceStart && sentenceEnd { continue }
-      // "to John, I mean, Jane" is a correction between two names; leave it to that stage.
-      if phrase == ["i", "mean"], before?.text == ",", after?.text == ",", index >= 2, end + 1 < tokens.count,
-        tokens[index - 2].text.first?.isUppercase == true, tokens[end + 1].text.first?.isUppercase == true
-      {
+      // "tomorrow, I mean, Friday." swaps one word for another: a correction, left to that stage.
+      if phrase == ["i", "mean"], before?.text == ",", after?.text == ",", isShortSwap(around: index, end: end, in: tokens) {
         continue
       }
       return phrase.count
     }
     return nil
+  }
+
+  /// Whether ", I mean," stands between a content word and one or two words that end the clause.
+  private func isShortSwap(around index: Int, end: Int, in tokens: [TextToken]) -> Bool {
+    guard index >= 2, tokens[index - 2].isWord, !WordLists.functionWords.contains(tokens[index - 2].lower) else {
+      return false
+    }
+    var words = 0
+    var j = end + 1
+    while j < tokens.count, tokens[j].isWord {
+      words += 1
+      j += 1
+    }
+    return (1...2).contains(words)
   }
 
   /// Removes the filler words in `range` and the commas that set them off.

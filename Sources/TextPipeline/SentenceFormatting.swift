@@ -28,7 +28,7 @@ public struct SentenceFormatting: TextStage {
       // A mark with nothing before it in its sentence.
       let leading = i == 0 && !keepsLeadingMark
       if leading || (i > 0 && document.tokens[i - 1].kind == .lineBreak)
-        || (i > 0 && isWeak && document.tokens[i - 1].endsSentence)
+        || (i > 0 && isWeak && document.endsSentence(at: i - 1))
       {
         document.remove(i..<(i + 1))
         continue
@@ -36,12 +36,12 @@ public struct SentenceFormatting: TextStage {
       if i + 1 < document.tokens.count {
         let next = document.tokens[i + 1]
         if next.kind == .closing, next.separatesClauses {
-          if next.text == token.text || isWeak || (token.text == "." && next.endsSentence) {
+          let afterAbbreviation = token.text == "." && !document.endsSentence(at: i)
+          if !afterAbbreviation && (next.text == token.text || isWeak || (token.text == "." && next.endsSentence)) {
             // Keep the stronger or the later mark: ", ." → ".", ". ?" → "?".
             document.remove(i..<(i + 1))
             continue
           }
-          let afterAbbreviation = token.text == "." && i > 0 && WordLists.isAbbreviation(document.tokens[i - 1].lower)
           if !afterAbbreviation && (next.text == "," || next.text == ";" || (token.endsSentence && next.text == ".")) {
             document.remove((i + 1)..<(i + 2))
             continue

@@ -53,7 +53,7 @@ enum WordLists {
   /// Abbreviations whose trailing period does not end a sentence.
   static let abbreviations: Set<String> = [
     "mr", "mrs", "ms", "dr", "prof", "st", "vs", "etc", "e.g", "i.e", "jr", "sr", "inc", "ltd", "co", "approx",
-    "dept", "est", "fig", "no", "vol", "a.m", "p.m", "u.s", "u.k",
+    "dept", "est", "fig", "vol", "a.m", "p.m", "u.s", "u.k",
   ]
 
   /// Whether `lower` is an abbreviation whose period does not end a sentence.

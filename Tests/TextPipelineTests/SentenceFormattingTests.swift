@@ -34,6 +34,9 @@ struct SentenceFormattingTests {
     GoldenCase("a trailing comma becomes a period", "see you soon,", "See you soon."),
     GoldenCase("a sentence ending in a quote gets its period after", "he said \"hi\"", "He said \"hi\"."),
     GoldenCase("an ellipsis is kept without a period", "well...", "Well..."),
+    GoldenCase("a comma after an abbreviation stays", "bring snacks, e.g., chips", "Bring snacks, e.g., chips."),
+    GoldenCase("a time with p.m. ends the sentence once", "see you at 5 p.m.", "See you at 5 p.m."),
+    GoldenCase("no at the end of a sentence ends it", "I said no. then I left", "I said no. Then I left."),
   ]
 
   @Test("formats sentences", arguments: cases)

@@ -59,6 +59,9 @@ struct TextPipelineTests {
       "a corrected amount keeps its unit", "the total is 40 dollars no wait 50 dollars", "The total is 50 dollars."),
     GoldenCase("I mean between commas in Whisper's text is a filler", "It's, I mean, complicated.", "It's complicated."),
     GoldenCase(
+      "I mean between commas swapping one word is a correction", "Call me, uh, tomorrow, I mean, Friday.",
+      "Call me Friday."),
+    GoldenCase(
       "after an exclamation the text starts a sentence", "that works", " That works.", before: "Wow!"),
     GoldenCase("after a colon and space the text continues", "Buy milk.", "buy milk.", before: "Note: "),
     GoldenCase(
