@@ -6,6 +6,11 @@ public struct FillerRemoval: TextStage {
   /// Phrases that are fillers only when set off by punctuation or the edges of a sentence.
   static let phrases: [[String]] = [["you", "know"], ["i", "mean"], ["like"], ["you", "see"]]
 
+  /// Words a comma rightly follows: a greeting or an answer ("Hey, quick question").
+  static let greetings: Set<String> = [
+    "hey", "hi", "hello", "thanks", "okay", "ok", "yes", "yeah", "no", "sure", "sorry", "oh", "right",
+  ]
+
   /// A stage that removes fillers.
   public init() {}
 
@@ -118,7 +123,9 @@ public struct FillerRemoval: TextStage {
     if commaAfter { upper += 1 }
     if lower > 0, tokens[lower - 1].text == "," {
       let after = upper < tokens.count ? tokens[upper] : nil
-      if commaAfter || after == nil || after?.separatesClauses == true { lower -= 1 }
+      // "Hey, um, quick question" keeps the comma after a greeting; "So, um, we" drops both.
+      let afterGreeting = lower >= 2 && Self.greetings.contains(tokens[lower - 2].lower) && commaAfter
+      if !afterGreeting && (commaAfter || after == nil || after?.separatesClauses == true) { lower -= 1 }
     }
     // "Um, so…" at the start of the text or a sentence leaves no stray comma.
     document.remove(lower..<upper)

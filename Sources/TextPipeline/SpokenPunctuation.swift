@@ -106,14 +106,37 @@ public struct SpokenPunctuation: TextStage {
     }
   }
 
-  /// Joins "example dot com" into "example.com"; returns whether it did.
+  /// Joins "example dot com" into "example.com" and "sam at example dot com" into an e-mail address;
+  /// returns whether it did.
   private func joinDomain(at index: Int, in document: inout TextDocument) -> Bool {
     let tokens = document.tokens
     guard index + 2 < tokens.count, tokens[index + 1].isWord, tokens[index + 1].lower == "dot",
       tokens[index + 2].isWord, Self.domains.contains(tokens[index + 2].lower)
     else { return false }
-    document.tokens[index].text = tokens[index].text + "." + tokens[index + 2].lower
-    document.tokens.removeSubrange((index + 1)...(index + 2))
+    var start = index
+    var address = tokens[index].lower + "." + tokens[index + 2].lower
+    // "mail dot example dot com" and "john dot smith at example dot com".
+    while start >= 2, tokens[start - 1].isWord, tokens[start - 1].lower == "dot", tokens[start - 2].isWord {
+      address = tokens[start - 2].lower + "." + address
+      start -= 2
+    }
+    if start >= 2, tokens[start - 1].isWord, tokens[start - 1].lower == "at", tokens[start - 2].isWord {
+      var local = tokens[start - 2].lower
+      var localStart = start - 2
+      while localStart >= 2, tokens[localStart - 1].isWord, tokens[localStart - 1].lower == "dot",
+        tokens[localStart - 2].isWord
+      {
+        local = tokens[localStart - 2].lower + "." + local
+        localStart -= 2
+      }
+      // "meet at example.com" is a place, not an address: the name before "at" must not be a common word.
+      if !WordLists.commonWords.contains(tokens[start - 2].lower) {
+        address = local + "@" + address
+        start = localStart
+      }
+    }
+    let spaceBefore = document.tokens[start].spaceBefore
+    document.tokens.replaceSubrange(start...(index + 2), with: [TextToken(address, spaceBefore: spaceBefore)])
     return true
   }
 

@@ -38,6 +38,10 @@ struct SpokenPunctuationTests {
     GoldenCase("the engine's comma after a spoken new line goes", "Dear Sam, new line, thanks.", "Dear Sam,\nthanks."),
     GoldenCase("a spoken question mark replaces the engine's period", "Is it ready question mark.", "Is it ready?"),
     GoldenCase("example dot com becomes a domain", "visit example dot com today", "visit example.com today"),
+    GoldenCase(
+      "a spoken e-mail address is joined", "mail john dot smith at gmail dot com", "mail john.smith@gmail.com"),
+    GoldenCase("a spoken subdomain is joined", "open docs dot example dot com", "open docs.example.com"),
+    GoldenCase("meet at a domain is not an e-mail address", "meet at google dot com", "meet at google.com"),
   ]
 
   @Test("writes spoken punctuation", arguments: cases)
