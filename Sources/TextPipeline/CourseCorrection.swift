@@ -155,7 +155,9 @@ public struct CourseCorrection: TextStage {
       if weak && WordLists.functionWords.contains(first) { return nil }
       let span = Array(before.suffix(correction.count))
       spanStart = span[0]
-      if span.count > 1, let preposition = span.dropLast().lastIndex(where: { WordLists.alignmentWords.contains(tokens[$0].lower) }) {
+      if span.count > 1,
+        let preposition = span.dropLast().lastIndex(where: { WordLists.alignmentWords.contains(tokens[$0].lower) })
+      {
         spanStart = span[preposition + 1]
       }
     }

@@ -77,7 +77,8 @@ public struct FillerRemoval: TextStage {
       let end = index + phrase.count
       guard end <= tokens.count else { continue }
       var matched = true
-      for (offset, word) in phrase.enumerated() where !(tokens[index + offset].isWord && tokens[index + offset].lower == word) {
+      for (offset, word) in phrase.enumerated()
+      where !(tokens[index + offset].isWord && tokens[index + offset].lower == word) {
         matched = false
         break
       }
@@ -92,7 +93,9 @@ public struct FillerRemoval: TextStage {
       // "You know?" or "I mean." on its own is what the user said, not a filler.
       if sentenceStart && sentenceEnd { continue }
       // "tomorrow, I mean, Friday." swaps one word for another: a correction, left to that stage.
-      if phrase == ["i", "mean"], before?.text == ",", after?.text == ",", isShortSwap(around: index, end: end, in: tokens) {
+      if phrase == ["i", "mean"], before?.text == ",", after?.text == ",",
+        isShortSwap(around: index, end: end, in: tokens)
+      {
         continue
       }
       return phrase.count

@@ -35,7 +35,8 @@ public struct SnippetExpansion: TextStage {
     while i < document.tokens.count {
       if let (end, expansion) = match(at: i, in: document.tokens) {
         let spaceBefore = document.tokens[i].spaceBefore
-        document.tokens.replaceSubrange(i..<end, with: [TextToken(expansion, kind: .verbatim, spaceBefore: spaceBefore)])
+        document.tokens.replaceSubrange(
+          i..<end, with: [TextToken(expansion, kind: .verbatim, spaceBefore: spaceBefore)])
         expanded = true
       }
       i += 1

@@ -100,7 +100,9 @@ public struct SpokenPunctuation: TextStage {
       {
         write(command, at: i, in: &document)
       } else if hasClosingQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
-        write(Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i, in: &document)
+        write(
+          Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i,
+          in: &document)
       }
       i += 1
     }

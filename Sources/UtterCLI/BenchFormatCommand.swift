@@ -132,9 +132,10 @@ struct BenchFormatCommand: AsyncParsableCommand {
     var lines = [
       "utter bench format: \(report.utterances) utterances, \(report.averageCharacters) characters on average, "
         + "fastest of \(report.repeats) runs each",
-      "".padding(toLength: 22, withPad: " ", startingAt: 0) + ["p50 ms", "p99 ms", "max ms"].map {
-        $0.padding(toLength: 10, withPad: " ", startingAt: 0).reversedPadding()
-      }.joined(),
+      "".padding(toLength: 22, withPad: " ", startingAt: 0)
+        + ["p50 ms", "p99 ms", "max ms"].map {
+          $0.padding(toLength: 10, withPad: " ", startingAt: 0).reversedPadding()
+        }.joined(),
       row(report.pipeline),
       row(report.pipelineCPU),
     ]
@@ -219,7 +220,9 @@ struct BenchCorpus {
       if next() % 3 == 0 {
         raw = (0..<(1 + Int(next() % 3))).map { _ in pick(Self.whisperSentences) }.joined(separator: " ")
       } else {
-        raw = pick(Self.openers) + (0..<(1 + Int(next() % 3))).map { _ in pick(Self.clauses) }
+        raw =
+          pick(Self.openers)
+          + (0..<(1 + Int(next() % 3))).map { _ in pick(Self.clauses) }
           .joined(separator: next() % 2 == 0 ? " " : " comma ")
       }
       return Utterance(raw: raw, context: InsertionContext(textBeforeCursor: pick(Self.contexts)))

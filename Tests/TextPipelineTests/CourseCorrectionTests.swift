@@ -45,7 +45,8 @@ struct CourseCorrectionTests {
     GoldenCase("actually no longer keeps its words", "I actually no longer need it", "I actually no longer need it"),
     GoldenCase("there is no wait keeps its words", "There is no wait at all", "There is no wait at all"),
     GoldenCase("no wait time keeps its words", "The clinic has no wait time", "The clinic has no wait time"),
-    GoldenCase("actually no at the start keeps its words", "Actually no, I don't want it.", "Actually no, I don't want it."),
+    GoldenCase(
+      "actually no at the start keeps its words", "Actually no, I don't want it.", "Actually no, I don't want it."),
     GoldenCase("I mean between names replaces the name", "Send it to John, I mean, Jane.", "Send it to Jane."),
     GoldenCase("or rather replaces the word before it", "paint it red or rather blue", "paint it blue"),
     GoldenCase(

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import TestSupport
+import Testing
 
 @Suite("utter format")
 struct FormatCommandTests {
@@ -56,7 +55,8 @@ struct FormatCommandTests {
        "snippets": [{"trigger": "my calendar", "expansion": "https://cal.example.com/sam"}]}
       """.utf8
     ).write(to: file)
-    let output = try format(["--dictionary-file", file.path], stdin: "deploy cooper netties from github then see my calendar")
+    let output = try format(
+      ["--dictionary-file", file.path], stdin: "deploy cooper netties from github then see my calendar")
     #expect(output.stdout == "Deploy Kubernetes from GitHub then see https://cal.example.com/sam\n")
   }
 
