@@ -22,16 +22,26 @@ public struct FillerRemoval: TextStage {
         i += 1
         continue
       }
-      if Self.isHesitation(token.text), !isUnit(at: i, in: document) {
-        removeFiller(i..<(i + 1), from: &document)
+      guard let length = fillerLength(at: i, in: document) else {
+        i += 1
         continue
       }
-      if let length = fillerPhraseLength(at: i, in: document) {
-        removeFiller(i..<(i + length), from: &document)
-        continue
+      // A run of fillers ("um, you know,") goes as one, so the commas between them go too.
+      var end = i + length
+      while true {
+        let next = end < document.tokens.count && document.tokens[end].text == "," ? end + 1 : end
+        guard next < document.tokens.count, let more = fillerLength(at: next, in: document) else { break }
+        end = next + more
       }
-      i += 1
+      removeFiller(i..<end, from: &document)
     }
+  }
+
+  /// The length of the hesitation or filler phrase at `index`, if there is one.
+  private func fillerLength(at index: Int, in document: TextDocument) -> Int? {
+    guard document.tokens[index].isWord else { return nil }
+    if Self.isHesitation(document.tokens[index].text), !isUnit(at: index, in: document) { return 1 }
+    return fillerPhraseLength(at: index, in: document)
   }
 
   /// Whether `word` is a hesitation sound: um, umm, uh, uhm, erm, er, ah, hmm, mm…

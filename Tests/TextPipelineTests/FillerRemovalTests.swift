@@ -26,6 +26,9 @@ struct FillerRemovalTests {
     GoldenCase("a hesitation between sentences goes", "Okay. Uh, next item.", "Okay. next item."),
     GoldenCase("a greeting keeps its comma", "Hey, um, quick question.", "Hey, quick question."),
     GoldenCase(
+      "a run of fillers goes with all its commas", "I think it's, um, you know, the best option, like, ever.",
+      "I think it's the best option ever."),
+    GoldenCase(
       "a hesitation after a URL goes", "see https://example.com/a?b=1 um today", "see https://example.com/a?b=1 today"),
   ]
 
