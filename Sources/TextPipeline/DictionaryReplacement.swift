@@ -42,13 +42,15 @@ public struct DictionaryReplacement: TextStage {
       let letters = Self.normalized(term)
       termLengths.append(letters.count)
       for form in [term] + entry.replacements {
-        let words = form.split(whereSeparator: { $0.isWhitespace }).map { Self.normalized(String($0)) }
-          .filter { !$0.isEmpty }
+        let parts = form.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let words = parts.map(Self.normalized).filter { !$0.isEmpty }
         guard let first = words.first else { continue }
+        // "C++" would otherwise match every "c": a form that is mostly symbols is not a spoken form.
+        if words.count == 1, first.count < 2, parts.joined().count > first.count { continue }
         phrases[first, default: []].append(Phrase(words: words, term: index))
         maxWords = max(maxWords, words.count)
       }
-      if !letters.isEmpty, compact[letters] == nil { compact[letters] = index }
+      if letters.count >= 2, compact[letters] == nil { compact[letters] = index }
       maxWords = max(maxWords, min(letters.count, 6))
       if entry.matchBySound, !WordLists.commonWords.contains(letters) {
         let key = PhoneticKey.key(term)
