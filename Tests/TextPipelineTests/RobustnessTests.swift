@@ -22,7 +22,8 @@ struct RobustnessTests {
     }
   }
 
-  @Test("cleaning up already clean text changes nothing", arguments: TextPipelineTests.cases.filter { $0.before == nil })
+  @Test(
+    "cleaning up already clean text changes nothing", arguments: TextPipelineTests.cases.filter { $0.before == nil })
   func idempotent(_ golden: GoldenCase) {
     let pipeline = TextPipeline(configuration: TextPipelineTests.configuration)
     let once = pipeline.run(golden.input).text
