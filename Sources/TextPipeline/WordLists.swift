@@ -82,6 +82,14 @@ enum WordLists {
 }
 
 extension WordLists {
+  /// Words capitalised only because they open a sentence; lowered when the sentence continues.
+  static let sentenceStarters: Set<String> = commonWords.union([
+    "sounds", "looks", "seems", "probably", "definitely", "actually", "basically", "anyway", "otherwise",
+    "besides", "however", "although", "though", "unless", "since", "while", "once", "plus", "because",
+    "perhaps", "especially", "except", "including", "like", "and", "or", "but", "so", "then", "which",
+    "whatever", "whenever", "wherever", "unfortunately", "hopefully", "honestly", "obviously", "apparently",
+  ])
+
   /// Days and months, which keep their capital wherever they stand.
   static let calendarNames: Set<String> = [
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",

@@ -42,6 +42,8 @@ struct StyleAndInsertionTests {
     GoldenCase("a period after a period is not doubled", ". Then go.", " Then go.", before: "Done."),
     GoldenCase("a comma continuing the text attaches without a space", ", and more.", ", and more.", before: "Eggs"),
     GoldenCase("I stays capitalised mid-sentence", "I agree.", " I agree.", before: "and"),
+    GoldenCase("a name keeps its capital mid-sentence", "John was there.", " John was there.", before: "and"),
+    GoldenCase("a common verb is lowered mid-sentence", "Sounds good.", " sounds good.", before: "I think it"),
     GoldenCase("an abbreviation does not end the sentence", "Smith called.", " Smith called.", before: "Ask Dr."),
     GoldenCase("unknown context changes nothing", "Hello.", "Hello."),
   ]
