@@ -60,6 +60,23 @@ struct FormatCommandTests {
     #expect(output.stdout == "Deploy Kubernetes from GitHub then see https://cal.example.com/sam\n")
   }
 
+  @Test("a plain-text dictionary file lists terms and their replacements")
+  func plainDictionaryFile() throws {
+    let dir = try TemporaryDirectory("utter-format-lines")
+    defer { dir.remove() }
+    let file = dir.path("dictionary.txt")
+    try Data("# my terms\nPostgreSQL: post gress, postgres\nGitHub\n".utf8).write(to: file)
+    let output = try format(["--dictionary-file", file.path], stdin: "we moved from post gress to github")
+    #expect(output.stdout == "We moved from PostgreSQL to GitHub.\n")
+  }
+
+  @Test("a missing dictionary file is one clear error line")
+  func missingDictionaryFile() throws {
+    let output = try format(["--dictionary-file", "/nonexistent/dictionary.txt"], stdin: "hello")
+    #expect(output.status == 1)
+    #expect(output.stderr == "utter: cannot read dictionary file /nonexistent/dictionary.txt\n")
+  }
+
   @Test("an unknown style is one clear error line")
   func unknownStyle() throws {
     let output = try format(["--style", "shouty"], stdin: "hello")
