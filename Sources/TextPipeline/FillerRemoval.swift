@@ -17,11 +17,6 @@ public struct FillerRemoval: TextStage {
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     var i = 0
     while i < document.tokens.count {
-      let token = document.tokens[i]
-      guard token.isWord else {
-        i += 1
-        continue
-      }
       guard let length = fillerLength(at: i, in: document) else {
         i += 1
         continue

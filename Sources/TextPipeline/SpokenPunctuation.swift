@@ -87,7 +87,7 @@ public struct SpokenPunctuation: TextStage {
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     // An engine that writes no capitals gives no sentence starts to tell "period" the command apart.
     let writesCase = document.tokens.contains { $0.isWord && $0.text.contains(where: \.isUppercase) }
-    let hasClosingQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
+    let mentionsQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
     var i = 0
     while i < document.tokens.count {
       guard document.tokens[i].isWord else {
@@ -99,7 +99,7 @@ public struct SpokenPunctuation: TextStage {
         at: i, in: document.tokens, writesCase: writesCase, continuesText: context.continuesText)
       {
         write(command, at: i, in: &document)
-      } else if hasClosingQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
+      } else if mentionsQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
         write(
           Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i,
           in: &document)
