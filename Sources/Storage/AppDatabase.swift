@@ -141,6 +141,12 @@ public final class AppDatabase: Sendable {
     }
   }
 
+  /// Folds the write-ahead log into the file and closes the database; later calls fail.
+  public func close() throws {
+    checkpoint()
+    try writer.close()
+  }
+
   /// Checks the whole file for damage; returns the problems found (empty when healthy).
   public func integrityProblems() throws -> [String] {
     try read { db in
