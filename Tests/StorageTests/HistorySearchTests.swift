@@ -104,3 +104,30 @@ struct HistorySearchTests {
     #expect(try store.database.searchHistory("nomad", limit: 10).map(\.id) == [entry.id])
   }
 }
+
+@Suite("Searching history by date when row order and time order differ")
+struct HistoryDateBoundTests {
+  @Test("an imported older entry with a newer row id is found by exactly the right date ranges")
+  func outOfOrderIDs() throws {
+    let store = try StoreFixture()
+    defer { store.folder.remove() }
+    let first = try store.dictate("budget draft one")
+    store.clock.advance(by: 100)
+    let second = try store.dictate("budget draft two")
+    store.clock.set(StoreFixture.start.addingTimeInterval(-1000))
+    let imported = try store.dictate("budget draft imported")
+    #expect((imported.id ?? 0) > (second.id ?? 0))
+    let start = StoreFixture.start
+    func ids(since: Double? = nil, until: Double? = nil) throws -> Set<Int64?> {
+      let filter = HistoryFilter(
+        since: since.map { start.addingTimeInterval($0) }, until: until.map { start.addingTimeInterval($0) })
+      return Set(try store.database.searchHistory("budget", filter: filter, limit: 10).map(\.id))
+    }
+    #expect(try ids(since: -2000) == [first.id, second.id, imported.id])
+    #expect(try ids(since: 50) == [second.id])
+    #expect(try ids(until: 50) == [first.id, imported.id])
+    #expect(try ids(since: -500, until: 50) == [first.id])
+    #expect(try ids(since: 5000).isEmpty)
+    #expect(try ids(until: -5000).isEmpty)
+  }
+}
