@@ -89,7 +89,8 @@ extension AppDatabase {
       if let since = filter.since {
         guard
           let lowest = try Int64.fetchOne(
-            db, sql: "SELECT MIN(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt >= ?", arguments: [Timestamp.column(since)])
+            db, sql: "SELECT MIN(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt >= ?",
+            arguments: [Timestamp.column(since)])
         else { return [] }
         bounds += " AND history_ft.rowid >= ?"
         boundArguments += [lowest]
@@ -97,7 +98,8 @@ extension AppDatabase {
       if let until = filter.until {
         guard
           let highest = try Int64.fetchOne(
-            db, sql: "SELECT MAX(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt < ?", arguments: [Timestamp.column(until)])
+            db, sql: "SELECT MAX(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt < ?",
+            arguments: [Timestamp.column(until)])
         else { return [] }
         bounds += " AND history_ft.rowid <= ?"
         boundArguments += [highest]

@@ -21,8 +21,11 @@ struct HistoryShowCommand: AsyncParsableCommand {
       ("Source", entry.source.rawValue + (entry.context.map { " → \($0)" } ?? "")),
       ("Status", entry.status.rawValue + (entry.delivered ? ", delivered" : ", not delivered")),
       ("Engine", [entry.engine, entry.model, entry.language].filter { !$0.isEmpty }.joined(separator: " · ")),
-      ("Timing", "\(String(format: "%.1f", entry.audioSeconds)) s of audio, processed in "
-        + "\(String(format: "%.2f", entry.processingSeconds)) s"),
+      (
+        "Timing",
+        "\(String(format: "%.1f", entry.audioSeconds)) s of audio, processed in "
+          + "\(String(format: "%.2f", entry.processingSeconds)) s"
+      ),
     ]
     if let url = database.audioURL(for: entry) {
       let kept = FileManager.default.fileExists(atPath: url.path) ? "" : " (missing)"

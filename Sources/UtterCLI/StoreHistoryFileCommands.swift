@@ -30,7 +30,8 @@ struct HistoryExportCommand: AsyncParsableCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Export everything (JSON: history, notes, dictionary, snippets, styles, settings) or history as Markdown.")
+    abstract: "Export everything (JSON: history, notes, dictionary, snippets, styles, settings) or history as Markdown."
+  )
   @OptionGroup var global: GlobalOptions
   @Option(help: "json or markdown.") var format: Format = .json
   @Option(help: "Write to FILE instead of standard output.") var output: String?

@@ -55,7 +55,9 @@ struct HistorySearchTests {
   func hostile() throws {
     let store = try seeded(.onDisk)
     defer { store.folder.remove() }
-    for query in ["\"", "*", "AND", "a OR", "NEAR(", "finalText:kube", "'; DROP TABLE history; --", "^the", "(((", "\"unbalanced"] {
+    for query in [
+      "\"", "*", "AND", "a OR", "NEAR(", "finalText:kube", "'; DROP TABLE history; --", "^the", "(((", "\"unbalanced",
+    ] {
       _ = try store.database.searchHistory(query, limit: 10)
     }
     #expect(try store.database.searchHistory("*", limit: 10).isEmpty)
@@ -80,8 +82,9 @@ struct HistorySearchTests {
     try store.dictate("The pull failed", source: .keyboard, status: .failed)
     let db = store.database
     #expect(try db.searchHistory("pull", filter: HistoryFilter(sources: [.widget]), limit: 10).count == 1)
-    #expect(try db.searchHistory("pull", filter: HistoryFilter(statuses: [.failed]), limit: 10).map(\.finalText)
-      == ["The pull failed"])
+    #expect(
+      try db.searchHistory("pull", filter: HistoryFilter(statuses: [.failed]), limit: 10).map(\.finalText)
+        == ["The pull failed"])
     let since = StoreFixture.start.addingTimeInterval(90)
     let until = StoreFixture.start.addingTimeInterval(150)
     let window = try db.searchHistory("", filter: HistoryFilter(since: since, until: until), limit: 10)

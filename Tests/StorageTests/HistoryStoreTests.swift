@@ -98,7 +98,8 @@ struct HistoryStoreTests {
     try store.database.deleteHistory(id: secret.id ?? -1)
     for name in ["utter.sqlite", "utter.sqlite-wal"] {
       let bytes = (try? Data(contentsOf: store.folder.path(name))) ?? Data()
-      #expect(bytes.range(of: Data("quetzalcoatl".utf8)) == nil, "deleted text is not left in \(name) (\(bytes.count) bytes)")
+      #expect(
+        bytes.range(of: Data("quetzalcoatl".utf8)) == nil, "deleted text is not left in \(name) (\(bytes.count) bytes)")
     }
   }
 

@@ -18,10 +18,11 @@ struct VocabularyTests {
         == .updated)
     try db.saveDictionaryEntry(DictionaryEntry(term: "Anaïs"))
     let entries = try db.dictionaryEntries()
-    #expect(entries == [
-      DictionaryEntry(term: "Anaïs"),
-      DictionaryEntry(term: "kubernetes", replacements: ["kuber nets"], matchBySound: false),
-    ])
+    #expect(
+      entries == [
+        DictionaryEntry(term: "Anaïs"),
+        DictionaryEntry(term: "kubernetes", replacements: ["kuber nets"], matchBySound: false),
+      ])
     #expect(try db.removeDictionaryEntry(term: "ANAÏS"))
     #expect(try db.removeDictionaryEntry(term: "nothing") == false)
     #expect(try db.pipelineVocabulary().dictionary.map(\.term) == ["kubernetes"])

@@ -13,7 +13,9 @@ struct StoreCLI {
     throws -> ProcessOutput
   {
     let output = try UtterBinary.run(arguments + ["--data-dir", folder.url.path], timeout: 60)
-    #expect(output.status == status, "utter \(arguments.joined(separator: " ")): \(output.stderr)", sourceLocation: sourceLocation)
+    #expect(
+      output.status == status, "utter \(arguments.joined(separator: " ")): \(output.stderr)",
+      sourceLocation: sourceLocation)
     return output
   }
 
@@ -52,8 +54,9 @@ struct StorageVocabularyCommandTests {
   func dictionary() throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    #expect(try cli.run(["dictionary", "add", "Kubernetes", "--replace", "cooper netties", "--replace", "kuber nets"])
-      .stdout == "Added 'Kubernetes'.\n")
+    #expect(
+      try cli.run(["dictionary", "add", "Kubernetes", "--replace", "cooper netties", "--replace", "kuber nets"])
+        .stdout == "Added 'Kubernetes'.\n")
     try cli.run(["dictionary", "add", "Zoé", "--no-sound-match"])
     let list = try cli.run(["dictionary", "list"]).stdout
     #expect(list == "Kubernetes  ← cooper netties, kuber nets\nZoé  (exact forms only)\n")
@@ -70,7 +73,8 @@ struct StorageVocabularyCommandTests {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
     try cli.run(["snippets", "add", "my calendar", "https://cal.example/a"])
-    #expect(try cli.run(["snippets", "add", "My Calendar", "https://cal.example/b"]).stdout == "Updated 'My Calendar'.\n")
+    #expect(
+      try cli.run(["snippets", "add", "My Calendar", "https://cal.example/b"]).stdout == "Updated 'My Calendar'.\n")
     #expect(try cli.run(["snippets", "list"]).stdout == "My Calendar  → https://cal.example/b\n")
     try cli.run(["snippets", "remove", "MY CALENDAR"])
     #expect(try cli.run(["snippets", "list"]).stdout.hasPrefix("No snippets."))
