@@ -43,13 +43,14 @@ struct SettingsSetCommand: AsyncParsableCommand {
 
   func run() async throws {
     let database = try openStore(global, applyRetention: false)
+    let before = try storeCall { try database.historyCount() }
     let settings = try storeCall { try database.setSetting(key, to: value) }
     let shown = (try? settings.value(forKey: key)) ?? value
     print("\(key.lowercased()) = \(shown)")
-    if key.lowercased() == "retention" {
-      let purged = try storeCall { try database.purgeExpired() }
-      if purged.entries > 0 { print("Deleted \(purged.entries) dictation(s) older than the new retention allows.") }
-      if !settings.retention.keepsHistory { print("History is off: dictations will not be stored.") }
+    let deleted = before - ((try? database.historyCount()) ?? before)
+    if deleted > 0 { print("Deleted \(deleted) dictation(s) that the new retention no longer keeps.") }
+    if !settings.retention.keepsHistory, key.lowercased() == "retention" {
+      print("History is off: dictations will not be stored.")
     }
   }
 }

@@ -32,9 +32,11 @@ struct RetentionTests {
   func thirtyDays() throws {
     let (store, paths) = try aged()
     defer { store.folder.remove() }
-    try store.database.setSetting("retention", to: "30d")
-    let result = try store.database.purgeExpired()
-    #expect(result == DeletionResult(entries: 1, audioFiles: 1))
+    var settings = try store.database.settings()
+    settings.retention = .thirtyDays
+    let result = try store.database.saveSettings(settings)
+    #expect(result == DeletionResult(entries: 1, audioFiles: 1), "tightening retention purges at once")
+    #expect(try store.database.purgeExpired().entries == 0)
     #expect(try store.database.latestHistory(limit: 10).map(\.finalText) == ["entry 3", "entry 2", "entry 1"])
     #expect(!store.audioExists(paths[0]))
     #expect(store.audioExists(paths[1]))
@@ -45,7 +47,7 @@ struct RetentionTests {
     let (store, paths) = try aged()
     defer { store.folder.remove() }
     try store.database.setSetting("retention", to: "24h")
-    #expect(try store.database.purgeExpired().entries == 2)
+    #expect(try store.database.historyCount() == 2)
     let later = StoreFixture.start.addingTimeInterval(23 * 3600)
     #expect(try store.database.purgeExpired(now: later).entries == 1)
     #expect(try store.database.latestHistory(limit: 10).map(\.finalText) == ["entry 3"])
@@ -53,12 +55,12 @@ struct RetentionTests {
     #expect(!store.audioExists(paths[2]))
   }
 
-  @Test("switching history off purges everything")
+  @Test("switching history off deletes everything at once")
   func off() throws {
     let (store, paths) = try aged()
     defer { store.folder.remove() }
     try store.database.setSetting("retention", to: "none")
-    #expect(try store.database.purgeExpired().entries == 4)
+    #expect(try store.database.purgeExpired().entries == 0, "already deleted when the setting changed")
     #expect(paths.allSatisfy { !store.audioExists($0) })
     #expect(try store.database.historyCount() == 0)
   }

@@ -192,6 +192,17 @@ struct StorageHistoryCommandTests {
     #expect(try cli.run(["history", "import", damaged.path], expect: 1).stderr.hasPrefix("utter: not an Utter export"))
   }
 
+  @Test("turning history off deletes what was kept and stores nothing more")
+  func historyOff() throws {
+    let cli = try StoreCLI()
+    defer { cli.folder.remove() }
+    try cli.importSample()
+    let output = try cli.run(["settings", "set", "retention", "off"]).stdout
+    #expect(output.contains("Deleted 3 dictation(s)"))
+    #expect(output.contains("History is off"))
+    #expect(try cli.run(["history", "list"]).stdout == "No dictations yet.\n")
+  }
+
   @Test("stats reports words and time saved")
   func stats() throws {
     let cli = try StoreCLI()
