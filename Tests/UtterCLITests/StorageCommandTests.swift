@@ -203,6 +203,19 @@ struct StorageHistoryCommandTests {
     #expect(try cli.run(["history", "list"]).stdout == "No dictations yet.\n")
   }
 
+  @Test("retry explains when there is no audio to transcribe again")
+  func retryWithoutAudio() throws {
+    let cli = try StoreCLI()
+    defer { cli.folder.remove() }
+    try cli.importSample()
+    #expect(
+      try cli.run(["history", "retry", "2"], expect: 1).stderr
+        == "utter: entry 2 has no audio to retry (audio is not kept, or was deleted)\n")
+    let missing = try cli.run(["history", "retry", "1"], expect: 1).stderr
+    #expect(missing.hasPrefix("utter: entry 1's audio file is missing: "))
+    #expect(missing.hasSuffix("audio/a1.wav\n"))
+  }
+
   @Test("stats reports words and time saved")
   func stats() throws {
     let cli = try StoreCLI()
