@@ -37,7 +37,9 @@ public final class AppDatabase: Sendable {
     let databaseURL = databaseFile(for: url)
     let folder = databaseURL.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      // A folder made here is the owner's alone: it holds dictations and their audio.
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw StorageError(.cannotOpen, "cannot create the data folder \(folder.path)")
     }

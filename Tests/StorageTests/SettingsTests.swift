@@ -37,6 +37,16 @@ struct SettingsTests {
     #expect(try settings.value(forKey: "pending-offer-window") == "2m")
   }
 
+  @Test("a data folder created by the store is private to its owner")
+  func privateFolder() throws {
+    let parent = try TemporaryDirectory("utter-private")
+    defer { parent.remove() }
+    let folder = parent.path("data")
+    _ = try AppDatabase.open(at: folder)
+    let mode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions]
+    #expect((mode as? NSNumber)?.intValue == 0o700)
+  }
+
   @Test("unknown keys and bad values fail with one line that says what is expected")
   func validation() {
     var settings = UtterSettings()
