@@ -39,7 +39,8 @@ struct BenchStoreCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("utter-bench-store-\(UUID().uuidString.prefix(8))")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "utter-bench-store-\(UUID().uuidString.prefix(8))")
     defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
     let now = Date()
     var database = try storeCall { try AppDatabase.open(at: folder).0 }
@@ -117,7 +118,10 @@ struct BenchStoreCommand: AsyncParsableCommand {
     func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
     let rows: [(String, String, String)] = [
       ("entries", "\(r.entries)", ""),
-      ("insert", String(format: "%.0f entries/s", r.insertsPerSecond), String(format: "%.1f s total, %d per transaction", r.insertSeconds, batch)),
+      (
+        "insert", String(format: "%.0f entries/s", r.insertsPerSecond),
+        String(format: "%.1f s total, %d per transaction", r.insertSeconds, batch)
+      ),
       ("search p50", ms(r.searchP50Milliseconds), "\(r.searchQueries) queries, limit 50"),
       ("search p99", ms(r.searchP99Milliseconds), "target < 20 ms (wall clock)"),
       ("search p99 CPU", ms(r.searchCPUP99Milliseconds), "this thread's CPU time: excludes waiting for a core"),
@@ -129,7 +133,10 @@ struct BenchStoreCommand: AsyncParsableCommand {
       ("delete one", ms(r.deleteOneMilliseconds), "includes rewriting the search index"),
       ("stats", ms(r.statsMilliseconds), "all entries"),
       ("open", ms(r.openMilliseconds), "includes the migration check and damage probe"),
-      ("size on disk", String(format: "%.1f MB", Double(r.databaseBytes) / 1_048_576), String(format: "%.0f bytes/entry", Double(r.databaseBytes) / Double(r.entries))),
+      (
+        "size on disk", String(format: "%.1f MB", Double(r.databaseBytes) / 1_048_576),
+        String(format: "%.0f bytes/entry", Double(r.databaseBytes) / Double(r.entries))
+      ),
     ]
     let lines = rows.map { "\(StoreText.pad($0.0, 20)) \(StoreText.pad($0.1, 18)) \($0.2)" }
     return (lines + [String(format: "machine load average %.1f (1 min) during the run", r.loadAverage)])

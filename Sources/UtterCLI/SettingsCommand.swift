@@ -30,7 +30,9 @@ struct SettingsGetCommand: AsyncParsableCommand {
     let width = UtterSettings.descriptors.map(\.key.count).max() ?? 0
     for descriptor in UtterSettings.descriptors {
       let value = (try? settings.value(forKey: descriptor.key)) ?? ""
-      print("\(StoreText.pad(descriptor.key, width))  \(StoreText.pad(value.isEmpty ? "\"\"" : value, 10))  # \(descriptor.summary)")
+      print(
+        "\(StoreText.pad(descriptor.key, width))  \(StoreText.pad(value.isEmpty ? "\"\"" : value, 10))  # \(descriptor.summary)"
+      )
     }
   }
 }

@@ -20,7 +20,10 @@ struct StatsCommand: AsyncParsableCommand {
       ("Today", "\(stats.wordsToday) words in \(stats.dictationsToday) dictation(s)"),
       ("This week", "\(stats.wordsThisWeek) words in \(stats.dictationsThisWeek) dictation(s)"),
       ("Speaking", StoreText.duration(stats.speakingSeconds)),
-      ("Time saved", "\(StoreText.duration(stats.timeSavedSeconds)) (vs typing at \(Int(stats.typingWordsPerMinute)) wpm)"),
+      (
+        "Time saved",
+        "\(StoreText.duration(stats.timeSavedSeconds)) (vs typing at \(Int(stats.typingWordsPerMinute)) wpm)"
+      ),
       ("Streak", "\(stats.currentStreakDays) day(s), longest \(stats.longestStreakDays)"),
     ]
     for (label, value) in rows { print("\(StoreText.pad(label, 11)) \(value)") }

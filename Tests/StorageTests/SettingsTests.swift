@@ -26,7 +26,8 @@ struct SettingsTests {
     try store.database.setSetting("haptics", to: "off")
     try store.database.setSetting("pending-offer-window", to: "2m")
     try store.database.close()
-    let mode = try FileManager.default.attributesOfItem(atPath: store.folder.path("utter.sqlite").path)[.posixPermissions]
+    let mode = try FileManager.default.attributesOfItem(atPath: store.folder.path("utter.sqlite").path)[
+      .posixPermissions]
     #expect((mode as? NSNumber)?.intValue == 0o600, "only the owner can read dictations")
     let (reopened, _) = try AppDatabase.open(at: store.folder.url)
     let settings = try reopened.settings()
