@@ -47,23 +47,37 @@ final class FlowSession {
 
   /// Opens a session with `services`; does nothing when one is open.
   func open(with services: DictationServices) {
-    guard host == nil else { return }
+    guard host == nil, status != .starting else { return }
     guard let container = AppGroup.channelDirectory else {
       status = .failed("Utter's App Group is missing; reinstall the app.")
       return
     }
     status = .starting
     wordsThisSession = 0
-    do {
-      try audio.activate()
-      try microphone.start()
-    } catch {
-      audio.deactivate()
-      status = .failed(Self.message(for: error))
-      feedback.failed()
-      return
+    Task {
+      // NB: ask before starting the engine, so it runs (and keeps the app alive) from the moment the user
+      // swipes back, even on the very first session.
+      if audio.recordPermission == .undetermined { _ = await audio.requestRecordPermission() }
+      guard status == .starting else { return }  // cancelled meanwhile
+      guard audio.recordPermission == .granted else {
+        status = .failed(MicrophoneError.permissionDenied.description)
+        feedback.failed()
+        return
+      }
+      do {
+        try audio.activate()
+        try microphone.start()
+      } catch {
+        audio.deactivate()
+        status = .failed(Self.message(for: error))
+        feedback.failed()
+        return
+      }
+      startHost(services: services, container: container)
     }
+  }
 
+  private func startHost(services: DictationServices, container: URL) {
     let channel = SessionChannel(container: container)
     let source = MicrophoneAudioSource(microphone: microphone) { [weak self] in
       try await self?.ensureMicrophone()
@@ -97,7 +111,10 @@ final class FlowSession {
 
   /// Ends the session: the microphone turns off and the keyboard shows Start again.
   func end() {
-    guard let host else { return }
+    guard let host else {
+      if status == .starting { status = .off }
+      return
+    }
     Task { await host.stop() }
   }
 
