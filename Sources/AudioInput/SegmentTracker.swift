@@ -7,6 +7,7 @@ struct SegmentTracker: Sendable {
   let paddingSamples: Int
   let minSpeechFrames: Int
   let maxSegmentSamples: Int
+  let minimumLevelSwing: Float
 
   /// Index of the next frame to arrive.
   private(set) var frameIndex = 0
@@ -22,6 +23,9 @@ struct SegmentTracker: Sendable {
     var firstFrame: Int
     var lastSpeechFrame: Int
     var speechFrames: Int
+    /// Quietest and loudest speech frames: speech rises and falls by syllable, a switched-on fan does not.
+    var quietestSpeech: Float
+    var loudestSpeech: Float
     /// Level and decision of every frame since `firstFrame`, for choosing a split point.
     var levels: [Float]
     var isSpeech: [Bool]
@@ -35,10 +39,16 @@ struct SegmentTracker: Sendable {
     minSpeechFrames = max(1, Int((configuration.minSpeech / frameDuration).rounded()))
     // NB: at least a few frames, so a split always leaves room for progress.
     maxSegmentSamples = max(4 * frameLength, Int((configuration.maxSegment * Double(sampleRate)).rounded()))
+    minimumLevelSwing = configuration.minimumLevelSwingDB
   }
 
   /// Whether a segment with enough speech to be kept is in progress.
-  var isSpeaking: Bool { (open?.speechFrames ?? 0) >= minSpeechFrames }
+  var isSpeaking: Bool { open.map(isConfirmed) ?? false }
+
+  /// Enough speech frames, and their level moves like speech does.
+  private func isConfirmed(_ segment: OpenSegment) -> Bool {
+    segment.speechFrames >= minSpeechFrames && segment.loudestSpeech - segment.quietestSpeech >= minimumLevelSwing
+  }
 
   /// Takes the next frame's decision and level; returns a segment when this frame closes or splits one.
   mutating func advance(isSpeech: Bool, levelDBFS: Float) -> SpeechSegment? {
@@ -50,7 +60,7 @@ struct SegmentTracker: Sendable {
         let start = max(0, lastEnd, frame * frameLength - paddingSamples)
         open = OpenSegment(
           startSample: start, firstFrame: frame, lastSpeechFrame: frame, speechFrames: 1,
-          levels: [levelDBFS], isSpeech: [true])
+          quietestSpeech: levelDBFS, loudestSpeech: levelDBFS, levels: [levelDBFS], isSpeech: [true])
       }
       return nil
     }
@@ -59,6 +69,8 @@ struct SegmentTracker: Sendable {
     if isSpeech {
       segment.lastSpeechFrame = frame
       segment.speechFrames += 1
+      segment.quietestSpeech = min(segment.quietestSpeech, levelDBFS)
+      segment.loudestSpeech = max(segment.loudestSpeech, levelDBFS)
     }
     if frame - segment.lastSpeechFrame >= minPauseFrames {
       open = nil
@@ -84,11 +96,12 @@ struct SegmentTracker: Sendable {
     paddingSamples = other.paddingSamples
     minSpeechFrames = other.minSpeechFrames
     maxSegmentSamples = other.maxSegmentSamples
+    minimumLevelSwing = other.minimumLevelSwing
   }
 
   private mutating func close(_ segment: OpenSegment, limit: Int) -> SpeechSegment? {
     open = nil
-    guard segment.speechFrames >= minSpeechFrames else { return nil }
+    guard isConfirmed(segment) else { return nil }
     let end = min(limit, (segment.lastSpeechFrame + 1) * frameLength + paddingSamples)
     guard end > segment.startSample else { return nil }
     lastEnd = end
@@ -121,9 +134,11 @@ struct SegmentTracker: Sendable {
     if emitted != nil { lastEnd = cut }
     let restLevels = Array(segment.levels[best...])
     let restSpeech = Array(segment.isSpeech[best...])
+    let speechLevels = zip(restLevels, restSpeech).filter(\.1).map(\.0)
     open = OpenSegment(
       startSample: cut, firstFrame: segment.firstFrame + best,
-      lastSpeechFrame: segment.lastSpeechFrame, speechFrames: restSpeech.filter { $0 }.count,
+      lastSpeechFrame: segment.lastSpeechFrame, speechFrames: speechLevels.count,
+      quietestSpeech: speechLevels.min() ?? .infinity, loudestSpeech: speechLevels.max() ?? -.infinity,
       levels: restLevels, isSpeech: restSpeech)
     return emitted
   }

@@ -53,6 +53,9 @@ extension WAVHeader {
   static func parse(_ bytes: UnsafeRawBufferPointer) throws(WAVHeaderProblem) -> WAVHeader {
     let size = bytes.count
     guard size >= 12 else { throw .invalid("truncated WAV header") }
+    guard fourCC(bytes, 0) == "RIFF", fourCC(bytes, 8) == "WAVE" else {
+      throw .invalid("not a WAV or known audio file")
+    }
     var offset = 12
     var format: (encoding: WAVSampleEncoding, channels: Int, rate: Int)?
     var data: Range<Int>?

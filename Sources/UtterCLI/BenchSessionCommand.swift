@@ -1,7 +1,87 @@
 import ArgumentParser
+import AudioInput
+import Foundation
+import SpeechEngine
 
-// Scaffolding: replaced by the module that owns this command.
 struct BenchSessionCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "session", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'session' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "session",
+    abstract: "Measure the keyboard↔app channel latency and stop-to-inserted time for short and long dictations.",
+    discussion: """
+      Channel: one side writes a command (or state) file, the other observes it through the change signal \
+      (inotify); p50/p99 over --iterations. Dictation: a host and a keyboard over real files; the microphone \
+      plays speech (--speech, else espeak-ng, else tone bursts) --speed times faster than real time; streaming \
+      should keep stop→inserted flat as dictations grow.
+      """
+  )
+
+  @Option(help: "Channel round trips to time.")
+  var iterations: Int = 300
+
+  @Option(help: "Dictation lengths in seconds, comma-separated.")
+  var lengths: String = "5,30,120"
+
+  @Option(help: "Microphone speed-up.")
+  var speed: Double = 4
+
+  @Option(help: "Speech engine id (default: whisper when installed, else a stand-in that reports which).")
+  var engine: String?
+
+  @Option(help: "Model id for the engine.")
+  var model: String?
+
+  @Option(help: "A speech recording to repeat as the dictation audio.")
+  var speech: String?
+
+  func run() async throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "utter-bench-session-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+
+    for direction in ["keyboard→app", "app→keyboard"] {
+      let figures = try await SessionBenchChannel.measure(
+        container: work.appendingPathComponent("channel-\(direction.hashValue & 0xffff)"), iterations: iterations,
+        direction: direction)
+      print(
+        String(
+          format: "channel %@  p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%d writes, %d missed)",
+          direction, figures.percentile(0.5), figures.percentile(0.99), figures.samples.max() ?? .nan,
+          figures.samples.count, figures.missed))
+    }
+
+    let speechEngine = try await makeEngine()
+    print("engine: \(speechEngine.id) \(speechEngine.model)")
+    let speechAudio: [Float]?
+    if let speech {
+      speechAudio = try AudioFileDecoder.decode(contentsOf: URL(fileURLWithPath: speech)).samples
+    } else {
+      speechAudio = SessionBenchDictation.synthesizedSpeech(in: work)
+    }
+    print("audio: \(speechAudio == nil ? "tone bursts (no speech available)" : "speech, repeated"), played at \(speed)×")
+    var results: [SessionBenchDictation.Outcome] = []
+    for seconds in lengths.split(separator: ",").compactMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+      let outcome = try await SessionBenchDictation.run(
+        audio: SessionBenchDictation.audio(seconds: seconds, speech: speechAudio), seconds: seconds, speed: speed,
+        engine: speechEngine, workDirectory: work)
+      results.append(outcome)
+      let latency = outcome.stopToInserted.map { String(format: "%.3f s", $0) } ?? "not inserted"
+      print(String(format: "dictation %5.0f s  stop→inserted %@  (%d words)", seconds, latency, outcome.words))
+    }
+    if let first = results.first?.stopToInserted, let last = results.last?.stopToInserted, results.count > 1,
+      first > 0
+    {
+      print(String(format: "longest/shortest stop→inserted: %.2f× (target ≤ 1.5×)", last / first))
+    }
+  }
+
+  private func makeEngine() async throws -> any SpeechEngine {
+    if let engine { return try await SessionEngines.make(id: engine, model: model) }
+    do {
+      return try await SessionEngines.make(id: "whisper", model: model)
+    } catch {
+      printError("bench: whisper unavailable (\(error)); using the stand-in engine")
+      return try await SessionEngines.make(id: SessionEngines.testEngineID, model: nil)
+    }
+  }
 }

@@ -1,7 +1,108 @@
 import ArgumentParser
+import AudioInput
+import DictationHost
+import Foundation
+import Logging
+import SessionChannel
+import SpeechEngine
+import Storage
+import TextPipeline
 
-// Scaffolding: replaced by the module that owns this command.
 struct HostCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "host", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'host' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "host",
+    abstract: "Run the containing app's dictation host: hold a flow session and serve the keyboard.",
+    discussion: """
+      The keyboard and the host talk through files in the shared container (the App Group on iOS). The \
+      microphone plays --mic in real time from the moment each recording starts, then silence. Runs until \
+      the keyboard ends the session, the session expires, or SIGTERM/SIGINT. SIGUSR1/SIGUSR2 begin/end an \
+      audio interruption (a call).
+      """
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(help: "The shared container directory.")
+  var container: String
+
+  @Option(help: "Audio file the microphone plays (WAV, or anything ffmpeg reads).")
+  var mic: String
+
+  @Option(name: .customLong("mic-speed"), help: "Play the microphone this many times faster than real time.")
+  var micSpeed: Double = 1
+
+  @Option(help: "Speech engine id.")
+  var engine: String = "whisper"
+
+  @Option(help: "Model id for the engine.")
+  var model: String?
+
+  @Option(help: "Beam size for the engine (1 = greedy decoding, fastest).")
+  var beam: Int = 1
+
+  @Option(name: .customLong("session-timeout"), help: "Seconds without a dictation before the session ends (0: never).")
+  var sessionTimeout: Double = 900
+
+  func validate() throws {
+    guard micSpeed > 0, micSpeed <= 1000 else { throw ValidationError("--mic-speed must be between 0 and 1000") }
+    guard sessionTimeout >= 0 else { throw ValidationError("--session-timeout must not be negative") }
+  }
+
+  func run() async throws {
+    let logger = SessionLogging.logger("utter.host")
+    let audio: DecodedAudio
+    do {
+      audio = try AudioFileDecoder.decode(contentsOf: URL(fileURLWithPath: mic))
+    } catch {
+      throw CLIError("cannot read the microphone file \(mic): \(error)")
+    }
+    let dataDirectory = global.dataDirectory
+    let database: AppDatabase
+    do {
+      let (opened, message) = try AppDatabase.open(at: dataDirectory)
+      if let message { logger.warning("\(message)") }
+      database = opened
+    } catch {
+      throw CLIError("cannot open history in \(dataDirectory.path): \(error)")
+    }
+    let containerURL = URL(fileURLWithPath: container, isDirectory: true)
+    let channel = SessionChannel(container: containerURL, logger: logger)
+    do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
+    let clock = SessionClock.system
+    let engineID = engine
+    let modelID = model
+    let environment = HostEnvironment(
+      clock: clock, microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
+      makeSegmenter: SessionSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]),
+      loadEngine: { try await SessionEngines.make(id: engineID, model: modelID) },
+      format: SessionFormatting.formatter(TextPipeline()), archive: SessionHistoryArchive(database: database),
+      spool: AudioSpool(directory: dataDirectory.appendingPathComponent("spool", isDirectory: true)),
+      makeSessionID: { UUID().uuidString.lowercased() }, logger: logger)
+    let watcher = ChannelWatcher(
+      notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.5, clock: clock)
+    let host = DictationHost(
+      channel: channel, watcher: watcher, environment: environment,
+      configuration: HostConfiguration(
+        timeout: SessionTimeout(seconds: sessionTimeout), transcription: TranscriptionOptions(beamSize: max(1, beam))))
+    let signals = SessionSignals.install { signal in
+      Task {
+        switch signal {
+        case SIGUSR1: await host.interruptionBegan()
+        case SIGUSR2: await host.interruptionEnded()
+        default: await host.stop()
+        }
+      }
+    }
+    defer { signals.forEach { $0.cancel() } }
+    logger.info("host serving \(containerURL.path) (engine \(engineID), mic \(mic) at \(micSpeed)×)")
+    do {
+      try await host.run()
+    } catch {
+      throw CLIError("the host could not start: \(error)")
+    }
+    for entry in await host.recoveredDictations {
+      logger.notice("recovered into history: \(entry.text)")
+    }
+    logger.info("session ended")
+  }
 }

@@ -1,7 +1,117 @@
 import ArgumentParser
+import Foundation
+import KeyboardModel
+import SessionChannel
 
-// Scaffolding: replaced by the module that owns this command.
 struct KeyboardCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "keyboard", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'keyboard' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "keyboard",
+    abstract: "Run the keyboard side of a session against a simulated text field.",
+    discussion: """
+      Steps (separated by ';'): start, stop, cancel, wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
+      type TEXT, undo, use-raw, status, end-session. On appearing, the keyboard inserts a pending result of the \
+      live session (once). At the end the text field's contents are printed on standard output.
+      """
+  )
+
+  @Option(help: "The shared container directory.")
+  var container: String
+
+  @Option(help: "The steps to run, separated by ';'.")
+  var script: String
+
+  @Option(name: .customLong("text"), help: "Text already in the field.")
+  var initialText: String = ""
+
+  func run() async throws {
+    let steps = try SessionScriptStep.parse(script)
+    let statusOnly = steps == [.status]
+    let logger = SessionLogging.logger("utter.keyboard")
+    let containerURL = URL(fileURLWithPath: container, isDirectory: true)
+    let channel = SessionChannel(container: containerURL, logger: logger)
+    do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
+    let watcher = ChannelWatcher(notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.25)
+    let keyboard = KeyboardSession(
+      channel: channel, document: SimulatedTextField(text: initialText), watcher: watcher, logger: logger)
+    if !statusOnly {
+      let lastLine = LastLine()
+      await keyboard.onPhaseChange { phase in
+        let line = "keyboard: \(Self.describe(phase))"
+        if lastLine.replace(with: line) { printError(line) }
+      }
+    }
+    await keyboard.onOpenApp { printError("keyboard: opening Utter to start a session") }
+    await keyboard.appear()
+    var failure: CLIError?
+    var insertionsSeen = 0
+    for step in steps {
+      switch step {
+      case .start: await keyboard.tapStart()
+      case .stop: await keyboard.tapStop()
+      case .cancel: await keyboard.tapCancel()
+      case .undo: await keyboard.tapUndo()
+      case .useRaw: await keyboard.tapUseRaw()
+      case .endSession: await keyboard.tapEndSession()
+      case .type(let text): await keyboard.type(text)
+      case .wait(let seconds): try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+      case .status:
+        let name = await keyboard.model.phase.name
+        if statusOnly { print(name) } else { printError("keyboard status: \(name)") }
+      case .waitInsert(let seconds):
+        let target = insertionsSeen + 1
+        let inserted = await Self.waitUntil(seconds) { await keyboard.insertionCount >= target }
+        insertionsSeen = await keyboard.insertionCount
+        if !inserted {
+          failure = CLIError("no text was inserted within \(Self.format(seconds)) s", exitCode: 2)
+        }
+      case .waitPhase(let name, let seconds):
+        if !(await Self.waitUntil(seconds) { await keyboard.model.phase.name == name }) {
+          let now = await keyboard.model.phase.name
+          failure = CLIError("the keyboard did not become \(name) within \(Self.format(seconds)) s (it is \(now))", exitCode: 2)
+        }
+      }
+      if failure != nil { break }
+    }
+    await keyboard.disappear()
+    if !statusOnly { print(await keyboard.document.text) }
+    if let failure { throw failure }
+  }
+
+  /// Polls `condition` every 5 ms for up to `seconds`.
+  static func waitUntil(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if await condition() { return true }
+      try? await Task.sleep(nanoseconds: 5_000_000)
+    }
+    return await condition()
+  }
+
+  static func format(_ seconds: Double) -> String { String(format: "%g", seconds) }
+
+  static func describe(_ phase: KeyboardPhase) -> String {
+    switch phase {
+    case .activating(let waitingOn) where !waitingOn.isEmpty:
+      "activating (waiting on \(waitingOn.map(\.rawValue).joined(separator: ", ")))"
+    case .listening(_, let partial) where !partial.isEmpty: "listening: \(partial)"
+    case .transcribing(let partial) where !partial.isEmpty: "transcribing: \(partial)"
+    case .inserted(let dictation): "inserted: \(dictation.insertedText)"
+    case .failed(let problem): "error: \(problem.message)"
+    default: phase.name
+    }
+  }
+}
+
+/// The last status line printed, so that level-only changes print nothing.
+final class LastLine: @unchecked Sendable {
+  private let lock = NSLock()
+  private var line = ""
+
+  /// Stores `newLine`; true when it differs from the previous one.
+  func replace(with newLine: String) -> Bool {
+    lock.withLock {
+      defer { line = newLine }
+      return line != newLine
+    }
+  }
 }

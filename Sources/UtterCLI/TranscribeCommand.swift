@@ -2,6 +2,7 @@ import ArgumentParser
 import Locations
 import Foundation
 import SpeechEngine
+import Storage
 
 struct TranscribeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -48,7 +49,7 @@ struct TranscribeCommand: AsyncParsableCommand {
   func run() async throws {
     let request = DictationRequest(
       audioURL: URL(fileURLWithPath: file), engine: engine, model: model, language: language, style: style,
-      beamSize: beam, threads: threads, source: "cli", keepInHistory: !noHistory)
+      beamSize: beam, threads: threads, source: .cli, keepInHistory: !noHistory)
     let outcome = try await FileDictation(dataDirectory: global.dataDirectory).run(request)
     if let warning = outcome.storageWarning { printError("utter: \(warning)") }
     if json {

@@ -1,0 +1,97 @@
+import Foundation
+import SessionChannel
+
+/// A dictation as kept in history.
+public struct ArchivedDictation: Codable, Sendable, Hashable {
+  public var id: String
+  public var sessionID: String
+  public var createdAt: Double
+  public var text: String
+  public var rawText: String
+  /// Seconds of audio recorded.
+  public var duration: Double
+  public var engine: String
+  public var model: String
+  /// True when the audio was found after a crash or kill: kept in history, never inserted.
+  public var recovered: Bool
+  /// What the text pipeline did, stage by stage.
+  public var trace: [FormatStep]
+  public var keyboardType: String?
+  public var contentType: String?
+
+  public init(
+    id: String, sessionID: String, createdAt: Double, text: String, rawText: String, duration: Double,
+    engine: String, model: String, recovered: Bool, trace: [FormatStep] = [], keyboardType: String? = nil,
+    contentType: String? = nil
+  ) {
+    self.id = id
+    self.sessionID = sessionID
+    self.createdAt = createdAt
+    self.text = text
+    self.rawText = rawText
+    self.duration = duration
+    self.engine = engine
+    self.model = model
+    self.recovered = recovered
+    self.trace = trace
+    self.keyboardType = keyboardType
+    self.contentType = contentType
+  }
+}
+
+/// Where the host keeps every dictation (the app adapts its history database to this).
+public protocol DictationArchive: Sendable {
+  /// Records a dictation; called before its result is published.
+  func record(_ dictation: ArchivedDictation) throws
+  /// Notes that the keyboard inserted the dictation.
+  func markDelivered(id: String) throws
+}
+
+/// An archive in a JSON Lines file: one dictation per line, then `{"delivered": id}` lines.
+public final class JSONLinesArchive: DictationArchive, @unchecked Sendable {
+  public let url: URL
+  private let lock = NSLock()
+
+  public init(url: URL) {
+    self.url = url
+  }
+
+  public func record(_ dictation: ArchivedDictation) throws {
+    try append(JSONEncoder().encode(dictation))
+  }
+
+  public func markDelivered(id: String) throws {
+    try append(JSONEncoder().encode(["delivered": id]))
+  }
+
+  /// Every dictation recorded, oldest first, and the ids marked delivered.
+  public func contents() -> (dictations: [ArchivedDictation], delivered: Set<String>) {
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    var dictations: [ArchivedDictation] = []
+    var delivered: Set<String> = []
+    for line in text.split(separator: "\n") {
+      let data = Data(line.utf8)
+      if let entry = try? JSONDecoder().decode(ArchivedDictation.self, from: data) {
+        dictations.append(entry)
+      } else if let mark = try? JSONDecoder().decode([String: String].self, from: data), let id = mark["delivered"] {
+        delivered.insert(id)
+      }
+    }
+    return (dictations, delivered)
+  }
+
+  private func append(_ line: Data) throws {
+    try lock.withLock {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if !FileManager.default.fileExists(atPath: url.path) {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+      }
+      let handle = try FileHandle(forWritingTo: url)
+      defer { try? handle.close() }
+      try handle.seekToEnd()
+      try handle.write(contentsOf: line + Data("\n".utf8))
+      try handle.synchronize()
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import AudioInput
+import Foundation
+import SessionChannel
+import SpeechEngine
+
+/// A dictation being recorded: its audio, segmenter, spool and background transcription.
+struct Recording: Sendable {
+  let dictation: ActiveDictation
+  let startedAt: Double
+  var samples: [Float] = []
+  var segmenter: any SpeechSegmenter
+  let spool: SpoolWriter
+  var transcriber: SegmentTranscriber
+  var microphoneTask: Task<Void, Never>
+  /// Stops capture; buffers already captured are still delivered.
+  var stopCapture: @Sendable () -> Void = {}
+  var stopRequested = false
+  var paused = false
+  var lastLevelPublish: Double = 0
+}
+
+extension DictationHost {
+  func startRecording(_ dictation: ActiveDictation) {
+    guard let engine, let sessionID = model.sessionID else { return }
+    let now = clock.now()
+    audioLevel = nil
+    partialText = ""
+    let spool: SpoolWriter
+    do {
+      spool = try environment.spool.begin(
+        SpoolSidecar(
+          dictationID: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, startedAt: now,
+          sampleRate: 16_000, context: dictation.context))
+    } catch {
+      logger.error("cannot spool audio: \(error)")
+      apply(.dictationFailed(dictationID: dictation.id, reason: .microphoneFailed, now: now))
+      return
+    }
+    let id = dictation.id
+    let transcriber = SegmentTranscriber(engine: engine, options: configuration.transcription) { [weak self] texts in
+      await self?.segmentTranscribed(texts, dictationID: id)
+    }
+    let microphone = environment.microphone
+    let microphoneTask = Task { [weak self] in
+      do {
+        let capture = try await microphone.start()
+        guard let self, await self.captureStarted(capture, dictationID: id) else {
+          capture.stop()
+          return
+        }
+        for try await buffer in capture.buffers {
+          await self.received(buffer, dictationID: id)
+        }
+      } catch is CancellationError {
+      } catch {
+        await self?.microphoneFailed(error, dictationID: id)
+      }
+    }
+    recording = Recording(
+      dictation: dictation, startedAt: now, segmenter: environment.makeSegmenter(), spool: spool,
+      transcriber: transcriber, microphoneTask: microphoneTask)
+    logger.info("recording dictation \(id)")
+  }
+
+  /// Keeps the capture's stop handle; false when the dictation already ended.
+  func captureStarted(_ capture: AudioCapture, dictationID: String) -> Bool {
+    guard let recording, recording.dictation.id == dictationID, !recording.stopRequested else { return false }
+    self.recording?.stopCapture = capture.stop
+    return true
+  }
+
+  func received(_ buffer: [Float], dictationID: String) {
+    guard var recording, recording.dictation.id == dictationID, !recording.paused else { return }
+    let now = clock.now()
+    recording.samples.append(contentsOf: buffer)
+    do { try recording.spool.append(buffer, now: now) } catch { logger.error("cannot spool audio: \(error)") }
+    for segment in recording.segmenter.process(buffer) {
+      logger.debug("segment \(Self.describe(segment)) closed by a pause")
+      recording.transcriber.enqueue(Self.slice(recording.samples, segment))
+    }
+    var meter = LevelMeter()
+    audioLevel = Double(meter.process(buffer).rmsDBFS)
+    let publishLevel = now - recording.lastLevelPublish >= configuration.levelInterval
+    if publishLevel { recording.lastLevelPublish = now }
+    self.recording = recording
+    if publishLevel { publish() }
+  }
+
+  func microphoneFailed(_ error: Error, dictationID: String) {
+    logger.error("microphone failed: \(error)")
+    apply(.microphoneFailed(dictationID: dictationID))
+  }
+
+  func segmentTranscribed(_ texts: SegmentTexts, dictationID: String) {
+    guard model.dictation?.id == dictationID else { return }
+    partialText = texts.joined
+    publish()
+  }
+
+  func discard(_ dictation: ActiveDictation) {
+    if let recording, recording.dictation.id == dictation.id {
+      recording.stopCapture()
+      recording.microphoneTask.cancel()
+      self.recording = nil
+    }
+    environment.spool.remove(dictation.id)
+    partialText = ""
+    logger.info("discarded dictation \(dictation.id)")
+  }
+
+  /// Stops the microphone, transcribes the tail, formats, records history, then publishes the result.
+  func finish(_ dictation: ActiveDictation) async {
+    guard let stopping = recording, stopping.dictation.id == dictation.id else { return }
+    // Everything captured before stop is processed: the stream ends once it is delivered.
+    recording?.stopRequested = true
+    stopping.stopCapture()
+    let clock = clock
+    let watchdog = Task {
+      // NB: a microphone that never ends its stream must not hold the dictation hostage.
+      try await clock.sleep(2)
+      stopping.microphoneTask.cancel()
+    }
+    await stopping.microphoneTask.value
+    watchdog.cancel()
+    guard var recording, recording.dictation.id == dictation.id else { return }
+    self.recording = nil
+    for segment in recording.segmenter.finish() {
+      logger.debug("tail segment \(Self.describe(segment))")
+      recording.transcriber.enqueue(Self.slice(recording.samples, segment))
+    }
+    recording.spool.sync()
+    let texts = await recording.transcriber.finish()
+    guard model.dictation?.id == dictation.id else { return }  // cancelled meanwhile
+    let now = clock.now()
+    let raw = texts.joined
+    if raw.isEmpty {
+      if texts.failures > 0 {
+        logger.error("transcription failed: \(texts.lastError ?? "unknown error"); audio kept for recovery")
+        apply(.dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, now: now))
+      } else {
+        environment.spool.remove(dictation.id)
+        apply(.dictationFailed(dictationID: dictation.id, reason: .nothingHeard, now: now))
+      }
+      return
+    }
+    apply(.tailTranscribed(dictationID: dictation.id))
+    let formatted = environment.format(raw, dictation.context)
+    deliver(
+      dictation, formatted: formatted, raw: raw, duration: Double(recording.samples.count) / 16_000,
+      startedAt: recording.startedAt)
+  }
+
+  private func deliver(
+    _ dictation: ActiveDictation, formatted: FormattedText, raw: String, duration: Double, startedAt: Double
+  ) {
+    guard let sessionID = model.sessionID else { return }
+    let now = clock.now()
+    let entry = ArchivedDictation(
+      id: dictation.id, sessionID: sessionID, createdAt: startedAt, text: formatted.text, rawText: raw,
+      duration: duration, engine: engine?.id ?? "", model: engine?.model ?? "", recovered: false,
+      trace: formatted.trace, keyboardType: dictation.context.keyboardType,
+      contentType: dictation.context.contentType)
+    do {
+      try environment.archive.record(entry)
+      environment.spool.remove(dictation.id)
+    } catch {
+      // NB: history failed; the spool keeps the audio so that the next start records it.
+      logger.error("cannot record dictation in history: \(error)")
+    }
+    let result = DictationResult(
+      id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: formatted.text,
+      rawText: raw, createdAt: now)
+    do {
+      try channel.writeResult(result)
+      watcher.notifier.post(ChannelFile.result(result.id))
+    } catch {
+      logger.error("cannot publish result \(result.id): \(error)")
+    }
+    logger.info("delivered dictation \(dictation.id) (\(String(format: "%.1f", duration)) s)")
+    apply(.delivered(dictationID: dictation.id, now: now))
+  }
+
+  static func describe(_ segment: Range<Int>) -> String {
+    String(format: "%.2f–%.2f s", Double(segment.lowerBound) / 16_000, Double(segment.upperBound) / 16_000)
+  }
+
+  static func slice(_ samples: [Float], _ range: Range<Int>) -> [Float] {
+    let lower = min(max(0, range.lowerBound), samples.count)
+    let upper = min(max(lower, range.upperBound), samples.count)
+    return Array(samples[lower..<upper])
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SessionChannel
+
+extension DictationHost {
+  /// Transcribes audio a crash or kill left in the spool and keeps it in history as recovered (never inserted).
+  func recoverSpool() async {
+    guard let engine else { return }
+    for sidecar in environment.spool.leftovers() {
+      let samples = environment.spool.samples(of: sidecar.dictationID)
+      var segmenter = environment.makeSegmenter()
+      var segments = segmenter.process(samples)
+      segments += segmenter.finish()
+      var texts: [String] = []
+      var failed = false
+      for segment in segments {
+        do {
+          let transcript = try await engine.transcribe(Self.slice(samples, segment), options: configuration.transcription)
+          texts.append(transcript.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        } catch {
+          logger.error("cannot transcribe recovered audio \(sidecar.dictationID): \(error)")
+          failed = true
+          break
+        }
+      }
+      if failed { continue }
+      let raw = texts.filter { !$0.isEmpty }.joined(separator: " ")
+      if raw.isEmpty {
+        logger.info("recovered audio \(sidecar.dictationID) holds no speech; removing it")
+        environment.spool.remove(sidecar.dictationID)
+        continue
+      }
+      let formatted = environment.format(raw, sidecar.context)
+      let entry = ArchivedDictation(
+        id: sidecar.dictationID, sessionID: sidecar.sessionID, createdAt: sidecar.startedAt, text: formatted.text,
+        rawText: raw, duration: Double(samples.count) / 16_000, engine: engine.id, model: engine.model,
+        recovered: true, trace: formatted.trace, keyboardType: sidecar.context.keyboardType,
+        contentType: sidecar.context.contentType)
+      do {
+        try environment.archive.record(entry)
+        environment.spool.remove(sidecar.dictationID)
+        recoveredDictations.append(entry)
+        logger.notice("recovered dictation \(sidecar.dictationID) into history (\(String(format: "%.1f", entry.duration)) s)")
+      } catch {
+        logger.error("cannot record recovered dictation \(sidecar.dictationID): \(error)")
+      }
+    }
+  }
+}

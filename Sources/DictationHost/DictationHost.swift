@@ -1,0 +1,181 @@
+import Foundation
+import Logging
+import SessionChannel
+import SpeechEngine
+
+/// The containing app's side of the session: holds the flow session, records, transcribes while the user
+/// speaks, formats, records history, publishes results and waits for the keyboard's acknowledgement.
+public actor DictationHost {
+  public private(set) var model: HostModel
+  let channel: SessionChannel
+  let watcher: ChannelWatcher
+  let environment: HostEnvironment
+  let configuration: HostConfiguration
+  var logger: Logger { environment.logger }
+  var clock: SessionClock { environment.clock }
+  var engine: (any SpeechEngine)?
+  var recording: Recording?
+  var stateSeq = 0
+  var audioLevel: Double?
+  var partialText = ""
+  var loops: [Task<Void, Never>] = []
+  var ended = false
+  var endWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Dictations transcribed from the spool at start-up (for callers that report them).
+  public internal(set) var recoveredDictations: [ArchivedDictation] = []
+
+  public init(
+    channel: SessionChannel, watcher: ChannelWatcher, environment: HostEnvironment,
+    configuration: HostConfiguration = HostConfiguration()
+  ) {
+    self.channel = channel
+    self.watcher = watcher
+    self.environment = environment
+    self.configuration = configuration
+    model = HostModel(timeout: configuration.timeout)
+  }
+
+  /// Opens the session and serves the keyboard until the session ends (expiry, `end-session` or `stop()`).
+  public func run() async throws {
+    try channel.prepare()
+    let now = clock.now()
+    channel.removeAbandonedTemporaryFiles(olderThan: 60, now: now)
+    // Commands written before this start belong to no session of ours.
+    model = HostModel(timeout: configuration.timeout, lastCommandSeq: channel.readCommands().value?.lastSeq ?? 0)
+    apply(.sessionOpened(sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission, .modelLoading], now: now))
+    startLoops()
+    // Results of earlier sessions are in history already; no keyboard may insert them now.
+    for id in channel.resultIDs() { try? channel.removeResult(id: id) }
+    guard await environment.microphone.requestPermission() else {
+      logger.error("microphone permission denied")
+      finishSession()
+      throw ChannelError.invalid("microphone permission denied")
+    }
+    apply(.preconditionsChanged([.modelLoading], now: clock.now()))
+    do {
+      engine = try await environment.loadEngine()
+    } catch {
+      logger.error("cannot load the speech engine: \(error)")
+      finishSession()
+      throw error
+    }
+    apply(.preconditionsChanged([.recovering], now: clock.now()))
+    await recoverSpool()
+    apply(.preconditionsChanged([], now: clock.now()))
+    readCommands()
+    await waitUntilEnded()
+  }
+
+  /// Ends the session cleanly (SIGTERM): the keyboard sees `inactive`. A recording in progress stays in the
+  /// spool and is recovered on the next start.
+  public func stop() {
+    apply(.shutdownRequested)
+    if !ended { finishSession() }
+  }
+
+  /// A call or Siri took the audio session.
+  public func interruptionBegan() { apply(.interruptionBegan) }
+  public func interruptionEnded() { apply(.interruptionEnded(now: clock.now())) }
+
+  func waitUntilEnded() async {
+    if ended { return }
+    await withCheckedContinuation { endWaiters.append($0) }
+  }
+
+  private func startLoops() {
+    let wakeups = watcher.wakeups()
+    loops.append(
+      Task { [weak self] in
+        for await wakeup in wakeups {
+          if case .changed(let name) = wakeup, name != ChannelFile.commands { continue }
+          await self?.readCommands()
+        }
+      })
+    let clock = clock
+    let interval = configuration.heartbeatInterval
+    loops.append(
+      Task { [weak self] in
+        while !Task.isCancelled {
+          do { try await clock.sleep(interval) } catch { return }
+          await self?.heartbeat()
+        }
+      })
+  }
+
+  func heartbeat() {
+    apply(.tick(now: clock.now()))
+    if !ended { publish() }
+  }
+
+  func readCommands() {
+    guard let log = channel.readCommands().value else { return }
+    for command in log.commands(after: model.lastCommandSeq) {
+      if command.sessionID != model.sessionID, command.kind != .ack {
+        logger.info("ignoring \(command.kind.rawValue) #\(command.seq) for another session")
+      }
+      apply(.command(command, now: clock.now()))
+    }
+  }
+
+  /// Runs a transition, performs its effects and publishes the new state.
+  func apply(_ event: HostEvent) {
+    let effects = model.handle(event)
+    for effect in effects { perform(effect) }
+    if !ended { publish() }
+  }
+
+  private func perform(_ effect: HostEffect) {
+    switch effect {
+    case .startRecording(let dictation):
+      startRecording(dictation)
+    case .pauseRecording:
+      recording?.paused = true
+    case .resumeRecording:
+      recording?.paused = false
+    case .finishDictation(let dictation):
+      Task { await self.finish(dictation) }
+    case .discardDictation(let dictation):
+      discard(dictation)
+    case .acknowledge(let id):
+      do { try environment.archive.markDelivered(id: id) } catch { logger.error("cannot mark \(id) delivered: \(error)") }
+      do { try channel.removeResult(id: id) } catch { logger.error("cannot remove result \(id): \(error)") }
+    case .endSession:
+      finishSession()
+    }
+  }
+
+  func finishSession() {
+    guard !ended else { return }
+    if let recording {
+      // NB: the spool keeps the audio; the next start recovers it.
+      recording.stopCapture()
+      recording.microphoneTask.cancel()
+      recording.spool.sync()
+      self.recording = nil
+    }
+    publish(phase: .inactive)
+    ended = true
+    for loop in loops { loop.cancel() }
+    loops.removeAll()
+    for waiter in endWaiters { waiter.resume() }
+    endWaiters.removeAll()
+  }
+
+  /// Writes `state.json` from the model and the live recording figures.
+  func publish(phase: HostPhase? = nil) {
+    guard let sessionID = model.sessionID else { return }
+    stateSeq += 1
+    let phase = phase ?? model.phase
+    let state = HostState(
+      seq: stateSeq, sessionID: sessionID, phase: phase, heartbeat: clock.now(), expiresAt: model.expiresAt,
+      waitingOn: model.waitingOn, dictationCommandSeq: model.dictation?.commandSeq,
+      audioLevel: phase == .recording ? audioLevel : nil, partialText: String(partialText.suffix(2000)),
+      lastCommandSeq: model.lastCommandSeq, lastResultID: model.lastResultID, failure: model.failure)
+    do {
+      try channel.writeState(state)
+      watcher.notifier.post(ChannelFile.state)
+    } catch {
+      logger.error("cannot publish state: \(error)")
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Logging
+import SessionChannel
+import SpeechEngine
+
+/// One pipeline stage as it ran: its name and the text after it.
+public struct FormatStep: Sendable, Hashable, Codable {
+  public var stage: String
+  public var text: String
+
+  public init(stage: String, text: String) {
+    self.stage = stage
+    self.text = text
+  }
+}
+
+/// Text after the pipeline, with what each stage did.
+public struct FormattedText: Sendable, Hashable {
+  public var text: String
+  public var trace: [FormatStep]
+
+  public init(text: String, trace: [FormatStep] = []) {
+    self.text = text
+    self.trace = trace
+  }
+}
+
+/// Formats raw transcribed text for the field it goes into (the text pipeline).
+public typealias TextFormatter = @Sendable (_ raw: String, _ field: FieldContext) -> FormattedText
+
+/// Everything the host needs from the outside world, injected.
+public struct HostEnvironment: Sendable {
+  public var clock: SessionClock
+  public var microphone: any AudioSource
+  public var makeSegmenter: @Sendable () -> any SpeechSegmenter
+  /// Loads the speech engine (the app is `activating` meanwhile).
+  public var loadEngine: @Sendable () async throws -> any SpeechEngine
+  public var format: TextFormatter
+  public var archive: any DictationArchive
+  public var spool: AudioSpool
+  /// Makes a new session id (a plain id: letters, digits, `-`).
+  public var makeSessionID: @Sendable () -> String
+  public var logger: Logger
+
+  public init(
+    clock: SessionClock, microphone: any AudioSource, makeSegmenter: @escaping @Sendable () -> any SpeechSegmenter,
+    loadEngine: @escaping @Sendable () async throws -> any SpeechEngine, format: @escaping TextFormatter,
+    archive: any DictationArchive, spool: AudioSpool, makeSessionID: @escaping @Sendable () -> String,
+    logger: Logger = Logger(label: "utter.host")
+  ) {
+    self.clock = clock
+    self.microphone = microphone
+    self.makeSegmenter = makeSegmenter
+    self.loadEngine = loadEngine
+    self.format = format
+    self.archive = archive
+    self.spool = spool
+    self.makeSessionID = makeSessionID
+    self.logger = logger
+  }
+}
+
+/// The host's tunable settings.
+public struct HostConfiguration: Sendable {
+  public var timeout: SessionTimeout
+  /// How often the app proves it is alive.
+  public var heartbeatInterval: Double
+  /// How often the audio level is published while recording.
+  public var levelInterval: Double
+  public var transcription: TranscriptionOptions
+
+  public init(
+    timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
+    transcription: TranscriptionOptions = TranscriptionOptions(beamSize: 1)
+  ) {
+    self.timeout = timeout
+    self.heartbeatInterval = heartbeatInterval
+    self.levelInterval = levelInterval
+    self.transcription = transcription
+  }
+}

@@ -1,0 +1,51 @@
+import SessionChannel
+
+/// A dictation the app is serving: named after the session and the `start` command that asked for it.
+public struct ActiveDictation: Sendable, Hashable, Codable {
+  public var id: String
+  public var commandSeq: Int
+  public var context: FieldContext
+
+  public init(sessionID: String, commandSeq: Int, context: FieldContext) {
+    self.id = "\(sessionID)-\(commandSeq)"
+    self.commandSeq = commandSeq
+    self.context = context
+  }
+}
+
+/// Something that happened to the app's dictation host.
+public enum HostEvent: Sendable, Hashable {
+  /// The app opened a flow session, waiting on `waitingOn` (empty: ready at once).
+  case sessionOpened(sessionID: String, waitingOn: [HostPrecondition], now: Double)
+  /// What the session still waits on changed; empty means ready.
+  case preconditionsChanged([HostPrecondition], now: Double)
+  case command(SessionCommand, now: Double)
+  /// A call or Siri took the audio session.
+  case interruptionBegan
+  case interruptionEnded(now: Double)
+  /// The microphone failed during a dictation: keep what was heard.
+  case microphoneFailed(dictationID: String)
+  /// The last segment was transcribed; formatting and delivery follow.
+  case tailTranscribed(dictationID: String)
+  /// The result was recorded in history and published.
+  case delivered(dictationID: String, now: Double)
+  case dictationFailed(dictationID: String, reason: DictationFailure, now: Double)
+  case tick(now: Double)
+  /// The app is quitting (SIGTERM, or iOS ending the app).
+  case shutdownRequested
+}
+
+/// What the host runtime must do after a transition.
+public enum HostEffect: Sendable, Hashable {
+  case startRecording(ActiveDictation)
+  case pauseRecording
+  case resumeRecording
+  /// Stop the microphone, transcribe the tail, format, record in history, publish the result.
+  case finishDictation(ActiveDictation)
+  /// Stop the microphone and throw the audio away.
+  case discardDictation(ActiveDictation)
+  /// The keyboard inserted this result: mark it delivered and remove its file.
+  case acknowledge(resultID: String)
+  /// Release the microphone, publish `inactive` and stop.
+  case endSession
+}

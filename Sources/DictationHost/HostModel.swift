@@ -1,0 +1,155 @@
+import SessionChannel
+
+/// The app's dictation state machine: idle → standby → recording → transcribing → delivering → standby.
+public struct HostModel: Sendable, Hashable {
+  public private(set) var phase: HostPhase = .inactive
+  public private(set) var sessionID: String?
+  public private(set) var waitingOn: [HostPrecondition] = []
+  /// The highest keyboard command handled (or skipped).
+  public private(set) var lastCommandSeq: Int
+  public private(set) var dictation: ActiveDictation?
+  public private(set) var expiresAt: Double?
+  public private(set) var lastResultID: String?
+  public private(set) var failure: HostFailure?
+  public let timeout: SessionTimeout
+  /// A `start` that arrived while the previous dictation was still being delivered.
+  var queuedStart: SessionCommand?
+  var endAfterDelivery = false
+
+  /// A host that ignores commands numbered up to `lastCommandSeq` (those written before it started).
+  public init(timeout: SessionTimeout, lastCommandSeq: Int = 0) {
+    self.timeout = timeout
+    self.lastCommandSeq = lastCommandSeq
+  }
+
+  /// Applies `event` and returns what the runtime must do, in order.
+  public mutating func handle(_ event: HostEvent) -> [HostEffect] {
+    switch event {
+    case .sessionOpened(let id, let waitingOn, let now):
+      guard phase == .inactive, sessionID == nil else { return [] }
+      sessionID = id
+      return preconditions(waitingOn, now: now)
+    case .preconditionsChanged(let waitingOn, let now):
+      guard phase == .activating else { return [] }
+      return preconditions(waitingOn, now: now)
+    case .command(let command, let now):
+      return handle(command, now: now)
+    case .interruptionBegan:
+      guard phase == .recording else { return [] }
+      phase = .interrupted
+      return [.pauseRecording]
+    case .interruptionEnded(let now):
+      guard phase == .interrupted else { return [] }
+      phase = .recording
+      extendExpiry(now)
+      return [.resumeRecording]
+    case .microphoneFailed(let id):
+      guard phase == .recording || phase == .interrupted, let dictation, dictation.id == id else { return [] }
+      phase = .transcribing
+      return [.finishDictation(dictation)]
+    case .tailTranscribed(let id):
+      guard phase == .transcribing, dictation?.id == id else { return [] }
+      phase = .delivering
+      return []
+    case .delivered(let id, let now):
+      guard phase == .transcribing || phase == .delivering, dictation?.id == id else { return [] }
+      lastResultID = id
+      failure = nil
+      return dictationEnded(now: now)
+    case .dictationFailed(let id, let reason, let now):
+      guard let dictation, dictation.id == id, phase != .standby else { return [] }
+      failure = HostFailure(reason: reason, commandSeq: dictation.commandSeq)
+      return dictationEnded(now: now)
+    case .tick(let now):
+      guard phase == .standby, let expiresAt, now >= expiresAt else { return [] }
+      return end()
+    case .shutdownRequested:
+      guard phase != .inactive else { return [] }
+      return end()
+    }
+  }
+
+  private mutating func preconditions(_ waitingOn: [HostPrecondition], now: Double) -> [HostEffect] {
+    self.waitingOn = waitingOn
+    phase = waitingOn.isEmpty ? .standby : .activating
+    if phase == .standby { extendExpiry(now) }
+    return []
+  }
+
+  private mutating func extendExpiry(_ now: Double) {
+    expiresAt = timeout.seconds.map { now + $0 }
+  }
+
+  private mutating func end() -> [HostEffect] {
+    phase = .inactive
+    dictation = nil
+    queuedStart = nil
+    expiresAt = nil
+    return [.endSession]
+  }
+
+  private mutating func dictationEnded(now: Double) -> [HostEffect] {
+    dictation = nil
+    phase = .standby
+    extendExpiry(now)
+    if endAfterDelivery { return end() }
+    if let queued = queuedStart {
+      queuedStart = nil
+      return startDictation(queued, now: now)
+    }
+    return []
+  }
+
+  private mutating func startDictation(_ command: SessionCommand, now: Double) -> [HostEffect] {
+    guard let sessionID else { return [] }
+    let dictation = ActiveDictation(
+      sessionID: sessionID, commandSeq: command.seq, context: command.context ?? FieldContext())
+    self.dictation = dictation
+    failure = nil
+    phase = .recording
+    extendExpiry(now)
+    return [.startRecording(dictation)]
+  }
+
+  private mutating func handle(_ command: SessionCommand, now: Double) -> [HostEffect] {
+    guard command.seq > lastCommandSeq else { return [] }
+    lastCommandSeq = command.seq
+    if command.kind == .ack, let id = command.resultID { return [.acknowledge(resultID: id)] }
+    guard command.sessionID == sessionID, phase != .inactive else { return [] }
+    switch (command.kind, phase) {
+    case (.start, .standby):
+      return startDictation(command, now: now)
+    case (.start, .transcribing), (.start, .delivering):
+      queuedStart = command
+      return []
+    case (.stop, .recording), (.stop, .interrupted):
+      guard let dictation else { return [] }
+      phase = .transcribing
+      extendExpiry(now)
+      return [.finishDictation(dictation)]
+    case (.cancel, .recording), (.cancel, .interrupted), (.cancel, .transcribing):
+      guard let dictation else { return [] }
+      self.dictation = nil
+      queuedStart = nil
+      phase = .standby
+      extendExpiry(now)
+      return [.discardDictation(dictation)]
+    case (.cancel, .delivering):
+      queuedStart = nil
+      return []
+    case (.endSession, .recording), (.endSession, .interrupted):
+      guard let dictation else { return end() }
+      endAfterDelivery = true
+      phase = .transcribing
+      return [.finishDictation(dictation)]
+    case (.endSession, .transcribing), (.endSession, .delivering):
+      endAfterDelivery = true
+      queuedStart = nil
+      return []
+    case (.endSession, _):
+      return end()
+    default:
+      return []
+    }
+  }
+}

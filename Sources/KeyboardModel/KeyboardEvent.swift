@@ -1,0 +1,60 @@
+import SessionChannel
+
+/// Something that happened to the keyboard: a tap, a message from the app, or time passing.
+public enum KeyboardEvent: Sendable, Hashable {
+  /// The app published its state.
+  case hostStateObserved(HostState, now: Double)
+  /// A result file was found.
+  case resultObserved(DictationResult, now: Double)
+  /// Time passed (heartbeat staleness, expiry, timeouts).
+  case tick(now: Double)
+  /// The microphone key: starts a dictation (or the session first, when there is none).
+  case startTapped(FieldContext, now: Double)
+  case stopTapped(now: Double)
+  case cancelTapped(now: Double)
+  case undoTapped
+  case useRawTapped
+  /// The user typed or moved the cursor: undo is no longer offered.
+  case userTyped
+  case endSessionTapped(now: Double)
+  /// The user dismissed an error.
+  case errorDismissed(now: Double)
+}
+
+/// What the keyboard's driver must do after a transition.
+public enum KeyboardEffect: Sendable, Hashable {
+  /// Append this command to `commands.json`.
+  case send(SessionCommand)
+  /// Open the containing app so it can start a session (iOS: through its URL scheme).
+  case openContainingApp
+  /// Insert text at the cursor.
+  case insert(String)
+  /// Replace the just-inserted `old` (before the cursor) with `new`.
+  case replaceInserted(old: String, new: String)
+  /// Delete the just-inserted text (before the cursor).
+  case removeInserted(String)
+  /// A result was not inserted, and why (for the log).
+  case ignoredResult(id: String, reason: String)
+}
+
+/// The keyboard's tunable times, in seconds.
+public struct KeyboardConfiguration: Sendable, Hashable {
+  /// A heartbeat older than this means the app is gone.
+  public var staleHeartbeatAfter: Double
+  /// How long an unacknowledged result may still be inserted when the keyboard appears.
+  public var pendingResultWindow: Double
+  /// How long "activating" may last before the keyboard says the app did not start.
+  public var activationTimeout: Double
+  /// How long the app may take to react to a command while its heartbeat is fresh.
+  public var commandTimeout: Double
+
+  public init(
+    staleHeartbeatAfter: Double = 3, pendingResultWindow: Double = 120, activationTimeout: Double = 20,
+    commandTimeout: Double = 5
+  ) {
+    self.staleHeartbeatAfter = staleHeartbeatAfter
+    self.pendingResultWindow = pendingResultWindow
+    self.activationTimeout = activationTimeout
+    self.commandTimeout = commandTimeout
+  }
+}

@@ -1,0 +1,154 @@
+import SessionChannel
+
+extension KeyboardModel {
+  mutating func observe(_ state: HostState, now: Double) -> [KeyboardEffect] {
+    if let host, host.sessionID == state.sessionID, state.seq <= host.seq { return [] }
+    if state.sessionID != sessionID {
+      sessionID = state.sessionID
+      dictationSeq = nil
+      awaitedCommand = nil
+    }
+    host = state
+    lastCommandSeq = max(lastCommandSeq, state.lastCommandSeq)
+    if isStale(state, now: now) { return becomeInactiveUnlessActivating() }
+    if let awaited = awaitedCommand, state.lastCommandSeq >= awaited.seq { awaitedCommand = nil }
+
+    switch state.phase {
+    case .inactive:
+      return becomeInactiveUnlessActivating()
+    case .activating:
+      activatingSince = activatingSince ?? now
+      phase = .activating(waitingOn: state.waitingOn)
+      return []
+    case .standby:
+      return reconcileStandby(state, now: now)
+    case .recording, .interrupted, .transcribing, .delivering:
+      reconcileBusy(state, now: now)
+      return []
+    }
+  }
+
+  private mutating func becomeInactiveUnlessActivating() -> [KeyboardEffect] {
+    if case .activating = phase { return [] }
+    phase = .inactive
+    dictationSeq = nil
+    awaitedCommand = nil
+    transcribingSince = nil
+    return []
+  }
+
+  private mutating func reconcileStandby(_ state: HostState, now: Double) -> [KeyboardEffect] {
+    if let context = pendingStart { return sendStart(context, now: now) }
+    if awaitedCommand != nil { return [] }
+    if let failure = state.failure, failure.commandSeq == dictationSeq {
+      dictationSeq = nil
+      transcribingSince = nil
+      phase = .failed(.dictation(failure.reason))
+      return []
+    }
+    switch phase {
+    case .inactive, .activating:
+      phase = .ready
+    case .failed(.appDidNotStart), .failed(.appNotResponding):
+      phase = .ready
+    case .listening(_, let partial), .interrupted(let partial):
+      // NB: the app ended the recording without our stop; its result or failure follows.
+      transcribingSince = now
+      phase = .transcribing(partialText: partial)
+    case .transcribing:
+      transcribingSince = transcribingSince ?? now
+    case .ready, .inserted, .failed(.dictation):
+      break
+    }
+    return []
+  }
+
+  private mutating func reconcileBusy(_ state: HostState, now: Double) {
+    pendingStart = nil
+    activatingSince = nil
+    if awaitedCommand != nil {
+      // The app has not seen our latest tap yet: keep showing it, with the app's live level.
+      if case .listening = phase, state.phase == .recording {
+        phase = .listening(level: state.audioLevel, partialText: state.partialText)
+      }
+      return
+    }
+    if dictationSeq == nil { dictationSeq = state.dictationCommandSeq }
+    switch state.phase {
+    case .recording:
+      phase = .listening(level: state.audioLevel, partialText: state.partialText)
+    case .interrupted:
+      phase = .interrupted(partialText: state.partialText)
+    default:
+      if case .transcribing = phase {} else { transcribingSince = now }
+      phase = .transcribing(partialText: state.partialText)
+    }
+  }
+
+  mutating func observe(_ result: DictationResult, now: Double) -> [KeyboardEffect] {
+    if handledResultIDs.contains(result.id) { return [] }
+    guard let sessionID, result.sessionID == sessionID else {
+      markHandled(result.id)
+      return [.ignoredResult(id: result.id, reason: "belongs to another session")]
+    }
+    guard hostIsLive(at: now) else {
+      return [.ignoredResult(id: result.id, reason: "the app's session is not live")]
+    }
+    guard now - result.createdAt <= configuration.pendingResultWindow else {
+      markHandled(result.id)
+      return [.ignoredResult(id: result.id, reason: "older than the pending window")]
+    }
+    markHandled(result.id)
+    let ack = makeCommand(.ack, now: now, resultID: result.id)
+    if result.commandSeq == dictationSeq {
+      dictationSeq = nil
+      transcribingSince = nil
+    }
+    switch phase {
+    case .listening, .interrupted:
+      break  // a newer dictation is under way; it keeps the screen
+    default:
+      phase = .inserted(
+        InsertedDictation(
+          resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: result.rawText))
+    }
+    return [.insert(result.text), .send(ack)]
+  }
+
+  mutating func tick(now: Double) -> [KeyboardEffect] {
+    if case .activating = phase {
+      if let since = activatingSince, now - since > configuration.activationTimeout {
+        pendingStart = nil
+        activatingSince = nil
+        phase = .failed(.appDidNotStart)
+      }
+      return []
+    }
+    guard let host else { return [] }
+    if phase != .inactive, isStale(host, now: now) || host.phase == .inactive {
+      return becomeInactiveUnlessActivating()
+    }
+    if let expiry = host.expiresAt, now >= expiry {
+      switch phase {
+      case .ready, .inserted, .failed: phase = .inactive
+      default: break
+      }
+      return []
+    }
+    if let awaited = awaitedCommand, now - awaited.sentAt > configuration.commandTimeout {
+      awaitedCommand = nil
+      dictationSeq = nil
+      phase = .failed(.appNotResponding)
+      return []
+    }
+    if case .transcribing = phase, host.phase == .standby, let since = transcribingSince,
+      now - since > configuration.commandTimeout
+    {
+      // NB: the app is idle and no result came (it was unreadable or taken by another keyboard): it is in history.
+      transcribingSince = nil
+      dictationSeq = nil
+      phase = .ready
+    }
+    return []
+  }
+}

@@ -1,0 +1,96 @@
+import SessionChannel
+
+extension KeyboardModel {
+  mutating func tapStart(_ context: FieldContext, now: Double) -> [KeyboardEffect] {
+    switch phase {
+    case .inactive:
+      return openApp(then: context, now: now)
+    case .activating:
+      pendingStart = context
+      return []
+    case .ready, .inserted, .failed:
+      guard hostIsLive(at: now), host?.phase == .standby || host?.phase == .delivering else {
+        if hostIsLive(at: now) { return [] }
+        return openApp(then: context, now: now)
+      }
+      return sendStart(context, now: now)
+    case .listening, .interrupted, .transcribing:
+      return []
+    }
+  }
+
+  private mutating func openApp(then context: FieldContext, now: Double) -> [KeyboardEffect] {
+    pendingStart = context
+    activatingSince = now
+    phase = .activating(waitingOn: [])
+    return [.openContainingApp]
+  }
+
+  mutating func tapStop(now: Double) -> [KeyboardEffect] {
+    switch phase {
+    case .listening(_, let partial), .interrupted(let partial):
+      let command = makeCommand(.stop, now: now)
+      awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
+      transcribingSince = now
+      phase = .transcribing(partialText: partial)
+      return [.send(command)]
+    default:
+      return []
+    }
+  }
+
+  mutating func tapCancel(now: Double) -> [KeyboardEffect] {
+    switch phase {
+    case .listening, .interrupted, .transcribing:
+      let command = makeCommand(.cancel, now: now)
+      awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
+      dictationSeq = nil
+      transcribingSince = nil
+      phase = .ready
+      return [.send(command)]
+    case .activating:
+      pendingStart = nil
+      return []
+    default:
+      return []
+    }
+  }
+
+  mutating func tapUndo() -> [KeyboardEffect] {
+    guard case .inserted(let dictation) = phase else { return [] }
+    phase = .ready
+    return [.removeInserted(dictation.insertedText)]
+  }
+
+  mutating func tapUseRaw() -> [KeyboardEffect] {
+    guard case .inserted(var dictation) = phase, dictation.canUseRawText else { return [] }
+    let old = dictation.insertedText
+    dictation.insertedText = dictation.rawText
+    phase = .inserted(dictation)
+    return [.replaceInserted(old: old, new: dictation.rawText)]
+  }
+
+  mutating func typed() -> [KeyboardEffect] {
+    guard case .inserted = phase else { return [] }
+    phase = .ready
+    return []
+  }
+
+  mutating func tapEndSession(now: Double) -> [KeyboardEffect] {
+    if phase == .inactive { return [] }
+    pendingStart = nil
+    activatingSince = nil
+    dictationSeq = nil
+    awaitedCommand = nil
+    transcribingSince = nil
+    phase = .inactive
+    guard sessionID != nil, hostIsLive(at: now) else { return [] }
+    return [.send(makeCommand(.endSession, now: now))]
+  }
+
+  mutating func dismissError(now: Double) -> [KeyboardEffect] {
+    guard case .failed = phase else { return [] }
+    phase = hostIsLive(at: now) ? .ready : .inactive
+    return []
+  }
+}

@@ -1,0 +1,96 @@
+import SessionChannel
+
+/// The keyboard's dictation state machine: pure transitions that return the effects to perform.
+///
+/// The app is the authority on what is happening; the keyboard shows taps at once (optimistically) and reconciles
+/// when the app's state shows it handled the command.
+public struct KeyboardModel: Sendable, Hashable {
+  /// A command sent and not yet handled by the app.
+  struct AwaitedCommand: Sendable, Hashable {
+    var seq: Int
+    var sentAt: Double
+  }
+
+  public internal(set) var phase: KeyboardPhase = .inactive
+  /// The live session, as learned from the app's state.
+  public internal(set) var sessionID: String?
+  /// The last command number used; the next command gets one more.
+  public internal(set) var lastCommandSeq: Int
+  public let configuration: KeyboardConfiguration
+
+  /// The latest state accepted from the app.
+  var host: HostState?
+  /// The context of a start tapped while there was no session, sent once the app is ready.
+  var pendingStart: FieldContext?
+  var activatingSince: Double?
+  /// A command the app has not yet shown it handled, and when it was sent.
+  var awaitedCommand: AwaitedCommand?
+  /// The `start` command of the dictation in progress.
+  var dictationSeq: Int?
+  var transcribingSince: Double?
+  /// Results already inserted or deliberately skipped, newest last.
+  var handledResultIDs: [String]
+
+  /// A keyboard that continues numbering after `lastCommandSeq` and knows the results already acknowledged.
+  public init(
+    configuration: KeyboardConfiguration = KeyboardConfiguration(), lastCommandSeq: Int = 0,
+    acknowledgedResultIDs: Set<String> = []
+  ) {
+    self.configuration = configuration
+    self.lastCommandSeq = lastCommandSeq
+    self.handledResultIDs = acknowledgedResultIDs.sorted()
+  }
+
+  /// Applies `event` and returns what the driver must do, in order.
+  public mutating func handle(_ event: KeyboardEvent) -> [KeyboardEffect] {
+    switch event {
+    case .hostStateObserved(let state, let now): observe(state, now: now)
+    case .resultObserved(let result, let now): observe(result, now: now)
+    case .tick(let now): tick(now: now)
+    case .startTapped(let context, let now): tapStart(context, now: now)
+    case .stopTapped(let now): tapStop(now: now)
+    case .cancelTapped(let now): tapCancel(now: now)
+    case .undoTapped: tapUndo()
+    case .useRawTapped: tapUseRaw()
+    case .userTyped: typed()
+    case .endSessionTapped(let now): tapEndSession(now: now)
+    case .errorDismissed(let now): dismissError(now: now)
+    }
+  }
+
+  /// Whether the app's last state is fresh and shows a held session.
+  public func hostIsLive(at now: Double) -> Bool {
+    guard let host, host.phase != .inactive else { return false }
+    return !isStale(host, now: now)
+  }
+
+  func isStale(_ state: HostState, now: Double) -> Bool {
+    now - state.heartbeat > configuration.staleHeartbeatAfter || state.heartbeat - now > 60
+  }
+
+  // MARK: Commands
+
+  mutating func makeCommand(
+    _ kind: CommandKind, now: Double, context: FieldContext? = nil, resultID: String? = nil
+  ) -> SessionCommand {
+    lastCommandSeq += 1
+    return SessionCommand(
+      seq: lastCommandSeq, sessionID: sessionID, kind: kind, sentAt: now, context: context, resultID: resultID)
+  }
+
+  mutating func sendStart(_ context: FieldContext, now: Double) -> [KeyboardEffect] {
+    let command = makeCommand(.start, now: now, context: context)
+    pendingStart = nil
+    activatingSince = nil
+    dictationSeq = command.seq
+    awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
+    transcribingSince = nil
+    phase = .listening(level: nil, partialText: "")
+    return [.send(command)]
+  }
+
+  mutating func markHandled(_ id: String) {
+    handledResultIDs.append(id)
+    if handledResultIDs.count > 64 { handledResultIDs.removeFirst(handledResultIDs.count - 64) }
+  }
+}

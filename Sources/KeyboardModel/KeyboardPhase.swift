@@ -1,0 +1,71 @@
+import SessionChannel
+
+/// What the keyboard shows.
+public enum KeyboardPhase: Sendable, Hashable {
+  /// No flow session: the keyboard offers "Start" (which opens the app).
+  case inactive
+  /// The app was opened and is getting ready (permission, model, audio session).
+  case activating(waitingOn: [HostPrecondition])
+  /// One tap starts a dictation.
+  case ready
+  case listening(level: Double?, partialText: String)
+  /// A call or Siri paused the recording; it resumes by itself.
+  case interrupted(partialText: String)
+  case transcribing(partialText: String)
+  /// Text was inserted; undo and "use raw text" are offered until the user types.
+  case inserted(InsertedDictation)
+  /// Something went wrong; the problem says what in words a person understands.
+  case failed(KeyboardProblem)
+
+  /// A one-word name: `inactive`, `activating`, `ready`, `listening`, `interrupted`, `transcribing`,
+  /// `inserted` or `error`.
+  public var name: String {
+    switch self {
+    case .inactive: "inactive"
+    case .activating: "activating"
+    case .ready: "ready"
+    case .listening: "listening"
+    case .interrupted: "interrupted"
+    case .transcribing: "transcribing"
+    case .inserted: "inserted"
+    case .failed: "error"
+    }
+  }
+}
+
+/// A dictation the keyboard inserted, kept for undo and "use raw text".
+public struct InsertedDictation: Sendable, Hashable {
+  public var resultID: String
+  /// The text now in the field.
+  public var insertedText: String
+  public var formattedText: String
+  public var rawText: String
+
+  public init(resultID: String, insertedText: String, formattedText: String, rawText: String) {
+    self.resultID = resultID
+    self.insertedText = insertedText
+    self.formattedText = formattedText
+    self.rawText = rawText
+  }
+
+  /// Whether "use raw text" would change anything.
+  public var canUseRawText: Bool { insertedText != rawText && !rawText.isEmpty }
+}
+
+/// Why the keyboard cannot dictate right now.
+public enum KeyboardProblem: Sendable, Hashable {
+  /// The app was opened but never became ready.
+  case appDidNotStart
+  /// The app holds a session but did not react to a command.
+  case appNotResponding
+  case dictation(DictationFailure)
+
+  /// One sentence for the keyboard to show.
+  public var message: String {
+    switch self {
+    case .appDidNotStart: "Utter didn't start. Open the Utter app, then come back."
+    case .appNotResponding: "Utter isn't responding. Open the Utter app to restart dictation."
+    case .dictation(let failure): failure.message
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import Logging
+import SessionChannel
+
+/// Runs a `KeyboardModel` over the channel: reads the app's state and results, writes commands, edits the field.
+public actor KeyboardSession<Document: TextFieldProxy> {
+  public private(set) var model: KeyboardModel
+  public private(set) var document: Document
+  /// How many results were inserted, and when the last one was (seconds since 1970).
+  public private(set) var insertionCount = 0
+  public private(set) var lastInsertionAt: Double?
+  let channel: SessionChannel
+  let watcher: ChannelWatcher
+  let clock: SessionClock
+  let logger: Logger
+  var commandLog: CommandLog
+  var watchTask: Task<Void, Never>?
+  var phaseObserver: (@Sendable (KeyboardPhase) -> Void)?
+  var openAppHandler: (@Sendable () -> Void)?
+
+  /// A keyboard that continues the command numbering found in the container.
+  public init(
+    channel: SessionChannel, document: Document, watcher: ChannelWatcher,
+    configuration: KeyboardConfiguration = KeyboardConfiguration(), logger: Logger = Logger(label: "utter.keyboard")
+  ) {
+    self.channel = channel
+    self.document = document
+    self.watcher = watcher
+    self.clock = watcher.clock
+    self.logger = logger
+    let log = channel.readCommands().value ?? CommandLog()
+    let hostSeq = channel.readState().value?.lastCommandSeq ?? 0
+    commandLog = log
+    model = KeyboardModel(
+      configuration: configuration, lastCommandSeq: max(log.lastSeq, hostSeq),
+      acknowledgedResultIDs: log.acknowledgedResultIDs)
+  }
+
+  /// Calls `observer` with every new phase.
+  public func onPhaseChange(_ observer: @escaping @Sendable (KeyboardPhase) -> Void) {
+    phaseObserver = observer
+  }
+
+  /// Calls `handler` when the keyboard must open the containing app.
+  public func onOpenApp(_ handler: @escaping @Sendable () -> Void) {
+    openAppHandler = handler
+  }
+
+  /// The keyboard appeared: syncs with the container (inserting a pending result) and starts watching it.
+  public func appear() {
+    refreshAll()
+    guard watchTask == nil else { return }
+    let wakeups = watcher.wakeups()
+    watchTask = Task { [weak self] in
+      for await wakeup in wakeups {
+        guard let self else { return }
+        await self.wake(wakeup)
+      }
+    }
+  }
+
+  /// The keyboard went away: stops watching.
+  public func disappear() {
+    watchTask?.cancel()
+    watchTask = nil
+  }
+
+  /// Applies a user action (taps and typing) with the current time.
+  public func tapStart(keyboardType: String? = nil, contentType: String? = nil) {
+    let context = FieldContext(
+      textBeforeCursor: String(document.textBeforeCursor.suffix(500)), keyboardType: keyboardType,
+      contentType: contentType)
+    apply(.startTapped(context, now: clock.now()))
+  }
+
+  public func tapStop() { apply(.stopTapped(now: clock.now())) }
+  public func tapCancel() { apply(.cancelTapped(now: clock.now())) }
+  public func tapUndo() { apply(.undoTapped) }
+  public func tapUseRaw() { apply(.useRawTapped) }
+  public func tapEndSession() { apply(.endSessionTapped(now: clock.now())) }
+  public func dismissError() { apply(.errorDismissed(now: clock.now())) }
+
+  /// The user types `text` into the field.
+  public func type(_ text: String) {
+    document.insert(text)
+    apply(.userTyped)
+  }
+
+  /// Re-reads everything in the container.
+  public func refreshAll() {
+    refreshState()
+    refreshResults()
+    apply(.tick(now: clock.now()))
+  }
+
+  func wake(_ wakeup: ChannelWakeup) {
+    switch wakeup {
+    case .poll:
+      refreshAll()
+    case .changed(ChannelFile.state):
+      refreshState()
+      refreshResults()
+    case .changed(let name):
+      if let id = ChannelFile.resultID(inFileName: name) { refreshResult(id: id) }
+    }
+  }
+
+  func refreshState() {
+    if let state = channel.readState().value { apply(.hostStateObserved(state, now: clock.now())) }
+  }
+
+  func refreshResults() {
+    for id in channel.resultIDs() { refreshResult(id: id) }
+  }
+
+  func refreshResult(id: String) {
+    guard !model.handledResultIDs.contains(id) else { return }
+    if let result = channel.readResult(id: id).value { apply(.resultObserved(result, now: clock.now())) }
+  }
+
+  func apply(_ event: KeyboardEvent) {
+    let before = model.phase
+    let effects = model.handle(event)
+    for effect in effects { perform(effect) }
+    if model.phase != before { phaseObserver?(model.phase) }
+  }
+
+  func perform(_ effect: KeyboardEffect) {
+    switch effect {
+    case .send(let command):
+      commandLog.append(command)
+      do {
+        try channel.writeCommands(commandLog)
+        watcher.notifier.post(ChannelFile.commands)
+      } catch {
+        logger.error("cannot write \(ChannelFile.commands): \(error)")
+      }
+    case .openContainingApp:
+      openAppHandler?()
+    case .insert(let text):
+      document.insert(text)
+      insertionCount += 1
+      lastInsertionAt = clock.now()
+    case .replaceInserted(let old, let new):
+      guard document.textBeforeCursor.hasSuffix(old) else { return }
+      document.deleteBackward(count: old.count)
+      document.insert(new)
+    case .removeInserted(let text):
+      guard document.textBeforeCursor.hasSuffix(text) else { return }
+      document.deleteBackward(count: text.count)
+    case .ignoredResult(let id, let reason):
+      logger.info("not inserting result \(id): \(reason)")
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Tells one side of the channel that the other side changed a file.
+///
+/// On Apple platforms this is a Darwin notification (implemented in the app); on Linux the file system tells
+/// (inotify). A missed signal only delays delivery: `ChannelWatcher` also polls.
+public protocol ChangeNotifier: Sendable {
+  /// Signals that the file `name` in the container was just replaced.
+  func post(_ name: String)
+  /// Names of container files as they change. Finishes when the consumer stops iterating.
+  func changes() -> AsyncStream<String>
+}
+
+/// A notifier that never signals: delivery then relies on polling alone.
+public struct SilentNotifier: ChangeNotifier {
+  public init() {}
+  public func post(_ name: String) {}
+  public func changes() -> AsyncStream<String> {
+    AsyncStream { _ in }
+  }
+}
+
+/// The notifier this platform offers for a container directory, unless `UTTER_NOTIFIER=poll` asks for none.
+public enum ChangeNotifiers {
+  public static func platformDefault(
+    container: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> any ChangeNotifier {
+    if environment["UTTER_NOTIFIER"] == "poll" { return SilentNotifier() }
+    #if os(Linux)
+      return InotifyNotifier(directory: container)
+    #else
+      // NB: the app supplies its Darwin-notification notifier; the command line on macOS polls.
+      return SilentNotifier()
+    #endif
+  }
+}

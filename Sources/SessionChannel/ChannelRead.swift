@@ -1,0 +1,39 @@
+/// What reading one message from the channel gave.
+public enum ChannelRead<Value: Sendable>: Sendable {
+  case missing
+  case value(Value)
+  /// The file was there but could not be trusted (partial, oversized, corrupt or hostile); already logged.
+  case rejected(String)
+
+  /// The value, if one was read.
+  public var value: Value? {
+    if case .value(let value) = self { return value }
+    return nil
+  }
+
+  /// The rejection reason, if the file was rejected.
+  public var rejection: String? {
+    if case .rejected(let reason) = self { return reason }
+    return nil
+  }
+}
+
+/// File names in the shared container.
+public enum ChannelFile {
+  /// Written by the keyboard only.
+  public static let commands = "commands.json"
+  /// Written by the app only.
+  public static let state = "state.json"
+  static let resultPrefix = "result-"
+  static let resultSuffix = ".json"
+
+  /// Written by the app only.
+  public static func result(_ id: String) -> String { resultPrefix + id + resultSuffix }
+
+  /// The result id in a file name, or nil when the name is not a result file.
+  public static func resultID(inFileName name: String) -> String? {
+    guard name.hasPrefix(resultPrefix), name.hasSuffix(resultSuffix) else { return nil }
+    let id = String(name.dropFirst(resultPrefix.count).dropLast(resultSuffix.count))
+    return ChannelValidation.isValidID(id) ? id : nil
+  }
+}

@@ -1,0 +1,63 @@
+/// Checks on values read from the shared container, which anything on the device could have written.
+enum ChannelValidation {
+  /// Largest sequence number or text length accepted: beyond it the file is hostile or corrupt.
+  static let maxSeq = 1 << 52
+  static let maxTextCharacters = 20_000
+
+  /// Session and result ids: 1–64 letters, digits, `-` or `_` (so never a path).
+  static func isValidID(_ id: String) -> Bool {
+    guard (1...64).contains(id.utf8.count) else { return false }
+    return id.utf8.allSatisfy { byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        || byte == 0x2D || byte == 0x5F
+    }
+  }
+
+  static func isValidSeq(_ seq: Int) -> Bool { seq >= 0 && seq <= maxSeq }
+
+  static func isValidTime(_ time: Double) -> Bool { time.isFinite && time >= 0 && time < 1e11 }
+
+  static func isValidText(_ text: String) -> Bool { text.utf8.count <= maxTextCharacters * 4 }
+
+  /// Why `command` cannot be trusted, or nil.
+  static func problem(in command: SessionCommand) -> String? {
+    if !isValidSeq(command.seq) { return "command seq \(command.seq) out of range" }
+    if let id = command.sessionID, !isValidID(id) { return "command session id is not a plain id" }
+    if let id = command.resultID, !isValidID(id) { return "command result id is not a plain id" }
+    if !isValidTime(command.sentAt) { return "command time out of range" }
+    if let context = command.context, !isValidText(context.textBeforeCursor) { return "field context too long" }
+    if command.kind == .ack, command.resultID == nil { return "ack without a result id" }
+    return nil
+  }
+
+  static func problem(in log: CommandLog) -> String? {
+    if log.commands.count > CommandLog.capacity * 4 { return "\(log.commands.count) commands in the log" }
+    for command in log.commands {
+      if let problem = problem(in: command) { return problem }
+    }
+    return nil
+  }
+
+  static func problem(in state: HostState) -> String? {
+    if !isValidSeq(state.seq) { return "state seq \(state.seq) out of range" }
+    if !isValidSeq(state.lastCommandSeq) { return "last command seq out of range" }
+    if let seq = state.dictationCommandSeq, !isValidSeq(seq) { return "dictation seq out of range" }
+    if !isValidID(state.sessionID) { return "state session id is not a plain id" }
+    if let id = state.lastResultID, !isValidID(id) { return "last result id is not a plain id" }
+    if !isValidTime(state.heartbeat) { return "heartbeat out of range" }
+    if let expiry = state.expiresAt, !isValidTime(expiry) { return "expiry out of range" }
+    if let level = state.audioLevel, !(level.isFinite && level > -1000 && level <= 10) { return "audio level out of range" }
+    if !isValidText(state.partialText) { return "partial text too long" }
+    if let failure = state.failure, !isValidSeq(failure.commandSeq) { return "failure seq out of range" }
+    return nil
+  }
+
+  static func problem(in result: DictationResult) -> String? {
+    if !isValidID(result.id) { return "result id is not a plain id" }
+    if !isValidID(result.sessionID) { return "result session id is not a plain id" }
+    if !isValidSeq(result.commandSeq) { return "result seq out of range" }
+    if !isValidTime(result.createdAt) { return "result time out of range" }
+    if !isValidText(result.text) || !isValidText(result.rawText) { return "result text too long" }
+    return nil
+  }
+}

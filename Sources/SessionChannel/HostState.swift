@@ -1,0 +1,123 @@
+/// Where the containing app's dictation host is, as the keyboard sees it.
+public enum HostPhase: String, Codable, Sendable, CaseIterable {
+  /// No flow session: the app is not holding the microphone.
+  case inactive
+  /// The app is opening a session and waits on its preconditions (see `HostState.waitingOn`).
+  case activating
+  /// The session is held and the app waits for `start`.
+  case standby
+  case recording
+  /// Recording is paused by the system (a call, Siri) and resumes by itself.
+  case interrupted
+  /// Recording stopped; the last words are being transcribed.
+  case transcribing
+  /// Text is being formatted, recorded in history and handed to the keyboard.
+  case delivering
+}
+
+/// A precondition the app waits on before it can record.
+public enum HostPrecondition: String, Codable, Sendable, CaseIterable {
+  case microphonePermission = "microphone-permission"
+  case modelLoading = "model-loading"
+  case audioSession = "audio-session"
+  case recovering
+}
+
+/// Why a dictation produced no text, in words a person understands.
+public enum DictationFailure: String, Codable, Sendable, CaseIterable {
+  case microphoneDenied = "microphone-denied"
+  case microphoneFailed = "microphone-failed"
+  case nothingHeard = "nothing-heard"
+  case transcriptionFailed = "transcription-failed"
+
+  /// One sentence for the keyboard to show.
+  public var message: String {
+    switch self {
+    case .microphoneDenied: "Utter can't use the microphone. Allow it in Settings › Utter."
+    case .microphoneFailed: "The microphone stopped working. Try again."
+    case .nothingHeard: "Didn't hear anything. Try again a little closer to the microphone."
+    case .transcriptionFailed: "Couldn't transcribe that. Your audio is kept in Utter's history."
+    }
+  }
+}
+
+/// A failed dictation, tied to the `start` command that began it.
+public struct HostFailure: Codable, Sendable, Hashable {
+  public var reason: DictationFailure
+  /// Sequence number of the `start` command whose dictation failed.
+  public var commandSeq: Int
+
+  public init(reason: DictationFailure, commandSeq: Int) {
+    self.reason = reason
+    self.commandSeq = commandSeq
+  }
+}
+
+/// The app's state as published to the keyboard in `state.json`.
+public struct HostState: Codable, Sendable, Hashable {
+  /// Increases with every write within a session.
+  public var seq: Int
+  public var sessionID: String
+  public var phase: HostPhase
+  /// When the app last wrote this file (seconds since 1970); the keyboard treats an old heartbeat as `inactive`.
+  public var heartbeat: Double
+  /// When the session ends by itself, or nil for never.
+  public var expiresAt: Double?
+  /// What the app is waiting on while `activating`.
+  public var waitingOn: [HostPrecondition]
+  /// Sequence number of the `start` command being served while recording or transcribing.
+  public var dictationCommandSeq: Int?
+  /// Microphone level in dBFS while recording.
+  public var audioLevel: Double?
+  /// Text of the segments transcribed so far.
+  public var partialText: String
+  /// The highest keyboard command sequence number the app has handled.
+  public var lastCommandSeq: Int
+  /// The latest result published.
+  public var lastResultID: String?
+  /// The latest failed dictation, if any.
+  public var failure: HostFailure?
+
+  public init(
+    seq: Int, sessionID: String, phase: HostPhase, heartbeat: Double, expiresAt: Double? = nil,
+    waitingOn: [HostPrecondition] = [], dictationCommandSeq: Int? = nil, audioLevel: Double? = nil,
+    partialText: String = "", lastCommandSeq: Int = 0, lastResultID: String? = nil, failure: HostFailure? = nil
+  ) {
+    self.seq = seq
+    self.sessionID = sessionID
+    self.phase = phase
+    self.heartbeat = heartbeat
+    self.expiresAt = expiresAt
+    self.waitingOn = waitingOn
+    self.dictationCommandSeq = dictationCommandSeq
+    self.audioLevel = audioLevel
+    self.partialText = partialText
+    self.lastCommandSeq = lastCommandSeq
+    self.lastResultID = lastResultID
+    self.failure = failure
+  }
+}
+
+/// A finished dictation for the keyboard to insert, in `result-<id>.json`.
+public struct DictationResult: Codable, Sendable, Hashable {
+  /// The dictation's id; the keyboard acknowledges it.
+  public var id: String
+  public var sessionID: String
+  /// Sequence number of the `start` command that asked for it.
+  public var commandSeq: Int
+  /// Formatted text to insert.
+  public var text: String
+  /// What the engine heard, before formatting ("use raw text").
+  public var rawText: String
+  /// When the app published it (seconds since 1970).
+  public var createdAt: Double
+
+  public init(id: String, sessionID: String, commandSeq: Int, text: String, rawText: String, createdAt: Double) {
+    self.id = id
+    self.sessionID = sessionID
+    self.commandSeq = commandSeq
+    self.text = text
+    self.rawText = rawText
+    self.createdAt = createdAt
+  }
+}

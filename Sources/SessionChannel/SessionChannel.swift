@@ -1,0 +1,148 @@
+import Foundation
+import Logging
+
+/// The keyboard↔app protocol over a shared container directory (the App Group on iOS).
+///
+/// Each file has a single writer: the keyboard writes `commands.json`; the app writes `state.json` and
+/// `result-<id>.json`. Writes are atomic renames; reads reject anything partial, oversized, corrupt or hostile
+/// with a logged reason and never crash.
+public final class SessionChannel: @unchecked Sendable {
+  /// The shared container directory.
+  public let container: URL
+  /// Largest commands or state file accepted.
+  public let maxMessageBytes: Int
+  /// Largest result file accepted (results carry the text twice: formatted and raw).
+  public let maxResultBytes: Int
+  let logger: Logger
+  private let lock = NSLock()
+  private var loggedRejections: [String: String] = [:]
+
+  public init(container: URL, logger: Logger = Logger(label: "utter.session"), maxMessageBytes: Int = 64 * 1024) {
+    self.container = container
+    self.logger = logger
+    self.maxMessageBytes = maxMessageBytes
+    self.maxResultBytes = maxMessageBytes * 8
+  }
+
+  /// Creates the container directory when it does not exist.
+  public func prepare() throws {
+    try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+  }
+
+  // MARK: Keyboard → app
+
+  /// Replaces the keyboard's command log. Only the keyboard calls this.
+  public func writeCommands(_ log: CommandLog) throws {
+    try write(log, to: ChannelFile.commands)
+  }
+
+  public func readCommands() -> ChannelRead<CommandLog> {
+    read(CommandLog.self, from: ChannelFile.commands, maxBytes: maxMessageBytes, problem: ChannelValidation.problem)
+  }
+
+  // MARK: App → keyboard
+
+  /// Replaces the app's published state. Only the app calls this.
+  public func writeState(_ state: HostState) throws {
+    try write(state, to: ChannelFile.state)
+  }
+
+  public func readState() -> ChannelRead<HostState> {
+    read(HostState.self, from: ChannelFile.state, maxBytes: maxMessageBytes, problem: ChannelValidation.problem)
+  }
+
+  /// Publishes a finished dictation. Only the app calls this, after recording it in history.
+  public func writeResult(_ result: DictationResult) throws {
+    guard ChannelValidation.isValidID(result.id) else { throw ChannelError.invalid("result id '\(result.id)'") }
+    try write(result, to: ChannelFile.result(result.id))
+  }
+
+  public func readResult(id: String) -> ChannelRead<DictationResult> {
+    guard ChannelValidation.isValidID(id) else { return reject("result id", reason: "not a plain id") }
+    let read = read(
+      DictationResult.self, from: ChannelFile.result(id), maxBytes: maxResultBytes, problem: ChannelValidation.problem)
+    if let result = read.value, result.id != id {
+      return reject(ChannelFile.result(id), reason: "names result \(result.id)")
+    }
+    return read
+  }
+
+  /// Ids of the result files present, oldest name order.
+  public func resultIDs() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: container.path)) ?? []
+    return names.compactMap(ChannelFile.resultID(inFileName:)).sorted()
+  }
+
+  /// Deletes a delivered result. Only the app calls this.
+  public func removeResult(id: String) throws {
+    guard ChannelValidation.isValidID(id) else { throw ChannelError.invalid("result id '\(id)'") }
+    let url = container.appendingPathComponent(ChannelFile.result(id))
+    if unlink(url.path) != 0, errno != ENOENT { throw ChannelError.io("cannot remove \(url.lastPathComponent)", errno) }
+  }
+
+  /// Deletes temporary files a crashed writer left behind.
+  public func removeAbandonedTemporaryFiles(olderThan age: Double, now: Double) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: container.path)) ?? []
+    for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+      let url = container.appendingPathComponent(name)
+      let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+      if let modified, now - modified.timeIntervalSince1970 > age { unlink(url.path) }
+    }
+  }
+
+  // MARK: Files
+
+  private func write<Value: Encodable>(_ value: Value, to name: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(value)
+    try AtomicFile.write(data, to: container.appendingPathComponent(name))
+  }
+
+  private func read<Value: Decodable & Sendable>(
+    _ type: Value.Type, from name: String, maxBytes: Int, problem: (Value) -> String?
+  ) -> ChannelRead<Value> {
+    switch AtomicFile.read(container.appendingPathComponent(name), maxBytes: maxBytes) {
+    case .missing:
+      return .missing
+    case .rejected(let reason):
+      return reject(name, reason: reason)
+    case .data(let data):
+      let value: Value
+      do {
+        value = try JSONDecoder().decode(Value.self, from: data)
+      } catch {
+        return reject(name, reason: data.isEmpty ? "is empty" : "is not a valid message (\(Self.summary(of: error)))")
+      }
+      if let problem = problem(value) { return reject(name, reason: problem) }
+      forgetRejection(name)
+      return .value(value)
+    }
+  }
+
+  /// Logs a rejected file once per distinct reason (the poll fallback re-reads it every half second).
+  private func reject<Value>(_ name: String, reason: String) -> ChannelRead<Value> {
+    let isNew = lock.withLock {
+      guard loggedRejections[name] != reason else { return false }
+      loggedRejections[name] = reason
+      return true
+    }
+    if isNew { logger.warning("ignoring \(name): \(reason)") }
+    return .rejected(reason)
+  }
+
+  private func forgetRejection(_ name: String) {
+    lock.withLock { _ = loggedRejections.removeValue(forKey: name) }
+  }
+
+  private static func summary(of error: Error) -> String {
+    switch error {
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+      DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return path.isEmpty ? "malformed JSON" : "bad field '\(path)'"
+    default:
+      return "malformed JSON"
+    }
+  }
+}

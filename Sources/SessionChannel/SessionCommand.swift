@@ -1,0 +1,87 @@
+/// What the keyboard asks the containing app to do.
+public enum CommandKind: String, Codable, Sendable, CaseIterable {
+  /// Start recording a dictation into the field described by the command's context.
+  case start
+  /// Stop recording and deliver the text.
+  case stop
+  /// Stop recording and throw the audio away.
+  case cancel
+  /// End the flow session: the app releases the microphone.
+  case endSession = "end-session"
+  /// The keyboard inserted the result named by `resultID`.
+  case ack
+}
+
+/// What the keyboard knows about the text field it types into.
+public struct FieldContext: Codable, Sendable, Hashable {
+  /// Text before the cursor (the keyboard sends at most the last few hundred characters).
+  public var textBeforeCursor: String
+  /// The field's keyboard type, e.g. `default`, `email`, `url`.
+  public var keyboardType: String?
+  /// The field's content type, e.g. `emailAddress`, `URL`, `name`.
+  public var contentType: String?
+
+  public init(textBeforeCursor: String = "", keyboardType: String? = nil, contentType: String? = nil) {
+    self.textBeforeCursor = textBeforeCursor
+    self.keyboardType = keyboardType
+    self.contentType = contentType
+  }
+}
+
+/// One keyboard→app command, numbered so that the app handles each exactly once and in order.
+public struct SessionCommand: Codable, Sendable, Hashable {
+  /// Increases by one for every command the keyboard writes, across keyboard launches.
+  public var seq: Int
+  /// The session the keyboard believes is live, or nil when it knows none.
+  public var sessionID: String?
+  public var kind: CommandKind
+  /// When the keyboard wrote the command (seconds since 1970).
+  public var sentAt: Double
+  /// The field being dictated into; set on `start`.
+  public var context: FieldContext?
+  /// The result acknowledged; set on `ack`.
+  public var resultID: String?
+
+  public init(
+    seq: Int, sessionID: String?, kind: CommandKind, sentAt: Double, context: FieldContext? = nil,
+    resultID: String? = nil
+  ) {
+    self.seq = seq
+    self.sessionID = sessionID
+    self.kind = kind
+    self.sentAt = sentAt
+    self.context = context
+    self.resultID = resultID
+  }
+}
+
+/// The keyboard's recent commands: a short queue so that two commands written quickly are both seen.
+public struct CommandLog: Codable, Sendable, Hashable {
+  /// How many commands the log keeps.
+  public static let capacity = 16
+
+  public var commands: [SessionCommand]
+
+  public init(commands: [SessionCommand] = []) {
+    self.commands = commands
+  }
+
+  /// The highest sequence number in the log, or 0 when it is empty.
+  public var lastSeq: Int { commands.map(\.seq).max() ?? 0 }
+
+  /// Appends `command`, dropping the oldest commands past `capacity`.
+  public mutating func append(_ command: SessionCommand) {
+    commands.append(command)
+    if commands.count > Self.capacity { commands.removeFirst(commands.count - Self.capacity) }
+  }
+
+  /// Commands numbered after `seq`, oldest first.
+  public func commands(after seq: Int) -> [SessionCommand] {
+    commands.filter { $0.seq > seq }.sorted { $0.seq < $1.seq }
+  }
+
+  /// Result ids this log acknowledges.
+  public var acknowledgedResultIDs: Set<String> {
+    Set(commands.filter { $0.kind == .ack }.compactMap(\.resultID))
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// One step of a `utter keyboard --script`.
+enum SessionScriptStep: Equatable {
+  case start, stop, cancel, undo, useRaw, endSession, status
+  case wait(Double)
+  case waitInsert(Double)
+  /// Waits until the keyboard shows the named phase (e.g. `inactive`).
+  case waitPhase(String, Double)
+  case type(String)
+
+  /// Parses `;`-separated steps, e.g. `start; wait 3; stop; wait-insert 10`.
+  static func parse(_ script: String) throws -> [SessionScriptStep] {
+    try script.split(separator: ";").compactMap { part in
+      let trimmed = part.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.isEmpty else { return nil }
+      let verb = trimmed.prefix { !$0.isWhitespace }
+      let rest = trimmed.dropFirst(verb.count).trimmingCharacters(in: .whitespaces)
+      func seconds() throws -> Double {
+        guard let value = Double(rest), value >= 0, value <= 86_400 else {
+          throw CLIError("'\(verb)' needs a number of seconds, got '\(rest)'")
+        }
+        return value
+      }
+      switch verb {
+      case "start": return .start
+      case "stop": return .stop
+      case "cancel": return .cancel
+      case "undo": return .undo
+      case "use-raw": return .useRaw
+      case "end-session": return .endSession
+      case "status": return .status
+      case "wait": return .wait(try seconds())
+      case "wait-insert": return .waitInsert(try seconds())
+      case "wait-phase":
+        let words = rest.split(separator: " ")
+        guard words.count == 2, let limit = Double(words[1]) else {
+          throw CLIError("'wait-phase' needs a phase and seconds, e.g. 'wait-phase inactive 5'")
+        }
+        return .waitPhase(String(words[0]), limit)
+      case "type":
+        // NB: keep the user's spacing after the verb's single separating space.
+        return .type(String(part.drop { $0 == " " }.dropFirst(4).dropFirst(1)))
+      default:
+        throw CLIError(
+          "unknown keyboard step '\(verb)' (steps: start, stop, cancel, wait S, wait-insert S, wait-phase P S, "
+            + "type TEXT, undo, use-raw, status, end-session)")
+      }
+    }
+  }
+}

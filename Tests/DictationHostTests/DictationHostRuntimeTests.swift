@@ -1,0 +1,167 @@
+import DictationHost
+import Foundation
+import SessionChannel
+import Testing
+import TestSupport
+
+/// Plays the keyboard's part by hand: writes commands, reads state and results.
+final class KeyboardStandIn: @unchecked Sendable {
+  let channel: SessionChannel
+  private var log = CommandLog()
+
+  init(channel: SessionChannel) {
+    self.channel = channel
+  }
+
+  var state: HostState? { channel.readState().value }
+
+  func send(_ kind: CommandKind, context: FieldContext? = nil, result: String? = nil) throws {
+    let command = SessionCommand(
+      seq: log.lastSeq + 1, sessionID: state?.sessionID, kind: kind, sentAt: Date().timeIntervalSince1970,
+      context: context, resultID: result)
+    log.append(command)
+    try channel.writeCommands(log)
+  }
+}
+
+struct HostHarness {
+  let dir: TemporaryDirectory
+  let channel: SessionChannel
+  let host: DictationHost
+  let archive: MemoryArchive
+  let spool: AudioSpool
+  let run: Task<Void, Error>
+  let keyboard: KeyboardStandIn
+
+  init(engine: ScriptedEngine, audio: [Float], speed: Double = 8, dir existing: TemporaryDirectory? = nil) throws {
+    dir = try existing ?? TemporaryDirectory("host")
+    let container = dir.path("container")
+    channel = SessionChannel(container: container)
+    archive = MemoryArchive(channel: channel)
+    spool = AudioSpool(directory: dir.path("spool"))
+    let environment = HostEnvironment(
+      clock: .system, microphone: PlaybackMicrophone(samples: audio, speed: speed),
+      makeSegmenter: { EnergyPauseSegmenter() }, loadEngine: { engine }, format: testFormatter, archive: archive,
+      spool: spool, makeSessionID: { UUID().uuidString.lowercased() })
+    try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+    host = DictationHost(
+      channel: channel, watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.05),
+      environment: environment)
+    let host = host
+    run = Task { try await host.run() }
+    keyboard = KeyboardStandIn(channel: SessionChannel(container: container))
+  }
+
+  func stop() async {
+    await host.stop()
+    _ = try? await run.value
+  }
+}
+
+@Suite("Dictation host runtime", .serialized)
+struct DictationHostRuntimeTests {
+  @Test("segments are transcribed while the user speaks; after stop only the tail remains; history precedes the result")
+  func streamingDictation() async throws {
+    let engine = ScriptedEngine(["one", "two", "three", "four"])
+    let harness = try HostHarness(engine: engine, audio: toneBursts(4), speed: 4)
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+
+    try harness.keyboard.send(.start, context: FieldContext(textBeforeCursor: "Hi"))
+    #expect(await eventually { harness.keyboard.state?.phase == .recording })
+    // Four bursts, each closed by a pause, take 5.4 s of audio: 1.35 s at 4×. All are transcribed before stop.
+    #expect(await eventually(timeout: 4) { harness.keyboard.state?.partialText == "one two three four" })
+    #expect(engine.callCount == 4)
+    #expect(engine.prompts.last == "one two three")
+    #expect((harness.keyboard.state?.audioLevel ?? 0) < 0)
+
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { !harness.channel.resultIDs().isEmpty })
+    let id = try #require(harness.channel.resultIDs().first)
+    let result = try #require(harness.channel.readResult(id: id).value)
+    #expect(result.text == " One two three four.")
+    #expect(result.rawText == "one two three four")
+    #expect(engine.callCount == 4)
+    #expect(harness.archive.dictations.map(\.text) == [" One two three four."])
+    #expect(harness.archive.resultsPublishedBeforeHistory.isEmpty)
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    #expect(harness.keyboard.state?.lastResultID == id)
+
+    try harness.keyboard.send(.ack, result: id)
+    #expect(await eventually { harness.channel.resultIDs().isEmpty })
+    #expect(harness.archive.delivered == [id])
+    #expect(harness.spool.leftovers().isEmpty)
+    await harness.stop()
+    #expect(harness.keyboard.state?.phase == .inactive)
+  }
+
+  @Test("cancel throws the audio away: no history, no result, no spool")
+  func cancelDiscards() async throws {
+    let engine = ScriptedEngine(["never"])
+    let harness = try HostHarness(engine: engine, audio: toneBursts(2))
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    #expect(await eventually { harness.keyboard.state?.phase == .recording })
+    try harness.keyboard.send(.cancel)
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try await Task.sleep(nanoseconds: 300_000_000)
+    #expect(harness.channel.resultIDs().isEmpty)
+    #expect(harness.archive.dictations.isEmpty)
+    #expect(harness.spool.leftovers().isEmpty)
+    await harness.stop()
+  }
+
+  @Test("silence produces a 'nothing heard' failure, not an empty insertion")
+  func silenceIsNothingHeard() async throws {
+    let engine = ScriptedEngine(["ghost"])
+    let harness = try HostHarness(engine: engine, audio: [Float](repeating: 0, count: 16_000))
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    try await Task.sleep(nanoseconds: 200_000_000)
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { harness.keyboard.state?.failure?.reason == .nothingHeard })
+    #expect(engine.callCount == 0)
+    #expect(harness.channel.resultIDs().isEmpty)
+    await harness.stop()
+  }
+
+  @Test("audio left in the spool by a crash is transcribed at start into a recovered entry and never published")
+  func recoversSpool() async throws {
+    let dir = try TemporaryDirectory("host")
+    defer { dir.remove() }
+    let spool = AudioSpool(directory: dir.path("spool"))
+    let writer = try spool.begin(
+      SpoolSidecar(
+        dictationID: "dead-7", sessionID: "dead", commandSeq: 7, startedAt: 1000, sampleRate: 16_000,
+        context: FieldContext(textBeforeCursor: "")))
+    try writer.append(toneBursts(2), now: 0)
+    writer.sync()
+
+    let engine = ScriptedEngine(["saved", "words"])
+    let harness = try HostHarness(engine: engine, audio: [], dir: dir)
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    let recovered = harness.archive.dictations
+    #expect(recovered.map(\.id) == ["dead-7"])
+    #expect(recovered.first?.recovered == true)
+    #expect(recovered.first?.rawText == "saved words")
+    #expect(harness.channel.resultIDs().isEmpty)
+    #expect(spool.leftovers().isEmpty)
+    await harness.stop()
+  }
+
+  @Test("a failing engine keeps the audio in the spool and reports the failure")
+  func engineFailureKeepsAudio() async throws {
+    let engine = ScriptedEngine([], failing: true)
+    let harness = try HostHarness(engine: engine, audio: toneBursts(1))
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    try await Task.sleep(nanoseconds: 400_000_000)
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { harness.keyboard.state?.failure?.reason == .transcriptionFailed })
+    #expect(harness.spool.leftovers().count == 1)
+    await harness.stop()
+  }
+}

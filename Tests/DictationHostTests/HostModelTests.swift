@@ -1,0 +1,173 @@
+import DictationHost
+import SessionChannel
+import Testing
+
+func command(_ kind: CommandKind, _ seq: Int, session: String? = "s1", context: FieldContext? = nil, result: String? = nil)
+  -> SessionCommand
+{
+  SessionCommand(seq: seq, sessionID: session, kind: kind, sentAt: 0, context: context, resultID: result)
+}
+
+extension HostModel {
+  /// A host holding session `s1` in standby since time 0 with a 5-minute timeout.
+  static func standby(timeout: SessionTimeout = .fiveMinutes) -> HostModel {
+    var model = HostModel(timeout: timeout)
+    _ = model.handle(.sessionOpened(sessionID: "s1", waitingOn: [], now: 0))
+    return model
+  }
+
+  /// A host recording dictation #1.
+  static func recording() -> HostModel {
+    var model = standby()
+    _ = model.handle(.command(command(.start, 1, context: FieldContext(textBeforeCursor: "Hi")), now: 1))
+    return model
+  }
+}
+
+@Suite("Host state machine")
+struct HostModelTests {
+  @Test("opening a session waits on its preconditions, then holds standby with an expiry")
+  func activation() {
+    var model = HostModel(timeout: .fiveMinutes)
+    #expect(model.phase == .inactive)
+    _ = model.handle(.sessionOpened(sessionID: "s1", waitingOn: [.modelLoading], now: 0))
+    #expect(model.phase == .activating)
+    #expect(model.waitingOn == [.modelLoading])
+    _ = model.handle(.preconditionsChanged([], now: 2))
+    #expect(model.phase == .standby)
+    #expect(model.expiresAt == 302)
+  }
+
+  @Test("start records a dictation named after the session and command, with the field context")
+  func start() {
+    var model = HostModel.standby()
+    let effects = model.handle(.command(command(.start, 1, context: FieldContext(textBeforeCursor: "Hi")), now: 1))
+    let expected = ActiveDictation(sessionID: "s1", commandSeq: 1, context: FieldContext(textBeforeCursor: "Hi"))
+    #expect(effects == [.startRecording(expected)])
+    #expect(expected.id == "s1-1")
+    #expect(model.phase == .recording)
+  }
+
+  @Test("stop, tail transcribed, delivered: back to standby with the result published")
+  func fullCycle() {
+    var model = HostModel.recording()
+    let dictation = model.dictation
+    #expect(model.handle(.command(command(.stop, 2), now: 5)) == dictation.map { [.finishDictation($0)] })
+    #expect(model.phase == .transcribing)
+    _ = model.handle(.tailTranscribed(dictationID: "s1-1"))
+    #expect(model.phase == .delivering)
+    _ = model.handle(.delivered(dictationID: "s1-1", now: 6))
+    #expect(model.phase == .standby)
+    #expect(model.lastResultID == "s1-1")
+    #expect(model.handle(.command(command(.ack, 3, result: "s1-1"), now: 7)) == [.acknowledge(resultID: "s1-1")])
+  }
+
+  @Test("a command seen twice, or numbered below the last one, is handled once")
+  func duplicates() {
+    var model = HostModel.recording()
+    #expect(model.handle(.command(command(.start, 1), now: 2)).isEmpty)
+    #expect(model.handle(.command(command(.stop, 2), now: 2)).count == 1)
+    #expect(model.handle(.command(command(.stop, 2), now: 2)).isEmpty)
+  }
+
+  @Test("commands from another session are skipped, except acknowledgements")
+  func otherSession() {
+    var model = HostModel.standby()
+    #expect(model.handle(.command(command(.start, 1, session: "old"), now: 1)).isEmpty)
+    #expect(model.phase == .standby)
+    #expect(model.lastCommandSeq == 1)
+    #expect(model.handle(.command(command(.ack, 2, session: "old", result: "old-1"), now: 1)) == [.acknowledge(resultID: "old-1")])
+  }
+
+  @Test("commands written before the host started are ignored")
+  func commandsBeforeStart() {
+    var model = HostModel(timeout: .never, lastCommandSeq: 9)
+    _ = model.handle(.sessionOpened(sessionID: "s1", waitingOn: [], now: 0))
+    #expect(model.handle(.command(command(.start, 9), now: 1)).isEmpty)
+    #expect(model.handle(.command(command(.start, 10), now: 1)).count == 1)
+  }
+
+  @Test("cancel discards the recording and returns to standby")
+  func cancel() {
+    var model = HostModel.recording()
+    let dictation = model.dictation
+    #expect(model.handle(.command(command(.cancel, 2), now: 2)) == dictation.map { [.discardDictation($0)] })
+    #expect(model.phase == .standby)
+    #expect(model.dictation == nil)
+  }
+
+  @Test("an interruption pauses the recording and its end resumes it")
+  func interruption() {
+    var model = HostModel.recording()
+    #expect(model.handle(.interruptionBegan) == [.pauseRecording])
+    #expect(model.phase == .interrupted)
+    #expect(model.handle(.interruptionEnded(now: 3)) == [.resumeRecording])
+    #expect(model.phase == .recording)
+  }
+
+  @Test("the session expires in standby after the timeout, never mid-recording, and never with 'never'")
+  func expiry() {
+    var model = HostModel.standby()
+    #expect(model.handle(.tick(now: 299)).isEmpty)
+    #expect(model.handle(.tick(now: 300)) == [.endSession])
+    #expect(model.phase == .inactive)
+
+    var recording = HostModel.recording()
+    #expect(recording.handle(.tick(now: 10_000)).isEmpty)
+
+    var forever = HostModel.standby(timeout: .never)
+    #expect(forever.handle(.tick(now: 1e9)).isEmpty)
+    #expect(forever.expiresAt == nil)
+  }
+
+  @Test("a start during delivery is queued and begins right after")
+  func queuedStart() {
+    var model = HostModel.recording()
+    _ = model.handle(.command(command(.stop, 2), now: 2))
+    #expect(model.handle(.command(command(.start, 3), now: 2.5)).isEmpty)
+    let effects = model.handle(.delivered(dictationID: "s1-1", now: 3))
+    #expect(effects.count == 1)
+    #expect(model.phase == .recording)
+    #expect(model.dictation?.commandSeq == 3)
+  }
+
+  @Test("ending the session mid-recording delivers the dictation first, then ends")
+  func endSessionWhileRecording() {
+    var model = HostModel.recording()
+    let effects = model.handle(.command(command(.endSession, 2), now: 2))
+    #expect(effects.count == 1)
+    #expect(model.phase == .transcribing)
+    #expect(model.handle(.delivered(dictationID: "s1-1", now: 3)) == [.endSession])
+    #expect(model.phase == .inactive)
+  }
+
+  @Test("a failed dictation is reported against its start command")
+  func failure() {
+    var model = HostModel.recording()
+    _ = model.handle(.command(command(.stop, 2), now: 2))
+    _ = model.handle(.dictationFailed(dictationID: "s1-1", reason: .nothingHeard, now: 3))
+    #expect(model.failure == HostFailure(reason: .nothingHeard, commandSeq: 1))
+    #expect(model.phase == .standby)
+  }
+
+  static let invalidCases: [(String, HostModel, HostEvent)] = [
+    ("stop in standby", .standby(), .command(command(.stop, 1), now: 1)),
+    ("cancel in standby", .standby(), .command(command(.cancel, 1), now: 1)),
+    ("interruption in standby", .standby(), .interruptionBegan),
+    ("interruption ended while recording", .recording(), .interruptionEnded(now: 2)),
+    ("delivered while recording", .recording(), .delivered(dictationID: "s1-1", now: 2)),
+    ("tail of another dictation", .recording(), .tailTranscribed(dictationID: "s1-9")),
+    ("start while inactive", HostModel(timeout: .never), .command(command(.start, 1), now: 1)),
+    ("preconditions while standby", .standby(), .preconditionsChanged([.modelLoading], now: 1)),
+    ("shutdown while inactive", HostModel(timeout: .never), .shutdownRequested),
+  ]
+
+  @Test("invalid events do nothing", arguments: invalidCases.indices)
+  func invalidEvents(_ index: Int) {
+    let (name, before, event) = Self.invalidCases[index]
+    var model = before
+    #expect(model.handle(event).isEmpty, "\(name)")
+    #expect(model.phase == before.phase, "\(name)")
+    #expect(model.dictation == before.dictation, "\(name)")
+  }
+}

@@ -1,0 +1,124 @@
+import KeyboardModel
+import SessionChannel
+import Testing
+
+@Suite("Keyboard: stale sessions, pending results and invalid events")
+struct KeyboardSafetyTests {
+  @Test("a result of another session is never inserted")
+  func otherSessionResult() {
+    var model = KeyboardModel.ready()
+    let stale = Host.result("old-1", session: "old", commandSeq: 1, text: "stale", at: 100)
+    let effects = model.handle(.resultObserved(stale, now: 100))
+    #expect(!effects.contains(.insert("stale")))
+    #expect(model.phase == .ready)
+  }
+
+  @Test("an unacknowledged result of the live session is inserted when the keyboard appears, once")
+  func pendingResultPickedUp() {
+    var model = KeyboardModel(lastCommandSeq: 5)
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 9, heartbeat: 200, lastCommandSeq: 5), now: 200))
+    let pending = Host.result("s1-3", commandSeq: 3, text: "Left behind.", at: 190)
+    #expect(model.handle(.resultObserved(pending, now: 200)).first == .insert("Left behind."))
+    #expect(model.handle(.resultObserved(pending, now: 201)).isEmpty)
+  }
+
+  @Test("a result older than the pending window is not inserted")
+  func expiredPendingResult() {
+    var model = KeyboardModel.ready()
+    let old = Host.result("s1-1", commandSeq: 1, text: "too old", at: 100)
+    let effects = model.handle(.resultObserved(old, now: 100 + 121))
+    #expect(!effects.contains(.insert("too old")))
+  }
+
+  @Test("results acknowledged in an earlier launch are not inserted again")
+  func acknowledgedEarlier() {
+    var model = KeyboardModel(lastCommandSeq: 2, acknowledgedResultIDs: ["s1-1"])
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 100, lastCommandSeq: 2), now: 100))
+    #expect(model.handle(.resultObserved(Host.result("s1-1", commandSeq: 1, text: "x", at: 99), now: 100)).isEmpty)
+  }
+
+  @Test("a stale heartbeat turns a phantom recording into inactive")
+  func staleHeartbeat() {
+    var model = KeyboardModel.listening()
+    #expect(model.handle(.tick(now: 103.9)).isEmpty)
+    #expect(model.phase.name == "listening")
+    _ = model.handle(.tick(now: 104.5))
+    #expect(model.phase == .inactive)
+  }
+
+  @Test("a state file with an old heartbeat shows inactive even when it says recording")
+  func staleStateOnArrival() {
+    var model = KeyboardModel()
+    _ = model.handle(.hostStateObserved(Host.state(.recording, seq: 4, heartbeat: 50, dictation: 1), now: 100))
+    #expect(model.phase == .inactive)
+  }
+
+  @Test("the session expiring shows inactive")
+  func expiry() {
+    var model = KeyboardModel()
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 100, expiresAt: 101), now: 100))
+    #expect(model.phase == .ready)
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 2, heartbeat: 101.5, expiresAt: 101), now: 101.5))
+    _ = model.handle(.tick(now: 101.6))
+    #expect(model.phase == .inactive)
+  }
+
+  @Test("an app that never becomes ready leads to an error saying so")
+  func activationTimeout() {
+    var model = KeyboardModel()
+    _ = model.handle(.startTapped(FieldContext(), now: 0))
+    _ = model.handle(.tick(now: 19))
+    #expect(model.phase.name == "activating")
+    _ = model.handle(.tick(now: 21))
+    #expect(model.phase == .failed(.appDidNotStart))
+  }
+
+  @Test("an app that is alive but ignores a command leads to a not-responding error")
+  func commandTimeout() {
+    var model = KeyboardModel.ready()
+    _ = model.handle(.startTapped(FieldContext(), now: 101))
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 2, heartbeat: 105, lastCommandSeq: 0), now: 105))
+    #expect(model.phase.name == "listening")
+    _ = model.handle(.tick(now: 106.5))
+    #expect(model.phase == .failed(.appNotResponding))
+  }
+
+  @Test("an older state file arriving late is ignored")
+  func outOfOrderState() {
+    var model = KeyboardModel.listening()
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 101, lastCommandSeq: 1), now: 101))
+    #expect(model.phase.name == "listening")
+  }
+
+  @Test("the keyboard keeps showing its tap until the app has handled the command")
+  func optimisticUntilHandled() {
+    var model = KeyboardModel.ready()
+    _ = model.handle(.startTapped(FieldContext(), now: 101))
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 2, heartbeat: 101.1, lastCommandSeq: 0), now: 101.1))
+    #expect(model.phase.name == "listening")
+  }
+
+  static let invalidCases: [(String, KeyboardModel, KeyboardEvent)] = [
+    ("stop while ready", .ready(), .stopTapped(now: 100)),
+    ("cancel while ready", .ready(), .cancelTapped(now: 100)),
+    ("undo while ready", .ready(), .undoTapped),
+    ("use raw while ready", .ready(), .useRawTapped),
+    ("start while listening", .listening(), .startTapped(FieldContext(), now: 102)),
+    ("undo while listening", .listening(), .undoTapped),
+    ("dismiss error while listening", .listening(), .errorDismissed(now: 102)),
+    ("stop while inactive", KeyboardModel(), .stopTapped(now: 1)),
+    ("cancel while inactive", KeyboardModel(), .cancelTapped(now: 1)),
+    ("end session while inactive", KeyboardModel(), .endSessionTapped(now: 1)),
+    ("typing while listening", .listening(), .userTyped),
+    ("stop while inserted", .inserted(), .stopTapped(now: 105)),
+  ]
+
+  @Test("invalid events change nothing and do nothing", arguments: invalidCases.indices)
+  func invalidEvents(_ index: Int) {
+    let (name, before, event) = Self.invalidCases[index]
+    var model = before
+    let effects = model.handle(event)
+    #expect(effects.isEmpty, "\(name)")
+    #expect(model == before, "\(name)")
+  }
+}
