@@ -119,7 +119,7 @@ final class FlowSession {
   }
 
   /// 16 kHz audio for a dictation inside the app, sharing the session's microphone (or starting it alone).
-  func captureForApp() throws -> AsyncThrowingStream<[Float], Error> {
+  func captureForApp() throws -> AudioCapture {
     try ensureMicrophoneNow()
     audio.setRecording(true)
     return try microphone.subscribe()

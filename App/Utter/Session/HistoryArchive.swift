@@ -13,7 +13,7 @@ struct HistoryArchive: DictationArchive {
     let created = Date(timeIntervalSince1970: dictation.createdAt)
     let entry = HistoryEntry(
       uuid: dictation.id, rawText: dictation.rawText, finalText: dictation.text,
-      trace: dictation.trace.map { DictationTraceStep(stage: "pipeline", text: $0) },
+      trace: dictation.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) },
       engine: dictation.engine, model: dictation.model, audioSeconds: dictation.duration,
       source: dictation.recovered ? .recovered : source,
       context: dictation.contentType ?? dictation.keyboardType,
