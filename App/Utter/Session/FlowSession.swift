@@ -87,7 +87,7 @@ final class FlowSession {
       Task { @MainActor in self?.wordsThisSession += words }
     }
     let environment = HostEnvironment(
-      clock: .system, microphone: source, makeSegmenter: { EnergyPauseSegmenter() },
+      clock: .system, microphone: source, makeSegmenter: { VoiceActivitySegmenter() },
       loadEngine: services.loadEngine, format: services.format, archive: archive,
       spool: AudioSpool(directory: Self.spoolDirectory), makeSessionID: { UUID().uuidString.lowercased() })
     let host = DictationHost(

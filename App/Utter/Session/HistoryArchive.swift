@@ -3,7 +3,7 @@ import Foundation
 import Storage
 
 /// The dictation host's archive on iPhone: each dictation becomes a history entry in the app's database
-/// (unless history is off).
+/// (unless history is off). NB: the CLI has the same mapping (SessionHistoryArchive); it belongs in a module.
 struct HistoryArchive: DictationArchive {
   let database: AppDatabase?
   var source: DictationSource = .keyboard
@@ -15,10 +15,10 @@ struct HistoryArchive: DictationArchive {
       uuid: dictation.id, rawText: dictation.rawText, finalText: dictation.text,
       trace: dictation.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) },
       engine: dictation.engine, model: dictation.model, audioSeconds: dictation.duration,
+      processingSeconds: max(0, Date().timeIntervalSince(created) - dictation.duration),
       source: dictation.recovered ? .recovered : source,
       context: dictation.contentType ?? dictation.keyboardType,
-      status: dictation.recovered ? .recovered : .complete, createdAt: created, updatedAt: created,
-      delivered: false)
+      status: dictation.recovered ? .recovered : .complete, createdAt: created, updatedAt: Date())
     _ = try database.insertHistory(entry)
   }
 
