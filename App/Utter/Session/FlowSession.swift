@@ -34,6 +34,8 @@ final class FlowSession {
   @ObservationIgnored private var stateTask: Task<Void, Never>?
   @ObservationIgnored private var lastStateSeq = -1
   @ObservationIgnored private var lastResultID: String?
+  /// The Live Activity's end time when the session never expires (fixed, so updates stay rare).
+  @ObservationIgnored private var openEndedUntil = Date()
   @ObservationIgnored var feedback = DictationFeedback(haptics: true, sounds: true)
   private let log = Logger(subsystem: "app.utter", category: "flow-session")
 
@@ -96,7 +98,8 @@ final class FlowSession {
     self.host = host
     followState(of: channel)
     let timeout = services.configuration.timeout.seconds
-    activity.start(endsAt: Date().addingTimeInterval(timeout ?? 8 * 3600))
+    openEndedUntil = Date().addingTimeInterval(8 * 3600)
+    activity.start(endsAt: timeout.map { Date().addingTimeInterval($0) } ?? openEndedUntil)
 
     runTask = Task { [weak self] in
       do {
@@ -175,8 +178,7 @@ final class FlowSession {
     if state.phase != .activating, state.phase != .inactive, status == .starting { status = .on }
     if previous != phase { phaseChanged(from: previous, to: phase, state: state) }
     activity.update(
-      phase: Self.activityPhase(phase), wordsThisSession: wordsThisSession,
-      endsAt: expiresAt ?? Date().addingTimeInterval(8 * 3600))
+      phase: Self.activityPhase(phase), wordsThisSession: wordsThisSession, endsAt: expiresAt ?? openEndedUntil)
   }
 
   private func phaseChanged(from previous: HostPhase, to phase: HostPhase, state: HostState) {
