@@ -26,6 +26,8 @@ final class DictationKeyboard {
   var notice: String?
   /// Whether the user allowed Full Access (needed to reach the shared container).
   var fullAccess: Bool
+  /// Whether iOS asks this keyboard to show a globe key (it may change with the device and its keyboards).
+  var showsGlobe = true
   @ObservationIgnored weak var host: KeyboardHost?
 
   /// The URL that opens the app's activation screen.

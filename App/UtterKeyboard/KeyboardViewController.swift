@@ -18,8 +18,7 @@ final class KeyboardViewController: UIInputViewController {
     session.host = self
     self.session = session
 
-    let root = KeyboardRootView(
-      session: session, showsGlobe: needsInputModeSwitchKey, globe: { [weak self] in self?.globeKey() ?? UIView() })
+    let root = KeyboardRootView(session: session, globe: { [weak self] in self?.globeKey() ?? UIView() })
     let hosting = UIHostingController(rootView: root)
     hosting.view.backgroundColor = .clear
     hosting.view.translatesAutoresizingMaskIntoConstraints = false
@@ -36,6 +35,11 @@ final class KeyboardViewController: UIInputViewController {
     height.isActive = true
     hosting.didMove(toParent: self)
     self.hosting = hosting
+  }
+
+  override func viewWillLayoutSubviews() {
+    super.viewWillLayoutSubviews()
+    if session?.showsGlobe != needsInputModeSwitchKey { session?.showsGlobe = needsInputModeSwitchKey }
   }
 
   override func viewWillAppear(_ animated: Bool) {
