@@ -15,6 +15,11 @@ struct DictationRequest {
   var threads: Int?
   var source: DictationSource = .cli
   var keepInHistory = true
+  var baseURL: URL?
+  /// LLM provider id for polish; nil uses the settings' choice, "none" turns polish off.
+  var polishProvider: String?
+  var polishModel: String?
+  var polishBaseURL: URL?
 }
 
 /// A finished dictation, as `utter transcribe --json` prints it.
@@ -28,6 +33,7 @@ struct DictationOutcome: Encodable {
   var elapsedSeconds: Double
   var segments: [TranscriptSegment]
   var trace: [StageChange]
+  var polish: PolishReport?
   var historyID: Int64?
   /// Set when the dictation could not be saved; the text is still returned.
   var storageWarning: String?
@@ -57,7 +63,8 @@ struct FileDictation {
     let vocabulary = store.vocabulary
     let engineID = request.engine ?? settings?.engine ?? "whisper"
     let model = request.model ?? (engineID == settings?.engine ? settings?.model : nil)
-    let engine = try await EngineFactory.make(id: engineID, model: model)
+    let engine = try await EngineFactory.make(
+      id: engineID, model: model, dataDirectory: dataDirectory, baseURL: request.baseURL)
     let language = request.language ?? settings.flatMap { $0.language == "auto" ? nil : $0.language }
     let options = TranscriptionOptions(
       language: language, vocabulary: Vocabulary.prompt(for: vocabulary.dictionary), beamSize: request.beamSize,
@@ -74,11 +81,24 @@ struct FileDictation {
     let pipeline = TextPipeline(
       configuration: PipelineConfiguration(
         dictionary: vocabulary.dictionary, snippets: vocabulary.snippets, style: style))
-    let result = pipeline.run(transcript.text)
+    var result = pipeline.run(transcript.text)
+    var polish: PolishReport?
+    let polishProvider = request.polishProvider ?? settings?.polishProvider ?? "none"
+    if polishProvider != "none", style != .verbatim, !result.text.isEmpty {
+      let polished = try await DictationPolish.run(
+        result.text, provider: polishProvider,
+        model: request.polishModel ?? settings.flatMap { $0.polishModel.isEmpty ? nil : $0.polishModel },
+        vocabulary: Vocabulary.prompt(for: vocabulary.dictionary), agentName: settings?.agentName ?? "Utter",
+        baseURL: request.polishBaseURL, dataDirectory: dataDirectory)
+      result.text = polished.text
+      if let step = polished.trace { result.trace.append(step) }
+      polish = polished.report
+    }
     var outcome = DictationOutcome(
       text: result.text, rawText: transcript.text, engine: engine.id, model: engine.model,
       language: transcript.language, audioSeconds: audio.duration, elapsedSeconds: Date().timeIntervalSince(started),
-      segments: transcript.segments, trace: result.trace, historyID: nil, storageWarning: store.openWarning)
+      segments: transcript.segments, trace: result.trace, polish: polish, historyID: nil,
+      storageWarning: store.openWarning)
     if request.keepInHistory, !transcript.text.isEmpty {
       do {
         outcome.historyID = try store.record(outcome, samples: audio.samples, source: request.source)
