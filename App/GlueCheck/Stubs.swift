@@ -35,7 +35,9 @@ final class DarwinNotificationCenter: @unchecked Sendable {
 struct WhisperKitEngine: SpeechEngine {
   let id = "whisper"
   let model: String
-  func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript { .empty(engine: id, model: model) }
+  func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+    .empty(engine: id, model: model)
+  }
 }
 
 @MainActor final class WhisperModelLibrary {

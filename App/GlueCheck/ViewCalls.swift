@@ -1,9 +1,9 @@
 // The Storage and LLMPolish calls the SwiftUI views make, with the same labels and types, so that
 // `scripts/check-app-parses.sh --typecheck` catches an API change the views (which need SwiftUI) would miss.
 import Foundation
+import LLMPolish
 import Storage
 import TextPipeline
-import LLMPolish
 
 func viewCalls(_ database: AppDatabase, entry: HistoryEntry) throws {
   let (db, recovery) = try AppDatabase.open(at: URL(fileURLWithPath: "/tmp/x"))

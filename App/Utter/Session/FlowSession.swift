@@ -227,7 +227,8 @@ final class FlowSession {
       log.notice("microphone restarted (\(reason, privacy: .public))")
       Task { await host.interruptionEnded() }
     } catch {
-      log.error("microphone restart failed (\(reason, privacy: .public)): \(error.localizedDescription, privacy: .public)")
+      log.error(
+        "microphone restart failed (\(reason, privacy: .public)): \(error.localizedDescription, privacy: .public)")
     }
   }
 
@@ -243,7 +244,8 @@ final class FlowSession {
   // MARK: Helpers
 
   private static var spoolDirectory: URL {
-    let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+    let support =
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? FileManager.default.temporaryDirectory
     return support.appendingPathComponent("Spool", isDirectory: true)
   }

@@ -21,7 +21,8 @@ struct SettingsView: View {
         NavigationLink {
           PolishSettingsView()
         } label: {
-          LabeledContent("Polish", value: model.settings.polishProvider == "none" ? "Off" : model.settings.polishProvider)
+          LabeledContent(
+            "Polish", value: model.settings.polishProvider == "none" ? "Off" : model.settings.polishProvider)
         }
         NavigationLink("API keys") { KeysView() }
       } header: {
@@ -95,8 +96,9 @@ struct DeleteHistoryButton: View {
 
   var body: some View {
     Button("Delete all history", role: .destructive) { confirming = true }
-      .confirmationDialog("Delete every dictation and its audio?", isPresented: $confirming, titleVisibility: .visible) {
-        Button("Delete all", role: .destructive) { _ = try? model.database?.deleteAllHistory() }
-      }
+      .confirmationDialog("Delete every dictation and its audio?", isPresented: $confirming, titleVisibility: .visible)
+    {
+      Button("Delete all", role: .destructive) { _ = try? model.database?.deleteAllHistory() }
+    }
   }
 }
