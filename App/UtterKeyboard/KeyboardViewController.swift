@@ -81,8 +81,14 @@ extension KeyboardViewController: KeyboardHost {
     for _ in 0..<max(0, count) { textDocumentProxy.deleteBackward() }
   }
 
-  func openContainingApp(_ url: URL) -> Bool {
-    ContainingAppOpener.open(url, from: self)
+  func openContainingApp(_ url: URL, onFailure: @escaping @MainActor () -> Void) {
+    if ContainingAppOpener.open(url, from: self) { return }
+    // NB: documented for Today widgets only, but the one public call left; with Full Access some iOS versions
+    // honour it for keyboards.
+    guard let context = extensionContext else { return onFailure() }
+    context.open(url) { opened in
+      if !opened { Task { @MainActor in onFailure() } }
+    }
   }
 }
 
