@@ -34,7 +34,8 @@ struct ResamplingFilter: Sendable {
     let cutoff = (passbandEdge + lowerNyquist) / 2 / Double(inputRate)
     let transition = (lowerNyquist - passbandEdge) / Double(inputRate)
     let length = (attenuation - 8) / (2.285 * 2 * Double.pi * transition)
-    halfWidth = max(2, Int((length / 2).rounded(.up)))
+    // NB: a multiple of 4, so each phase's taps fill whole 8-wide SIMD vectors.
+    halfWidth = max(4, (Int((length / 2).rounded(.up)) + 3) / 4 * 4)
     // NB: very high input rates need long filters but few phases (each phase step is a tiny fraction of time).
     phaseCount = min(interpolation, Self.maximumPhases, max(64, Self.tableBudget / (2 * halfWidth)))
     let beta = 0.1102 * (attenuation - 8.7)

@@ -69,34 +69,50 @@ struct SpectrumAnalyzer: Sendable {
       speechBandShare: totalSum > epsilon ? bandSum / totalSum : 0)
   }
 
-  /// Power of bins 0..<size/2 of the windowed samples.
+  /// Power of bins 0..<size/2 of the windowed samples (an in-place radix-2 FFT).
   private mutating func powerSpectrum(_ samples: [Float]) -> [Float] {
     let n = Self.size
-    for i in 0..<n {
-      real[bitReversed[i]] = samples[i] * window[i]
-      imaginary[bitReversed[i]] = 0
-    }
-    var span = 1
-    while span < n {
-      let twiddleStride = n / (2 * span)
-      var group = 0
-      while group < n {
-        for k in 0..<span {
-          let c = cosines[k * twiddleStride]
-          let s = sines[k * twiddleStride]
-          let a = group + k
-          let b = a + span
-          let tr = real[b] * c - imaginary[b] * s
-          let ti = real[b] * s + imaginary[b] * c
-          real[b] = real[a] - tr
-          imaginary[b] = imaginary[a] - ti
-          real[a] += tr
-          imaginary[a] += ti
+    var power = [Float](repeating: 0, count: n / 2)
+    real.withUnsafeMutableBufferPointer { re in
+      imaginary.withUnsafeMutableBufferPointer { im in
+        window.withUnsafeBufferPointer { window in
+          bitReversed.withUnsafeBufferPointer { reversed in
+            samples.withUnsafeBufferPointer { input in
+              for i in 0..<n {
+                re[reversed[i]] = input[i] * window[i]
+                im[reversed[i]] = 0
+              }
+            }
+          }
         }
-        group += 2 * span
+        cosines.withUnsafeBufferPointer { cosines in
+          sines.withUnsafeBufferPointer { sines in
+            var span = 1
+            while span < n {
+              let twiddleStride = n / (2 * span)
+              var group = 0
+              while group < n {
+                for k in 0..<span {
+                  let c = cosines[k * twiddleStride]
+                  let s = sines[k * twiddleStride]
+                  let a = group + k
+                  let b = a + span
+                  let tr = re[b] * c - im[b] * s
+                  let ti = re[b] * s + im[b] * c
+                  re[b] = re[a] - tr
+                  im[b] = im[a] - ti
+                  re[a] += tr
+                  im[a] += ti
+                }
+                group += 2 * span
+              }
+              span *= 2
+            }
+          }
+        }
+        for k in 0..<(n / 2) { power[k] = re[k] * re[k] + im[k] * im[k] }
       }
-      span *= 2
     }
-    return (0..<(n / 2)).map { real[$0] * real[$0] + imaginary[$0] * imaginary[$0] }
+    return power
   }
 }

@@ -12,7 +12,7 @@ public struct VADConfiguration: Sendable, Hashable {
   public var minimumSpeechBandShare: Float = 0.08
   /// A segment's speech frames must span at least this many dB from quietest to loudest (speech rises and falls
   /// with every syllable; a fan or buzz switched on stays level).
-  public var minimumLevelSwingDB: Float = 9
+  public var minimumLevelSwingDB: Float = 6
   /// The noise floor is the quietest frame level over this many seconds.
   public var noiseFloorWindow: Double = 2.0
   /// Silence at least this long (seconds) ends a segment.

@@ -72,12 +72,13 @@ public struct VoiceActivityDetector: Sendable {
     for sample in pending { recent.append(sample.isFinite ? sample : 0) }
     let features = analyzer.features(history: recent)
     let floor = updateNoiseFloor(with: features.levelDBFS)
-    let speech =
-      features.levelDBFS > max(floor + configuration.speechMarginDB, configuration.minimumSpeechLevelDBFS)
-      && features.flatness <= configuration.maximumSpectralFlatness
+    let loud = features.levelDBFS > max(floor + configuration.speechMarginDB, configuration.minimumSpeechLevelDBFS)
+    let voiceLike =
+      features.flatness <= configuration.maximumSpectralFlatness
       && features.flatness >= configuration.minimumSpectralFlatness
       && features.speechBandShare >= configuration.minimumSpeechBandShare
-    return tracker.advance(isSpeech: speech, levelDBFS: features.levelDBFS)
+    let kind: FrameKind = loud ? (voiceLike ? .speech : .loud) : .quiet
+    return tracker.advance(kind, levelDBFS: features.levelDBFS)
   }
 
   /// Adds the frame level to the window and returns the quietest level in it.

@@ -91,7 +91,8 @@ extension WAVHeader {
     }
     let cutInChunkHeader = offset < size && offset + 8 > size
     guard let format else {
-      throw .invalid(data == nil && (cutInChunkHeader || offset == size) ? "truncated WAV header" : "WAV has no fmt chunk")
+      throw .invalid(
+        data == nil && (cutInChunkHeader || offset == size) ? "truncated WAV header" : "WAV has no fmt chunk")
     }
     guard let data else { throw .invalid(cutInChunkHeader ? "truncated WAV header" : "WAV has no data chunk") }
     return WAVHeader(encoding: format.encoding, channels: format.channels, sampleRate: format.rate, dataRange: data)

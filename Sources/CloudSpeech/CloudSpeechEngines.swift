@@ -26,7 +26,8 @@ public enum CloudSpeechEngines {
     entry("mistral", "Mistral", ["voxtral-mini-latest"], "https://api.mistral.ai/v1"),
     entry("deepgram", "Deepgram", ["nova-3", "nova-2"], "https://api.deepgram.com"),
     Entry(
-      descriptor: EngineDescriptor(id: "openai-compatible", name: "OpenAI-compatible server", models: [], isOnDevice: false),
+      descriptor: EngineDescriptor(
+        id: "openai-compatible", name: "OpenAI-compatible server", models: [], isOnDevice: false),
       baseURL: nil, requiresKey: false),
   ]
 
@@ -72,20 +73,24 @@ public enum CloudSpeechEngines {
     if entry.requiresKey && key == nil {
       throw SpeechEngineError(
         ProviderError.missingKey(
-          provider: descriptor.name, id: descriptor.id, environmentVariable: EnvironmentKeys.variable(for: descriptor.id)
+          provider: descriptor.name, id: descriptor.id,
+          environmentVariable: EnvironmentKeys.variable(for: descriptor.id)
         ).message)
     }
     let chosen = model ?? descriptor.models.first ?? compatibleDefaultModel
     switch descriptor.id {
     case "mistral":
       return MistralTranscriptionEngine(
-        baseURL: baseURL, apiKey: key ?? "", model: chosen, http: http, requestTimeout: requestTimeout)
+        baseURL: APIBaseURL.withVersion(baseURL), apiKey: key ?? "", model: chosen, http: http,
+        requestTimeout: requestTimeout)
     case "deepgram":
       return DeepgramTranscriptionEngine(
-        baseURL: baseURL, apiKey: key ?? "", model: chosen, http: http, requestTimeout: requestTimeout)
+        baseURL: APIBaseURL.withoutVersion(baseURL), apiKey: key ?? "", model: chosen, http: http,
+        requestTimeout: requestTimeout)
     default:
       return OpenAITranscriptionEngine(
-        id: descriptor.id, displayName: descriptor.name, baseURL: baseURL, apiKey: key, model: chosen, http: http,
+        id: descriptor.id, displayName: descriptor.name, baseURL: APIBaseURL.withVersion(baseURL), apiKey: key,
+        model: chosen, http: http,
         requestTimeout: requestTimeout)
     }
   }

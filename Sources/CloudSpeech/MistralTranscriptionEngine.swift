@@ -54,7 +54,9 @@ public struct MistralTranscriptionEngine: SpeechEngine {
 
   private func transcribePiece(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     var form = MultipartFormData()
-    form.append("file", filename: "audio.wav", contentType: "audio/wav", data: WAVEncoder.encode(samples, sampleRate: engineSampleRate))
+    form.append(
+      "file", filename: "audio.wav", contentType: "audio/wav",
+      data: WAVEncoder.encode(samples, sampleRate: engineSampleRate))
     form.append("model", model)
     if let language = options.language, !language.isEmpty {
       form.append("language", language)

@@ -54,7 +54,9 @@ public struct OpenAITranscriptionEngine: SpeechEngine {
 
   private func transcribePiece(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     var form = MultipartFormData()
-    form.append("file", filename: "audio.wav", contentType: "audio/wav", data: WAVEncoder.encode(samples, sampleRate: engineSampleRate))
+    form.append(
+      "file", filename: "audio.wav", contentType: "audio/wav",
+      data: WAVEncoder.encode(samples, sampleRate: engineSampleRate))
     form.append("model", model)
     if let language = options.language, !language.isEmpty { form.append("language", language) }
     if let prompt = options.combinedPrompt { form.append("prompt", prompt) }
@@ -65,7 +67,8 @@ public struct OpenAITranscriptionEngine: SpeechEngine {
     let request = HTTPRequest(
       method: .post, url: baseURL.joining("audio/transcriptions"), headers: headers, body: form.body,
       timeout: requestTimeout)
-    let response = try await CloudCall.exchange(http, request, provider: displayName, secrets: apiKey.map { [$0] } ?? [])
+    let response = try await CloudCall.exchange(
+      http, request, provider: displayName, secrets: apiKey.map { [$0] } ?? [])
     guard let answer = try? response.decode(TranscriptionAnswer.self), answer.text != nil else {
       throw SpeechEngineError("\(displayName) sent an answer Utter cannot read: expected a transcription object")
     }
@@ -86,15 +89,5 @@ enum CloudCall {
     } catch let error as ProviderError {
       throw SpeechEngineError(error.message)
     }
-  }
-}
-
-extension URL {
-  /// This URL with `path` appended after exactly one slash.
-  func joining(_ path: String) -> URL {
-    var base = absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
-    let tail = path.hasPrefix("/") ? String(path.dropFirst()) : path
-    return URL(string: base + "/" + tail) ?? appendingPathComponent(tail)
   }
 }

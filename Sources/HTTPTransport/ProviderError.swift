@@ -44,24 +44,29 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
     let status = response.status
     switch status {
     case 401:
-      return ProviderError(.rejectedKey, provider: provider, status: status, message: "\(provider) rejected the API key")
+      return ProviderError(
+        .rejectedKey, provider: provider, status: status, message: "\(provider) rejected the API key")
     case 403:
-      return ProviderError(.forbidden, provider: provider, status: status, message: "\(provider) refused access\(suffix)")
+      return ProviderError(
+        .forbidden, provider: provider, status: status, message: "\(provider) refused access\(suffix)")
     case 404:
       return ProviderError(
         .notFound, provider: provider, status: status, message: "\(provider) has no such endpoint or model\(suffix)")
     case 413:
-      return ProviderError(.tooLarge, provider: provider, status: status, message: "\(provider) says the upload is too large")
+      return ProviderError(
+        .tooLarge, provider: provider, status: status, message: "\(provider) says the upload is too large")
     case 429:
       return ProviderError(
         .rateLimited, provider: provider, status: status,
         message: "\(provider) is limiting requests (HTTP 429)\(suffix); try again later")
     case 400..<500:
       return ProviderError(
-        .badRequest, provider: provider, status: status, message: "\(provider) rejected the request (HTTP \(status))\(suffix)")
+        .badRequest, provider: provider, status: status,
+        message: "\(provider) rejected the request (HTTP \(status))\(suffix)")
     default:
       return ProviderError(
-        .server, provider: provider, status: status, message: "\(provider) had a server error (HTTP \(status))\(suffix)")
+        .server, provider: provider, status: status, message: "\(provider) had a server error (HTTP \(status))\(suffix)"
+      )
     }
   }
 
@@ -69,9 +74,11 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
   public static func from(_ error: HTTPTransportError, provider: String) -> ProviderError {
     switch error.kind {
     case .timedOut: return ProviderError(.timedOut, provider: provider, message: "\(provider) did not answer in time")
-    case .cancelled: return ProviderError(.cancelled, provider: provider, message: "the request to \(provider) was cancelled")
+    case .cancelled:
+      return ProviderError(.cancelled, provider: provider, message: "the request to \(provider) was cancelled")
     case .cannotConnect, .other:
-      return ProviderError(.unreachable, provider: provider, message: "could not reach \(provider) (\(error.description))")
+      return ProviderError(
+        .unreachable, provider: provider, message: "could not reach \(provider) (\(error.description))")
     }
   }
 }

@@ -80,14 +80,14 @@ public enum RetryAfter {
   /// unreadable. Dates in the past give zero.
   public static func parse(_ response: HTTPResponse, now: Date) -> Duration? {
     if let millis = response.header("retry-after-ms").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
-      millis >= 0
+      millis.isFinite, millis >= 0
     {
       return .milliseconds(millis)
     }
     guard let value = response.header("retry-after")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
       return nil
     }
-    if let seconds = Double(value) { return seconds >= 0 ? .seconds(seconds) : nil }
+    if let seconds = Double(value) { return seconds.isFinite && seconds >= 0 ? .seconds(seconds) : nil }
     guard let date = httpDate(value) else { return nil }
     return .seconds(max(0, date.timeIntervalSince(now)))
   }

@@ -47,7 +47,7 @@ public struct URLSessionHTTPClient: HTTPClient {
           exchange.finish { continuation.resume(throwing: error) }
           return
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0.001, request.timeout)) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + min(max(0.001, request.timeout), 86_400)) {
           exchange.timeOut()
         }
       }

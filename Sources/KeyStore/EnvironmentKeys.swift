@@ -71,6 +71,11 @@ public struct LayeredSecretStore: SecretStore {
   public struct Resolved: Sendable, Hashable {
     public var key: String
     public var source: SecretSource
+
+    public init(key: String, source: SecretSource) {
+      self.key = key
+      self.source = source
+    }
   }
 
   /// The key in effect for `provider`, with its source.
@@ -100,7 +105,8 @@ public struct LayeredSecretStore: SecretStore {
 
   public func list() throws -> [String] {
     var names = Set(try store.list())
-    for provider in EnvironmentKeys.knownVariables.keys where EnvironmentKeys.key(for: provider, in: environment) != nil {
+    for provider in EnvironmentKeys.knownVariables.keys where EnvironmentKeys.key(for: provider, in: environment) != nil
+    {
       names.insert(provider)
     }
     for variable in environment.keys where variable.hasPrefix("UTTER_") && variable.hasSuffix("_API_KEY") {

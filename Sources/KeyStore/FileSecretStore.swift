@@ -56,7 +56,8 @@ public struct FileSecretStore: SecretStore {
     guard mode & 0o077 != 0 else { return .ok }
     guard chmod(fileURL.path, 0o600) == 0 else {
       throw SecretStoreError(
-        "\(fileURL.path) is readable by others (mode \(String(mode, radix: 8))) and cannot be fixed; run chmod 600 on it")
+        "\(fileURL.path) is readable by others (mode \(String(mode, radix: 8))) and cannot be fixed; run chmod 600 on it"
+      )
     }
     return .repaired(previousMode: mode)
   }

@@ -42,7 +42,8 @@ public enum KeyValidation {
   public static func cleaned(_ key: String) throws -> String {
     let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw SecretStoreError("the key is empty") }
-    guard !trimmed.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) || $0.value < 0x20 })
+    guard
+      !trimmed.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) || $0.value < 0x20 })
     else {
       throw SecretStoreError("the key contains spaces or line breaks; paste only the key")
     }

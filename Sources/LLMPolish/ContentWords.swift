@@ -16,9 +16,10 @@ enum ContentWords {
     return result
   }
 
-  /// The content words of `text`: tokens that are not stop words.
+  /// The content words of `text`: tokens that are not stop words, negations or numbers (negations and numbers
+  /// are checked on their own; "twenty five", "25" and "1,200" split differently).
   static func content(_ text: String) -> [String] {
-    tokens(text).filter { !stopWords.contains($0) }
+    tokens(text).filter { !stopWords.contains($0) && !negations.contains($0) && $0.first?.isNumber != true }
   }
 
   /// Splits contractions ("can't" → can, not; "it's" → it) and normalises one word.
@@ -80,7 +81,7 @@ enum ContentWords {
     "even", "like", "um", "uh", "er", "ah", "oh", "hmm", "okay", "ok", "yeah", "yep", "please", "thank",
     "thanks", "hi", "hey", "hello", "dear", "regard", "best", "let", "get", "got", "going", "go", "want",
     "kind", "sort", "actually", "basically", "literally", "percent", "dollar", "s", "t", "d", "ll", "re",
-    "ve", "m", "via", "per", "etc", "maybe", "perhaps", "now", "yes", "sure",
+    "ve", "m", "via", "per", "etc", "pm", "maybe", "perhaps", "now", "yes", "sure",
   ]
 
   /// Words that turn a statement around.

@@ -67,7 +67,8 @@ public struct FieldContext: Sendable, Hashable, Codable {
     (
       .notes,
       [
-        "com.apple.mobilenotes", "md.obsidian", "com.agiletortoise.drafts5", "notion.id", "com.evernote.iphone.evernote",
+        "com.apple.mobilenotes", "md.obsidian", "com.agiletortoise.drafts5", "notion.id",
+        "com.evernote.iphone.evernote",
         "com.google.keep", "net.shinyfrog.bear-iphone", "com.apple.reminders", "com.culturedcode.thingsiphone",
         "com.apple.pages",
       ]

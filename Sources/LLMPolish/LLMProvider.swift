@@ -56,16 +56,6 @@ public protocol LLMProvider: Sendable {
   func complete(_ request: LLMRequest) async throws -> LLMResponse
 }
 
-extension URL {
-  /// This URL with `path` appended after exactly one slash.
-  func joining(_ path: String) -> URL {
-    var base = absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
-    let tail = path.hasPrefix("/") ? String(path.dropFirst()) : path
-    return URL(string: base + "/" + tail) ?? appendingPathComponent(tail)
-  }
-}
-
 /// Whether `model` is a reasoning model that accepts only the default temperature.
 func isReasoningModel(_ model: String) -> Bool {
   let name = model.lowercased().split(separator: "/").last.map(String.init) ?? model.lowercased()

@@ -30,7 +30,8 @@ public enum LLMProviderCatalog {
     preset("gemini", "Gemini", .gemini, "https://generativelanguage.googleapis.com", "gemini-2.5-flash", key: true),
     preset(
       "groq", "Groq", .openAI(.chatCompletions), "https://api.groq.com/openai/v1", "llama-3.3-70b-versatile", key: true),
-    preset("mistral", "Mistral", .openAI(.chatCompletions), "https://api.mistral.ai/v1", "mistral-small-latest", key: true),
+    preset(
+      "mistral", "Mistral", .openAI(.chatCompletions), "https://api.mistral.ai/v1", "mistral-small-latest", key: true),
     preset("ollama", "Ollama", .openAI(.chatCompletions), "http://localhost:11434/v1", "llama3.2", key: false),
     preset("lmstudio", "LM Studio", .openAI(.chatCompletions), "http://localhost:1234/v1", "local-model", key: false),
     preset("openai-compatible", "OpenAI-compatible server", .openAI(.responsesThenChat), nil, "default", key: false),
@@ -71,14 +72,17 @@ public enum LLMProviderCatalog {
     switch preset.api {
     case .openAI(let endpoint):
       return OpenAIProvider(
-        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key, model: chosenModel,
+        id: preset.id, displayName: preset.displayName, baseURL: APIBaseURL.withVersion(base), apiKey: key,
+        model: chosenModel,
         endpoint: endpoint, http: http)
     case .anthropic:
       return AnthropicProvider(
-        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key ?? "", model: chosenModel, http: http)
+        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key ?? "", model: chosenModel, http: http
+      )
     case .gemini:
       return GeminiProvider(
-        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key ?? "", model: chosenModel, http: http)
+        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key ?? "", model: chosenModel, http: http
+      )
     }
   }
 

@@ -67,8 +67,8 @@ public enum OutputCleanup {
   }
 
   private static let prefacePatterns: [NSRegularExpression] = [
-    #"^(?:(?:sure|certainly|of course|okay|ok|absolutely|alright|got it)[!,.]?\s+)?(?:here(?:'s|’s| is| are)|below is)\b[^\n:]{0,80}:\s*"#,
-    #"^(?:the\s+)?(?:cleaned|corrected|polished|rewritten|revised|edited|formatted|fixed|improved)(?:[- ]up)?\s+(?:text|version|dictation|transcript(?:ion)?|message)\s*:\s*"#,
+    #"^[*_]{0,2}(?:(?:sure|certainly|of course|okay|ok|absolutely|alright|got it|sure thing)[!,.]?\s+)?(?:here(?:'s|’s| is| are| you go)|below is)\b[^\n:]{0,80}:[*_]{0,2}\s*"#,
+    #"^[*_]{0,2}(?:the\s+)?(?:cleaned|corrected|polished|rewritten|revised|edited|formatted|fixed|improved)(?:[- ]up)?\s+(?:text|version|dictation|transcript(?:ion)?|message)\s*:[*_]{0,2}\s*"#,
     #"^(?:output|result|rewritten|cleaned)\s*:\s*"#,
   ].compactMap { try? NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
 
@@ -105,7 +105,10 @@ public enum OutputCleanup {
     guard paragraphs.count >= 2, let last = paragraphs.last?.trimmingCharacters(in: .whitespacesAndNewlines)
     else { return nil }
     let lowered = last.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "*_( "))
-    let isNote = lowered.hasPrefix("note:") || lowered.hasPrefix("notes:") || lowered.hasPrefix("note that")
+    let offers = ["let me know if", "feel free to", "i hope this helps", "hope this helps", "if you need any"]
+    let isNote =
+      lowered.hasPrefix("note:") || lowered.hasPrefix("notes:") || lowered.hasPrefix("note that")
+      || offers.contains { lowered.hasPrefix($0) }
     let selfReport =
       (lowered.hasPrefix("i've ") || lowered.hasPrefix("i have ") || lowered.hasPrefix("i "))
       && ["corrected", "fixed", "removed", "cleaned", "changed", "kept", "preserved", "made", "adjusted"].contains {

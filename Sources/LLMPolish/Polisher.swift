@@ -26,7 +26,7 @@ public struct PolishResult: Sendable, Hashable {
 }
 
 /// Settings for polish.
-public struct PolishSettings: Sendable, Hashable {
+public struct PolishSettings: Sendable, Hashable, Codable {
   /// The name that turns a dictation into an instruction: "Hey <agentName>, …".
   public var agentName: String
   /// Styles by field kind, and where polish is off.
@@ -38,11 +38,15 @@ public struct PolishSettings: Sendable, Hashable {
   /// The model to ask; nil means the provider's.
   public var model: String?
   public var thresholds: SafetyThresholds
+  /// Dictations with fewer words are kept as they are ("OK.", "Thanks!"): a model adds only latency there.
+  public var minimumWords: Int
 
   public init(
     agentName: String = "Utter", styles: PolishStyles = PolishStyles(), vocabulary: [String] = [],
-    timeout: Duration = .seconds(6), model: String? = nil, thresholds: SafetyThresholds = SafetyThresholds()
+    timeout: Duration = .seconds(6), model: String? = nil, thresholds: SafetyThresholds = SafetyThresholds(),
+    minimumWords: Int = 3
   ) {
+    self.minimumWords = minimumWords
     self.agentName = agentName
     self.styles = styles
     self.vocabulary = vocabulary
@@ -86,6 +90,9 @@ public struct Polisher: Sendable {
       return kept(text, .polishOff(kind), provider: nil)
     }
 
+    if instruction == nil && trimmed.split(whereSeparator: \.isWhitespace).count < settings.minimumWords {
+      return kept(text, .tooShort, provider: nil)
+    }
     let task: PolishPrompt.Task = instruction == nil ? .clean : .instruction(agentName: settings.agentName)
     let system = PolishPrompt.system(task: task, style: chosenStyle, kind: kind, vocabulary: settings.vocabulary)
     let body = instruction ?? trimmed

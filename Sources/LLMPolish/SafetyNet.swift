@@ -8,6 +8,7 @@ public enum PolishRejection: Error, Sendable, Hashable, CustomStringConvertible 
   case answeredQuestion
   case followedRequest
   case changedNegation
+  case changedNumbers
   case lengthChanged(ratio: Double)
   case droppedContent(kept: Double)
   case addedContent(words: [String])
@@ -15,6 +16,7 @@ public enum PolishRejection: Error, Sendable, Hashable, CustomStringConvertible 
   case cancelled
   case providerFailed(String)
   case polishOff(FieldKind)
+  case tooShort
 
   public var description: String {
     switch self {
@@ -24,6 +26,7 @@ public enum PolishRejection: Error, Sendable, Hashable, CustomStringConvertible 
     case .answeredQuestion: return "the model answered the dictated question instead of cleaning it up"
     case .followedRequest: return "the model carried out the dictated request instead of cleaning it up"
     case .changedNegation: return "the model changed a negation, which would flip the meaning"
+    case .changedNumbers: return "the model changed a number"
     case .lengthChanged(let ratio):
       return "the model changed the length too much (\(Int((ratio * 100).rounded()))% of the dictated words)"
     case .droppedContent(let kept):
@@ -34,6 +37,7 @@ public enum PolishRejection: Error, Sendable, Hashable, CustomStringConvertible 
     case .cancelled: return "polish was cancelled"
     case .providerFailed(let message): return message
     case .polishOff(let kind): return "polish is off for \(kind.rawValue) fields"
+    case .tooShort: return "too short to need polish"
     }
   }
 }
@@ -102,11 +106,19 @@ public struct SafetyNet: Sendable {
     let allowed = Set(inputContent).union(vocabulary.flatMap(ContentWords.content))
     let added = orderedUnique(outputContent.filter { !allowed.contains($0) })
 
-    if Self.isQuestion(input), !text.contains("?"), !added.isEmpty || Self.opensWithAnswer(text, input: input) {
-      return .rejected(.answeredQuestion)
+    if Self.isQuestion(input) {
+      if !text.contains("?"), !added.isEmpty || Self.opensWithAnswer(text, input: input) {
+        return .rejected(.answeredQuestion)
+      }
+      let inputWords = Set(ContentWords.tokens(input)).union(allowed)
+      if Self.answersAfterQuestion(text, allowed: inputWords) { return .rejected(.answeredQuestion) }
     }
     let request = Self.isRequest(input)
     if hasNegation(input) != hasNegation(text) { return .rejected(.changedNegation) }
+    // A number may go (a self-correction drops the first one), but never appear or change.
+    if !NumberValues.values(in: text).isSubset(of: NumberValues.values(in: input)) {
+      return .rejected(.changedNumbers)
+    }
 
     let inputCount = ContentWords.tokens(input).count
     let outputCount = ContentWords.tokens(text).count
@@ -121,7 +133,7 @@ public struct SafetyNet: Sendable {
     }
 
     let inputSet = Set(inputContent)
-    if !inputSet.isEmpty {
+    if inputSet.count >= 3 {
       let outputSet = Set(outputContent).union(vocabulary.flatMap(ContentWords.content))
       let kept = Double(inputSet.intersection(outputSet).count) / Double(inputSet.count)
       if kept < thresholds.minimumKept { return .rejected(request ? .followedRequest : .droppedContent(kept: kept)) }
@@ -131,9 +143,20 @@ public struct SafetyNet: Sendable {
     return .accepted(text)
   }
 
+  /// Whether `text` negates something. A bare "no" in a self-correction ("at two, no, at three", "no wait")
+  /// does not count; "no" before a meaningful word ("no milk") does.
   private func hasNegation(_ text: String) -> Bool {
-    ContentWords.tokens(text).contains { ContentWords.negations.contains($0) }
+    let tokens = ContentWords.tokens(text)
+    for (index, token) in tokens.enumerated() where ContentWords.negations.contains(token) {
+      guard token == "no" else { return true }
+      guard index + 1 < tokens.count else { continue }
+      let next = tokens[index + 1]
+      if !ContentWords.stopWords.contains(next) && !Self.correctionMarkers.contains(next) { return true }
+    }
+    return false
   }
+
+  static let correctionMarkers: Set<String> = ["wait", "sorry", "mean", "actually", "scratch", "rather", "make"]
 
   private func orderedUnique(_ words: [String]) -> [String] {
     var seen = Set<String>()
@@ -182,8 +205,21 @@ public struct SafetyNet: Sendable {
     return first.map(questionOpeners.contains) ?? false
   }
 
-  static let answerOpeners = ["yes", "no", "sure", "certainly", "of course", "the answer", "it is", "it's", "there are"]
-    .map(flatten)
+  /// Whether the text after the answer's last "?" is mostly words the dictation never had: the question
+  /// kept, then answered ("What's 2 and 2? 4.").
+  static func answersAfterQuestion(_ output: String, allowed: Set<String>) -> Bool {
+    guard let mark = output.lastIndex(of: "?") else { return false }
+    let tail = ContentWords.tokens(String(output[output.index(after: mark)...]))
+      .filter { !ContentWords.stopWords.contains($0) }
+    guard !tail.isEmpty else { return false }
+    let new = tail.filter { !allowed.contains($0) }
+    return Double(new.count) / Double(tail.count) >= 0.5
+  }
+
+  static let answerOpeners = [
+    "yes", "no", "sure", "certainly", "of course", "the answer", "it is", "it's", "there are",
+  ]
+  .map(flatten)
 
   /// Whether the output opens like an answer and the dictation does not.
   static func opensWithAnswer(_ output: String, input: String) -> Bool {
@@ -200,7 +236,9 @@ public struct SafetyNet: Sendable {
   /// Whether the dictation reads like a request to an assistant ("write a poem…", "can you explain…").
   static func isRequest(_ input: String) -> Bool {
     var words = AgentAddress.words(input)
-    while let first = words.first, ["please", "can", "could", "would", "will", "you", "hey", "ok", "okay"].contains(first) {
+    while let first = words.first,
+      ["please", "can", "could", "would", "will", "you", "hey", "ok", "okay"].contains(first)
+    {
       words.removeFirst()
     }
     return words.first.map(requestVerbs.contains) ?? false

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AudioInput
-import TestSupport
 
 @Suite("Bad audio files give one clear line")
 struct AudioFileDecoderErrorTests {
@@ -47,7 +47,8 @@ struct AudioFileDecoderErrorTests {
 
   @Test("text and images are not audio")
   func notAudio() {
-    #expect(message(Data("hello, this is a text file\n".utf8), name: "bad.wav") == "bad.wav: not a WAV or known audio file")
+    #expect(
+      message(Data("hello, this is a text file\n".utf8), name: "bad.wav") == "bad.wav: not a WAV or known audio file")
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
     #expect(message(Data(png), name: "picture.png") == "picture.png: not a WAV or known audio file")
     #expect(message(Data("{\"json\": true}".utf8), name: "notes.mp3") == "notes.mp3: not a WAV or known audio file")
@@ -118,7 +119,7 @@ struct AudioFileDecoderErrorTests {
     #expect(message(noData.data) == "x.wav: WAV has no data chunk")
   }
 
-  @Test("a missing file and a folder")
+  @Test("a missing file, a folder and a device")
   func notFiles() throws {
     let folder = try TemporaryDirectory("audio-errors")
     defer { folder.remove() }
@@ -130,6 +131,9 @@ struct AudioFileDecoderErrorTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     #expect(throws: AudioInputError("recordings.wav: is a folder, not an audio file")) {
       try AudioFileDecoder.decode(contentsOf: directory)
+    }
+    #expect(throws: AudioInputError("zero: not a regular file")) {
+      try AudioFileDecoder.decode(contentsOf: URL(fileURLWithPath: "/dev/zero"))
     }
   }
 

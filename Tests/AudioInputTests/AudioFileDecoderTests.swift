@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AudioInput
-import TestSupport
 
 /// Writes `data` as `name` in a fresh folder and decodes it.
 func decodeBytes(_ data: Data, name: String = "test.wav", ffmpeg: FFmpegLocator = .missing) throws -> DecodedAudio {
@@ -108,7 +108,8 @@ struct AudioFileDecoderTests {
     var float = AudioWAVBytes()
     float.riffHeader()
     float.extensibleFormatChunk(subformat: 3, channels: 1, sampleRate: 16_000, containerBits: 32, validBits: 32)
-    float.dataChunk(declaring: 32, rampValues.flatMap { v in withUnsafeBytes(of: v.bitPattern.littleEndian) { Array($0) } })
+    float.dataChunk(
+      declaring: 32, rampValues.flatMap { v in withUnsafeBytes(of: v.bitPattern.littleEndian) { Array($0) } })
     expectSamples(try decodeBytes(float.data), rampValues, tolerance: 0)
   }
 

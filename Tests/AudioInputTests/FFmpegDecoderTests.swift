@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AudioInput
-import TestSupport
 
 @Suite("Compressed audio through ffmpeg")
 struct FFmpegDecoderTests {
@@ -18,7 +18,9 @@ struct FFmpegDecoderTests {
 
   var ffmpegInstalled: Bool { FFmpegLocator.onPath.locate() != nil }
 
-  @Test("mp3, flac, ogg, opus and m4a decode to a 16 kHz tone of the right length", arguments: ["mp3", "flac", "ogg", "opus", "m4a"])
+  @Test(
+    "mp3, flac, ogg, opus and m4a decode to a 16 kHz tone of the right length",
+    arguments: ["mp3", "flac", "ogg", "opus", "m4a"])
   func decodesContainers(fileExtension: String) throws {
     guard ffmpegInstalled else { return }
     let folder = try TemporaryDirectory("audio-ffmpeg")
@@ -44,13 +46,15 @@ struct FFmpegDecoderTests {
     #expect(try AudioFileDecoder.decode(contentsOf: misnamed).samples.count > 15_000)
   }
 
-  @Test("without ffmpeg the message names the file and the format", arguments: [
-    ("talk.mp3", [UInt8]("ID3".utf8) + [4, 0, 0, 0, 0, 0, 0], "mp3"),
-    ("talk.ogg", [UInt8]("OggS".utf8) + [0] + [UInt8](repeating: 0, count: 23) + [UInt8]("OpusHead".utf8), "opus"),
-    ("talk.flac", [UInt8]("fLaC".utf8) + [0, 0, 0, 34], "flac"),
-    ("talk.m4a", [0, 0, 0, 0x20] + [UInt8]("ftypM4A ".utf8), "m4a"),
-    ("talk.webm", [0x1A, 0x45, 0xDF, 0xA3] + [UInt8]("webm".utf8), "webm"),
-  ])
+  @Test(
+    "without ffmpeg the message names the file and the format",
+    arguments: [
+      ("talk.mp3", [UInt8]("ID3".utf8) + [4, 0, 0, 0, 0, 0, 0], "mp3"),
+      ("talk.ogg", [UInt8]("OggS".utf8) + [0] + [UInt8](repeating: 0, count: 23) + [UInt8]("OpusHead".utf8), "opus"),
+      ("talk.flac", [UInt8]("fLaC".utf8) + [0, 0, 0, 34], "flac"),
+      ("talk.m4a", [0, 0, 0, 0x20] + [UInt8]("ftypM4A ".utf8), "m4a"),
+      ("talk.webm", [0x1A, 0x45, 0xDF, 0xA3] + [UInt8]("webm".utf8), "webm"),
+    ])
   func missingFFmpeg(name: String, header: [UInt8], format: String) throws {
     #expect(throws: AudioInputError("\(name): \(format) audio needs ffmpeg, which is not installed")) {
       try decodeBytes(Data(header), name: name, ffmpeg: .missing)
@@ -68,6 +72,21 @@ struct FFmpegDecoderTests {
       #expect(error.description.hasPrefix("broken.mp3: ffmpeg could not decode the mp3 audio"))
       #expect(!error.description.contains("\n"))
     }
+  }
+
+  @Test("an ffmpeg that never finishes is stopped at the time limit")
+  func stuckFFmpeg() throws {
+    let folder = try TemporaryDirectory("audio-ffmpeg")
+    defer { folder.remove() }
+    let fake = folder.path("ffmpeg")
+    try Data("#!/bin/sh\nexec sleep 30\n".utf8).write(to: fake)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+    let stuck = FFmpegLocator(timeLimit: 0.5) { fake.path }
+    let started = Date()
+    #expect(throws: AudioInputError("talk.mp3: ffmpeg did not finish decoding the mp3 audio in time")) {
+      try decodeBytes(Data("ID3\u{4}\0\0\0\0\0\0".utf8), name: "talk.mp3", ffmpeg: stuck)
+    }
+    #expect(Date().timeIntervalSince(started) < 10)
   }
 
   @Test("magic bytes identify common containers")

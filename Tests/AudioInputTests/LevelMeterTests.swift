@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AudioInput
-import TestSupport
 
 @Suite("Level meter")
 struct LevelMeterTests {
@@ -32,7 +32,9 @@ struct LevelMeterTests {
 
   @Test("the running total over random chunks equals measuring everything at once")
   func totalMatchesWhole() {
-    let signal = AudioSignals.whiteNoise(rms: 0.05, duration: 1, seed: 9) + AudioSignals.sine(frequency: 200, amplitude: 0.7, duration: 0.5, sampleRate: 16_000)
+    let signal =
+      AudioSignals.whiteNoise(rms: 0.05, duration: 1, seed: 9)
+      + AudioSignals.sine(frequency: 200, amplitude: 0.7, duration: 0.5, sampleRate: 16_000)
     var whole = LevelMeter()
     let expected = whole.process(signal)
     var chunked = LevelMeter()
@@ -50,7 +52,9 @@ struct LevelMeterTests {
 
   @Test("waveform overview levels follow loud and quiet stretches")
   func overview() {
-    let signal = AudioSignals.silence(duration: 0.1) + AudioSignals.square(frequency: 50, amplitude: 0.5, duration: 0.1, sampleRate: 16_000)
+    let signal =
+      AudioSignals.silence(duration: 0.1)
+      + AudioSignals.square(frequency: 50, amplitude: 0.5, duration: 0.1, sampleRate: 16_000)
     let levels = LevelMeter.levels(of: signal, windowSize: 1_600)
     #expect(levels.count == 2)
     #expect(levels[0].rmsDBFS == -160)

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AudioInput
-import TestSupport
 
 @Suite("Converting to 16 kHz mono")
 struct StreamingConverterTests {
@@ -48,7 +48,10 @@ struct StreamingConverterTests {
 
   @Test("output length is the input duration at 16 kHz, rounded up")
   func lengths() {
-    for (rate, count, expected) in [(44_100, 44_100, 16_000), (48_000, 4_801, 1_601), (8_000, 3, 6), (22_050, 1, 1), (11_025, 0, 0), (16_000, 123, 123)] {
+    for (rate, count, expected) in [
+      (44_100, 44_100, 16_000), (48_000, 4_801, 1_601), (8_000, 3, 6), (22_050, 1, 1), (11_025, 0, 0),
+      (16_000, 123, 123),
+    ] {
       let output = convert([Float](repeating: 0.1, count: count), rate: rate)
       #expect(output.count == expected, "\(count) samples at \(rate) Hz")
     }

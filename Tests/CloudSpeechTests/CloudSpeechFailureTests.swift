@@ -54,7 +54,8 @@ struct CloudSpeechFailureTests {
     let delays = Recorder<Duration>()
     try await FakeProviderServer.with({ request in
       request.header("x-retry-marker") == nil && delays.values.isEmpty
-        ? .json(#"{"error":{"message":"Rate limit reached","type":"requests"}}"#, status: 429, headers: ["Retry-After": "7"])
+        ? .json(
+          #"{"error":{"message":"Rate limit reached","type":"requests"}}"#, status: 429, headers: ["Retry-After": "7"])
         : .json(#"{"text":"Made it."}"#)
     }) { server in
       let engine = try await registry(server: server, delays: delays).makeEngine(id: "groq")

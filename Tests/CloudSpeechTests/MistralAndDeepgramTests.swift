@@ -19,7 +19,8 @@ struct MistralAndDeepgramTests {
         return .badRequest(problem)
       }
       return .json(
-        #"{"model":"voxtral-mini-2507","text":"Bonjour Jean Dupont.","language":"fr","segments":[],"usage":{"prompt_audio_seconds":1}}"#)
+        #"{"model":"voxtral-mini-2507","text":"Bonjour Jean Dupont.","language":"fr","segments":[],"usage":{"prompt_audio_seconds":1}}"#
+      )
     }) { server in
       let engine = try await registry(server: server).makeEngine(id: "mistral")
       let options = TranscriptionOptions(language: "fr", vocabulary: ["Utter", "Jean Dupont"])
@@ -40,7 +41,8 @@ struct MistralAndDeepgramTests {
         return .badRequest(problem)
       }
       return .json(
-        #"{"model":"voxtral-mini-2507","text":"One. Two.","language":"en","segments":[{"text":"One.","start":0.1,"end":0.4},{"text":"Two.","start":0.5,"end":0.9}]}"#)
+        #"{"model":"voxtral-mini-2507","text":"One. Two.","language":"en","segments":[{"text":"One.","start":0.1,"end":0.4},{"text":"Two.","start":0.5,"end":0.9}]}"#
+      )
     }) { server in
       let engine = try await registry(server: server).makeEngine(id: "mistral")
       let transcript = try await engine.transcribe(toneSamples, options: TranscriptionOptions())
@@ -91,7 +93,8 @@ struct MistralAndDeepgramTests {
         request.query("keyterm").isEmpty, request.query("detect_language") == ["true"]
       else { return .badRequest("query \(request.target)") }
       return .json(
-        #"{"results":{"channels":[{"detected_language":"de","alternatives":[{"transcript":"Hallo Welt.","confidence":0.9,"words":[]}]}]}}"#)
+        #"{"results":{"channels":[{"detected_language":"de","alternatives":[{"transcript":"Hallo Welt.","confidence":0.9,"words":[]}]}]}}"#
+      )
     }) { server in
       let engine = try await registry(server: server).makeEngine(id: "deepgram", model: "nova-2")
       let transcript = try await engine.transcribe(toneSamples, options: TranscriptionOptions(vocabulary: ["Utter"]))

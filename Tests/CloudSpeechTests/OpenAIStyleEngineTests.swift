@@ -20,7 +20,8 @@ struct OpenAIStyleEngineTests {
       {
         return .badRequest(problem)
       }
-      return .json(#"{"text":"Deploy it on Kubernetes.","usage":{"type":"tokens","input_tokens":14,"output_tokens":6}}"#)
+      return .json(
+        #"{"text":"Deploy it on Kubernetes.","usage":{"type":"tokens","input_tokens":14,"output_tokens":6}}"#)
     }) { server in
       let engine = try await registry(server: server).makeEngine(id: "openai")
       let options = TranscriptionOptions(language: "en", vocabulary: ["Kubernetes", "Utter"], prompt: "Earlier text.")
@@ -73,7 +74,8 @@ struct OpenAIStyleEngineTests {
         return .badRequest(problem)
       }
       return .json(
-        #"{"text":" Ship it.","language":"English","segments":[{"start":0,"end":0.8,"text":" Ship it.","avg_logprob":-0.2,"no_speech_prob":0.0}],"x_groq":{"id":"req_1"}}"#)
+        #"{"text":" Ship it.","language":"English","segments":[{"start":0,"end":0.8,"text":" Ship it.","avg_logprob":-0.2,"no_speech_prob":0.0}],"x_groq":{"id":"req_1"}}"#
+      )
     }) { server in
       let engine = try await registry(server: server).makeEngine(id: "groq")
       let transcript = try await engine.transcribe(toneSamples, options: TranscriptionOptions())

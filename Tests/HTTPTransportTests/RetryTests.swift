@@ -38,7 +38,10 @@ struct RetryTests {
     let past = HTTPResponse(status: 503, headers: ["retry-after": "Sun, 06 Nov 1994 08:49:00 GMT"])
     #expect(RetryAfter.parse(past, now: now) == .zero)
     #expect(RetryAfter.parse(HTTPResponse(status: 429, headers: ["Retry-After": "soon"]), now: now) == nil)
-    #expect(RetryAfter.parse(HTTPResponse(status: 429, headers: ["retry-after-ms": "250"]), now: now) == .milliseconds(250))
+    #expect(RetryAfter.parse(HTTPResponse(status: 429, headers: ["Retry-After": "inf"]), now: now) == nil)
+    #expect(RetryAfter.parse(HTTPResponse(status: 429, headers: ["Retry-After": "-5"]), now: now) == nil)
+    #expect(
+      RetryAfter.parse(HTTPResponse(status: 429, headers: ["retry-after-ms": "250"]), now: now) == .milliseconds(250))
   }
 
   @Test("5xx answers back off exponentially with jitter and give up after the last attempt")

@@ -9,7 +9,8 @@ struct CommandModeTests {
   func rewrite() async throws {
     try await FakeProviderServer.with({ request in
       guard let input = request.json?["input"] as? String,
-        input == "<selection>\nWe should maybe think about possibly moving the launch.\n</selection>\n<instruction>\nmake this more concise\n</instruction>"
+        input
+          == "<selection>\nWe should maybe think about possibly moving the launch.\n</selection>\n<instruction>\nmake this more concise\n</instruction>"
       else { return .badRequest("input") }
       return responsesAnswer("Here's the revised text:\nLet's move the launch.")
     }) { server in

@@ -15,7 +15,8 @@ let polishKeys = InMemorySecretStore([
 
 /// JSON text for `object`, escaped properly.
 func jsonText(_ object: Any) -> String {
-  String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
+  String(
+    decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
 }
 
 /// A Responses API answer holding `text`, shaped as OpenAI documents it (a reasoning item, then a message).

@@ -81,7 +81,8 @@ struct LLMProviderTests {
         messages[0]["role"] as? String == "user", messages[0]["content"] as? String == "hello world"
       else { return .badRequest("fields") }
       return .json(
-        #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-haiku-4-5-20251001","content":[{"type":"text","text":"Hello, "},{"type":"text","text":"world."}],"stop_reason":"end_turn","usage":{"input_tokens":5,"output_tokens":3}}"#)
+        #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-haiku-4-5-20251001","content":[{"type":"text","text":"Hello, "},{"type":"text","text":"world."}],"stop_reason":"end_turn","usage":{"input_tokens":5,"output_tokens":3}}"#
+      )
     }) { server in
       let provider = try LLMProviderCatalog.make(
         id: "anthropic", keys: polishKeys, http: URLSessionHTTPClient(), baseURL: server.baseURL)
@@ -101,13 +102,15 @@ struct LLMProviderTests {
         return .badRequest("key must be a header")
       }
       guard let body = request.json, let system = body["systemInstruction"] as? [String: Any],
-        let systemParts = system["parts"] as? [[String: Any]], systemParts.first?["text"] as? String == "Clean this up.",
+        let systemParts = system["parts"] as? [[String: Any]],
+        systemParts.first?["text"] as? String == "Clean this up.",
         let contents = body["contents"] as? [[String: Any]], contents.first?["role"] as? String == "user",
         let parts = contents.first?["parts"] as? [[String: Any]], parts.first?["text"] as? String == "hello world",
         let config = body["generationConfig"] as? [String: Any], config["maxOutputTokens"] as? Int == 300
       else { return .badRequest("fields") }
       return .json(
-        #"{"candidates":[{"content":{"role":"model","parts":[{"text":"thinking...","thought":true},{"text":"Hello, world."}]},"finishReason":"STOP","index":0}],"modelVersion":"gemini-2.5-flash"}"#)
+        #"{"candidates":[{"content":{"role":"model","parts":[{"text":"thinking...","thought":true},{"text":"Hello, world."}]},"finishReason":"STOP","index":0}],"modelVersion":"gemini-2.5-flash"}"#
+      )
     }) { server in
       let provider = try LLMProviderCatalog.make(
         id: "gemini", keys: polishKeys, http: URLSessionHTTPClient(), baseURL: server.baseURL)
@@ -131,7 +134,9 @@ struct LLMProviderTests {
   @Test("a 401 says the provider rejected the key, and never shows the key")
   func rejectedKey() async throws {
     try await FakeProviderServer.with({ _ in
-      .json(#"{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key sk-ant-test-0123456789abcdef"}}"#, status: 401)
+      .json(
+        #"{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key sk-ant-test-0123456789abcdef"}}"#,
+        status: 401)
     }) { server in
       let provider = try LLMProviderCatalog.make(
         id: "anthropic", keys: polishKeys, http: URLSessionHTTPClient(), baseURL: server.baseURL)
@@ -144,7 +149,9 @@ struct LLMProviderTests {
   @Test("OpenAI 401 reads 'OpenAI rejected the API key'")
   func openAIRejectedKey() async throws {
     try await FakeProviderServer.with({ _ in
-      .json(#"{"error":{"message":"Incorrect API key provided: sk-test-***cdef.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}"#, status: 401)
+      .json(
+        #"{"error":{"message":"Incorrect API key provided: sk-test-***cdef.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}"#,
+        status: 401)
     }) { server in
       let error = await #expect(throws: ProviderError.self) { _ = try await openAI(server).complete(request) }
       #expect(error?.message == "OpenAI rejected the API key")
@@ -156,7 +163,9 @@ struct LLMProviderTests {
     let delays = Recorder<Duration>()
     try await FakeProviderServer.with({ request in
       delays.values.isEmpty
-        ? .json(#"{"error":{"message":"Rate limit reached for gpt-4.1-mini","type":"requests"}}"#, status: 429, headers: ["retry-after": "3"])
+        ? .json(
+          #"{"error":{"message":"Rate limit reached for gpt-4.1-mini","type":"requests"}}"#, status: 429,
+          headers: ["retry-after": "3"])
         : responsesAnswer("Hello, world.")
     }) { server in
       let response = try await openAI(server, delays: delays).complete(request)

@@ -20,7 +20,8 @@ struct PolisherTests {
   @Test("a faithful clean-up is used")
   func acceptsCleanUp() async throws {
     let (result, requests) = try await polish(
-      "so um I think we should uh move the meeting to Thursday", answer: "I think we should move the meeting to Thursday.")
+      "so um I think we should uh move the meeting to Thursday",
+      answer: "I think we should move the meeting to Thursday.")
     #expect(result.usedLLM)
     #expect(result.text == "I think we should move the meeting to Thursday.")
     #expect(result.rejectionReason == nil)
@@ -83,7 +84,9 @@ struct PolisherTests {
     #expect(result.text == "Dear Maria,\nThank you so much for the beautiful flowers!")
     let body = try #require(requests.first?.json)
     #expect((body["instructions"] as? String)?.contains("You are Utter, the writing assistant") == true)
-    #expect(body["input"] as? String == "<instruction>\nWrite a two-line thank-you note to Maria for the flowers\n</instruction>")
+    #expect(
+      body["input"] as? String
+        == "<instruction>\nWrite a two-line thank-you note to Maria for the flowers\n</instruction>")
   }
 
   @Test("the same request without the agent's name is cleaned, not carried out")
@@ -130,22 +133,31 @@ struct PolisherTests {
       return reply
     }) { server in
       let polisher = Polisher(provider: try openAI(server), settings: PolishSettings(timeout: .seconds(10)))
-      let task = Task { await polisher.polish("keep me") }
+      let task = Task { await polisher.polish("please keep me") }
       try await Task.sleep(for: .milliseconds(200))
       task.cancel()
       let result = await task.value
-      #expect(result.text == "keep me")
+      #expect(result.text == "please keep me")
       #expect(result.rejection == .cancelled)
     }
   }
 
   @Test("a rejected key keeps the deterministic text and says why, without the key")
   func providerErrorFallsBack() async throws {
-    try await FakeProviderServer.with({ _ in .json(#"{"error":{"message":"Incorrect API key"}}"#, status: 401) }) { server in
-      let result = await Polisher(provider: try openAI(server)).polish("hello there")
-      #expect(result.text == "hello there")
+    try await FakeProviderServer.with({ _ in .json(#"{"error":{"message":"Incorrect API key"}}"#, status: 401) }) {
+      server in
+      let result = await Polisher(provider: try openAI(server)).polish("hello there friend")
+      #expect(result.text == "hello there friend")
       #expect(result.rejectionReason == "OpenAI rejected the API key")
     }
+  }
+
+  @Test("a one- or two-word dictation is kept without asking the model")
+  func shortDictation() async throws {
+    let (result, requests) = try await polish("Thanks!", answer: "Thank you very much!")
+    #expect(result.text == "Thanks!")
+    #expect(result.rejection == .tooShort)
+    #expect(requests.isEmpty)
   }
 
   @Test("code fields are not polished by default; the request is never sent")

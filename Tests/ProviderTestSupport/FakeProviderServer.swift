@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-
 /// A real HTTP server on 127.0.0.1 (port chosen by the system) that plays a cloud API in tests.
 ///
 /// Each request is recorded and handed to the test's handler, which checks it the way the real API would
@@ -52,7 +51,8 @@ public final class FakeProviderServer: Sendable {
         if let fieldName = HTTPField.Name(name) { fields[fieldName] = value }
       }
       return Response(
-        status: .init(code: reply.status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+        status: .init(code: reply.status), headers: fields,
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
     var logger = Logger(label: "fake-provider-server")
     logger.logLevel = .critical

@@ -128,7 +128,8 @@ public struct WAVHeader: Sendable, Hashable {
   public static func parse(_ data: Data) -> WAVHeader? {
     let bytes = [UInt8](data.prefix(44))
     guard bytes.count == 44, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
-      String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE", String(decoding: bytes[12..<16], as: UTF8.self) == "fmt ",
+      String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE",
+      String(decoding: bytes[12..<16], as: UTF8.self) == "fmt ",
       String(decoding: bytes[36..<40], as: UTF8.self) == "data"
     else { return nil }
     func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
