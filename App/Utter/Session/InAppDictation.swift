@@ -94,7 +94,7 @@ final class InAppDictation {
         text: polished.text, rawText: raw, duration: Double(audio.count) / Double(engineSampleRate),
         engine: engine.id, model: engine.model, recovered: false,
         trace: formatted.trace + (polished.note.map { [FormatStep(stage: "polish", text: $0)] } ?? []))
-      try services.archive.record(dictation)
+      try services.archive.record(dictation, audio: audio)
       if asNote { _ = try database?.addNote(polished.text, sourceHistoryUUID: dictation.id) }
       phase = .done(text: polished.text, raw: raw)
       flow.feedback.delivered()
