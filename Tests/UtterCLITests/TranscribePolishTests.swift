@@ -30,7 +30,8 @@ final class FakeLLMServer {
   var requests: String { (try? String(contentsOf: replyFile.appendingPathExtension("requests"), encoding: .utf8)) ?? "" }
 
   func stop() {
-    process.terminate()
+    // NB: SIGKILL, not terminate(): the child inherits the test process's blocked signals, SIGTERM included.
+    kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
 }

@@ -8,6 +8,7 @@ import http.server
 import json
 import os
 import sys
+import time
 
 reply_file = sys.argv[1]
 
@@ -43,4 +44,8 @@ server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
 with open(reply_file + ".port.tmp", "w") as f:
     f.write(str(server.server_address[1]))
 os.rename(reply_file + ".port.tmp", reply_file + ".port")
-server.serve_forever()
+# A bounded life: the server ends by itself even if the test that started it never stops it.
+server.timeout = 0.5
+deadline = time.monotonic() + 300
+while time.monotonic() < deadline:
+    server.handle_request()
