@@ -73,7 +73,10 @@ public struct CourseCorrection: TextStage {
       var j = index + 1
       var matched = true
       for word in marker.words.dropFirst() {
-        if j < tokens.count, tokens[j].text == "," { j += 1 }
+        // Engines punctuate the pause inside a marker: "No, wait", and for strong markers "No. Wait."
+        if j < tokens.count, tokens[j].text == "," || (marker.action != .weakReplace && tokens[j].endsSentence) {
+          j += 1
+        }
         guard j < tokens.count, tokens[j].isWord, tokens[j].lower == word else {
           matched = false
           break
@@ -137,8 +140,16 @@ public struct CourseCorrection: TextStage {
     guard let last = wordBefore(start, in: tokens), !WordLists.functionWords.contains(tokens[last].lower) else {
       return nil
     }
+    // Engines punctuate the pauses around a marker ("Tuesday. No wait. Wednesday"); a strong marker's
+    // sentence end goes with it, a weak one ("I mean.") ends a sentence of its own.
     var correctionStart = end
-    while correctionStart < tokens.count, tokens[correctionStart].text == "," { correctionStart += 1 }
+    var skippedSentenceEnd = false
+    while correctionStart < tokens.count,
+      tokens[correctionStart].text == "," || (!weak && tokens[correctionStart].endsSentence)
+    {
+      skippedSentenceEnd = skippedSentenceEnd || tokens[correctionStart].endsSentence
+      correctionStart += 1
+    }
     var correction: [String] = []
     var k = correctionStart
     while k < tokens.count, tokens[k].isWord, marker(at: k, in: tokens) == nil {
@@ -167,6 +178,12 @@ public struct CourseCorrection: TextStage {
     let commaBefore = start > 0 && tokens[start - 1].text == ","
     if commaBefore, k + 1 < tokens.count, tokens[k].text == ",", tokens[k + 1].isWord {
       document.remove(k..<(k + 1))
+    }
+    // "…on Tuesday. No wait. The week after": the correction's capital came from the sentence break.
+    if skippedSentenceEnd, !tokens[correctionStart].isFixedCase,
+      WordLists.functionWords.contains(tokens[correctionStart].lower)
+    {
+      document.tokens[correctionStart].text = tokens[correctionStart].lower
     }
     document.remove(spanStart..<correctionStart)
     return spanStart

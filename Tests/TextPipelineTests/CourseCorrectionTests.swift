@@ -25,6 +25,17 @@ struct CourseCorrectionTests {
       "a correction after a sentence end replaces the end of that sentence",
       "Meet me on Tuesday. No wait, Wednesday.", "Meet me on Wednesday."),
     GoldenCase(
+      "a marker the engine punctuated as its own sentence still corrects",
+      "So we should meet on Tuesday. No wait. Wednesday at 10.", "So we should meet on Wednesday at 10."),
+    GoldenCase(
+      "a marker split by the engine's full stops still corrects", "Call me at 5. No. Wait. 6.", "Call me at 6."),
+    GoldenCase(
+      "a correction's capital that only marked the sentence break is lowered",
+      "Put it on the shelf. Actually no. The table.", "Put it on the table."),
+    GoldenCase(
+      "I mean as its own sentence is left alone", "I like the design. I mean. It works.",
+      "I like the design. I mean. It works."),
+    GoldenCase(
       "course correction keeps the corrected clause", "Hi Sam, the call is at 3 no wait 4.",
       "Hi Sam, the call is at 4."),
     GoldenCase(
