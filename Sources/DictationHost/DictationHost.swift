@@ -62,6 +62,7 @@ public actor DictationHost {
     apply(.preconditionsChanged([.recovering], now: clock.now()))
     await recoverSpool()
     apply(.preconditionsChanged([], now: clock.now()))
+    logger.info("session \(model.sessionID ?? "") ready")
     readCommands()
     await waitUntilEnded()
   }

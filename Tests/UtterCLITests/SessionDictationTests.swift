@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The keyboard and the containing app as two real processes talking through a shared container.
+@Suite("Keyboard↔app session: dictations", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
+struct SessionDictationTests {
+  static let sentence = "We will meet at the station tomorrow morning."
+
+  @Test("a full dictation: start, speak, stop, and the text is inserted after what was typed")
+  func fullDictation() throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(host.waitForLog("ready"))
+
+    let keyboard = try workspace.keyboard("type Note:; start; wait 2.5; stop; wait-insert 30")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stdout.hasPrefix("Note: "))
+    if workspace.engine == "whisper" {
+      #expect(keyboard.stdout.lowercased().contains("station tomorrow"))
+    }
+    #expect(keyboard.stderr.contains("keyboard: listening"))
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+
+    host.terminate()
+    let rows = try workspace.historyRows()
+    #expect(rows.count == 1)
+    #expect(rows.first?.contains("|complete|keyboard|1|") == true)
+  }
+
+  @Test("two dictations in a row insert two texts and nothing stale afterwards")
+  func twoInARow() throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Good morning."))
+    defer { host.terminate() }
+    #expect(host.waitForLog("ready"))
+
+    let keyboard = try workspace.keyboard(
+      "start; wait 1.5; stop; wait-insert 30; start; wait 1.5; stop; wait-insert 30")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    let inserted = keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    if workspace.engine == "whisper" {
+      #expect(inserted.lowercased().components(separatedBy: "morning").count - 1 == 2)
+    }
+    #expect(keyboard.stderr.components(separatedBy: "keyboard: inserted").count - 1 == 2)
+
+    let later = try workspace.keyboard("wait 1.5")
+    #expect(later.status == 0)
+    #expect(later.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+  }
+
+  @Test("cancel throws the dictation away: nothing inserted, now or later, and nothing in history")
+  func cancel() throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(host.waitForLog("ready"))
+
+    let keyboard = try workspace.keyboard("start; wait 1; cancel; wait 2; status")
+    #expect(keyboard.status == 0)
+    #expect(keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    #expect(keyboard.stderr.contains("keyboard status: ready"))
+    #expect(host.waitForLog("discarded dictation", timeout: 5))
+
+    let later = try workspace.keyboard("wait 1")
+    #expect(later.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    host.terminate()
+    #expect(try workspace.historyRows().isEmpty)
+  }
+
+  @Test("a result that arrives after the keyboard left is inserted when it comes back, exactly once")
+  func keyboardGoneWhenResultArrives() throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(host.waitForLog("ready"))
+
+    let leaving = try workspace.keyboard("start; wait 2.5; stop")
+    #expect(leaving.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    #expect(host.waitForLog("delivered dictation", timeout: 30))
+    #expect(try workspace.historyRows().first?.contains("|0|") == true)
+
+    let back = try workspace.keyboard("wait 1")
+    #expect(back.status == 0)
+    let text = back.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!text.isEmpty)
+    if workspace.engine == "whisper" { #expect(text.lowercased().contains("tomorrow")) }
+
+    let again = try workspace.keyboard("wait 1")
+    #expect(again.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    host.terminate()
+    #expect(try workspace.historyRows().first?.contains("|1|") == true)
+  }
+
+  @Test("with change signals off (a missed notification) the text is still delivered, through polling")
+  func missedNotification() throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let pollOnly = ["UTTER_NOTIFIER": "poll"]
+    let host = try workspace.startHost(mic: try workspace.speech("Polling still works."), environment: pollOnly)
+    defer { host.terminate() }
+    #expect(host.waitForLog("ready"))
+    let keyboard = try workspace.keyboard("start; wait 2; stop; wait-insert 30", environment: pollOnly)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(!keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+  }
+}
