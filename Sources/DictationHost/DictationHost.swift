@@ -103,9 +103,9 @@ public actor DictationHost {
       })
   }
 
+  /// Proves the app is alive (`apply` publishes the state) and lets the session expire.
   func heartbeat() {
     apply(.tick(now: clock.now()))
-    if !ended { publish() }
   }
 
   func readCommands() {

@@ -39,14 +39,16 @@ struct BenchSessionCommand: AsyncParsableCommand {
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
 
-    for direction in ["keyboard→app", "app→keyboard"] {
+    for (index, (direction, sync)) in [
+      ("keyboard→app", false), ("app→keyboard", false), ("keyboard→app", true), ("app→keyboard", true),
+    ].enumerated() {
       let figures = try await SessionBenchChannel.measure(
-        container: work.appendingPathComponent("channel-\(direction.hashValue & 0xffff)"), iterations: iterations,
-        direction: direction)
+        container: work.appendingPathComponent("channel-\(index)"), iterations: iterations, direction: direction,
+        sync: sync)
       print(
         String(
-          format: "channel %@  p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%d writes, %d missed)",
-          direction, figures.percentile(0.5), figures.percentile(0.99), figures.samples.max() ?? .nan,
+          format: "channel %@%@  p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%d writes, %d missed)", direction,
+          sync ? " (fsync)" : "", figures.percentile(0.5), figures.percentile(0.99), figures.samples.max() ?? .nan,
           figures.samples.count, figures.missed))
     }
 

@@ -110,3 +110,34 @@ struct SessionDictationTests {
     #expect(!keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
   }
 }
+
+@Suite("Keyboard↔app session: after insertion", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
+struct SessionInsertionTests {
+  @Test("undo removes exactly the dictated text and leaves what the user typed")
+  func undo() throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Please undo this."))
+    defer { host.terminate() }
+    #expect(host.waitForLog("ready"))
+    let keyboard = try workspace.keyboard("start; wait 2; stop; wait-insert 30; undo", text: "Kept text.")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+    #expect(keyboard.stdout.trimmingCharacters(in: .newlines) == "Kept text.")
+  }
+
+  @Test("a start tapped before the app is up waits for it, then records without a second tap")
+  func startBeforeApp() throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let speech = try workspace.speech("One tap is enough.")
+    let keyboard = try workspace.startKeyboard("start; wait-phase listening 30; wait 2; stop; wait-insert 30", label: "kb")
+    Thread.sleep(forTimeInterval: 0.5)
+    let host = try workspace.startHost(mic: speech)
+    defer { host.terminate() }
+    #expect(keyboard.waitForExit(timeout: 60))
+    #expect(keyboard.process.terminationStatus == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("opening Utter"))
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+  }
+}
