@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "AudioInput", targets: ["AudioInput"]),
     .library(name: "SpeechEngine", targets: ["SpeechEngine"]),
     .library(name: "CloudSpeech", targets: ["CloudSpeech"]),
+    .library(name: "HTTPTransport", targets: ["HTTPTransport"]),
     .library(name: "TextPipeline", targets: ["TextPipeline"]),
     .library(name: "LLMPolish", targets: ["LLMPolish"]),
     .library(name: "KeyStore", targets: ["KeyStore"]),
@@ -47,13 +48,13 @@ let package = Package(
     // API keys: a 0600 file on Linux/macOS CLI; the app supplies a Keychain store.
     .target(name: "KeyStore"),
     // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
-    .target(name: "CloudSpeech", dependencies: ["SpeechEngine", "HTTPTransport"]),
+    .target(name: "CloudSpeech", dependencies: ["SpeechEngine", "HTTPTransport", "KeyStore"]),
     // Deterministic clean-up: fillers, stutters, corrections, punctuation, dictionary, snippets.
     .target(name: "TextPipeline"),
     // LLM polish, styles, the safety net and command mode.
     .target(
       name: "LLMPolish",
-      dependencies: ["TextPipeline", "HTTPTransport", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["TextPipeline", "HTTPTransport", "KeyStore", .product(name: "Logging", package: "swift-log")]
     ),
     // The keyboard↔app protocol over a shared container. The keyboard links this and KeyboardModel only.
     .target(name: "SessionChannel", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -89,15 +90,25 @@ let package = Package(
     ),
     // Reusable test helpers: temporary folders, synthetic audio, running the CLI as a process.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // A real local HTTP server that plays cloud providers in tests (loopback only).
+    .target(
+      name: "ProviderTestSupport",
+      dependencies: [
+        "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Tests/ProviderTestSupport"
+    ),
 
     .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "TestSupport"]),
     .testTarget(name: "SpeechEngineTests", dependencies: ["SpeechEngine", "TestSupport"]),
     .testTarget(name: "WhisperEngineTests", dependencies: ["WhisperEngine", "AudioInput", "TestSupport"]),
     .testTarget(name: "KeyStoreTests", dependencies: ["KeyStore", "TestSupport"]),
+    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "ProviderTestSupport", "TestSupport"]),
     .testTarget(
       name: "CloudSpeechTests",
       dependencies: [
-        "CloudSpeech", "HTTPTransport", "TestSupport",
+        "CloudSpeech", "HTTPTransport", "KeyStore", "SpeechEngine", "TestSupport", "ProviderTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
@@ -105,7 +116,7 @@ let package = Package(
     .testTarget(
       name: "LLMPolishTests",
       dependencies: [
-        "LLMPolish", "HTTPTransport", "TestSupport",
+        "LLMPolish", "HTTPTransport", "KeyStore", "TestSupport", "ProviderTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),

@@ -34,6 +34,9 @@ public enum AudioFileDecoder {
       throw AudioInputError(file: url, "file not found")
     }
     guard !isDirectory.boolValue else { throw AudioInputError(file: url, "is a folder, not an audio file") }
+    // NB: devices and pipes (/dev/zero, a FIFO) would be read forever.
+    let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+    guard type == .typeRegular else { throw AudioInputError(file: url, "not a regular file") }
     let data: Data
     do {
       data = try Data(contentsOf: url, options: .alwaysMapped)

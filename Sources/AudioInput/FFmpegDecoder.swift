@@ -1,13 +1,16 @@
 import Foundation
 
-/// Finds the `ffmpeg` program; injectable so tests can pretend it is missing.
+/// Finds the `ffmpeg` program and bounds its run time; injectable so tests can pretend it is missing or stuck.
 public struct FFmpegLocator: Sendable {
   /// Returns the full path of ffmpeg, or nil when it is not installed.
   public var locate: @Sendable () -> String?
+  /// ffmpeg is stopped after this many seconds, so a pathological file cannot hang the caller.
+  public var timeLimit: Double
 
   /// Wraps a lookup function.
-  public init(locate: @escaping @Sendable () -> String?) {
+  public init(timeLimit: Double = 600, locate: @escaping @Sendable () -> String?) {
     self.locate = locate
+    self.timeLimit = timeLimit
   }
 
   /// Looks for `ffmpeg` in the directories of `$PATH`.
@@ -32,7 +35,10 @@ enum FFmpegDecoder {
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = ["-nostdin", "-v", "error", "-i", url.path, "-f", "s16le", "-ac", "1", "-ar", "16000", "-"]
+    // NB: the "file:" prefix stops ffmpeg from reading a name such as "pipe:1" as a protocol.
+    process.arguments = [
+      "-nostdin", "-v", "error", "-i", "file:" + url.path, "-f", "s16le", "-ac", "1", "-ar", "16000", "-",
+    ]
     let output = Pipe()
     let errors = Pipe()
     process.standardInput = FileHandle.nullDevice
@@ -43,16 +49,29 @@ enum FFmpegDecoder {
     } catch {
       throw AudioInputError(file: url, "could not start ffmpeg to decode \(codec) audio")
     }
-    // NB: stderr is drained on another thread so a chatty ffmpeg cannot fill its pipe and block us both.
+    // NB: stderr is drained and the time limit watched on threads of their own: blocking reads could starve the
+    // small Dispatch pool, and a chatty ffmpeg must not fill its stderr pipe and block us both.
     let errorText = ErrorCollector()
     let drained = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    Thread {
       errorText.store(errors.fileHandleForReading.readDataToEndOfFile())
       drained.signal()
-    }
+    }.start()
+    let exited = DispatchSemaphore(value: 0)
+    let limit = ffmpeg.timeLimit
+    Thread { [process] in
+      // NB: SIGKILL, because a child can inherit a mask that blocks the SIGTERM of `terminate()`.
+      if exited.wait(timeout: .now() + limit) == .timedOut, process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+      }
+    }.start()
     let pcm = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    exited.signal()
     drained.wait()
+    if process.terminationReason == .uncaughtSignal {
+      throw AudioInputError(file: url, "ffmpeg did not finish decoding the \(codec) audio in time")
+    }
     guard process.terminationStatus == 0 else {
       let reason = errorText.lastLine.map { " (\($0))" } ?? ""
       throw AudioInputError(file: url, "ffmpeg could not decode the \(codec) audio\(reason)")

@@ -5,7 +5,7 @@ import Foundation
 /// The low-pass cutoff sits below the lower of the two Nyquist frequencies: the passband ends at 84 % of it and
 /// the stopband (80 dB down) starts at it, so nothing above the output's Nyquist folds back into speech.
 struct ResamplingFilter: Sendable {
-  /// Output samples advance the input position by `step / phaseCount` input samples.
+  /// Each output advances the input position by `step / interpolation` input samples.
   let step: Int
   /// Number of distinct fractional positions; equals the reduced output rate unless that is very large.
   let interpolation: Int
@@ -18,14 +18,15 @@ struct ResamplingFilter: Sendable {
 
   var tapsPerPhase: Int { 2 * halfWidth }
 
-  /// The most phases tabulated; rate pairs needing more share the nearest phase (error < 1/8192 sample).
+  /// The most phases tabulated; rate pairs needing more use the phase just before the exact position.
   static let maximumPhases = 4_096
+  /// The most taps kept in one table (1 MB of floats).
+  static let tableBudget = 262_144
 
   init(inputRate: Int, outputRate: Int) {
     let divisor = greatestCommonDivisor(inputRate, outputRate)
     interpolation = outputRate / divisor
     step = inputRate / divisor
-    phaseCount = min(interpolation, Self.maximumPhases)
 
     let attenuation = 80.0
     let lowerNyquist = Double(min(inputRate, outputRate)) / 2
@@ -33,7 +34,10 @@ struct ResamplingFilter: Sendable {
     let cutoff = (passbandEdge + lowerNyquist) / 2 / Double(inputRate)
     let transition = (lowerNyquist - passbandEdge) / Double(inputRate)
     let length = (attenuation - 8) / (2.285 * 2 * Double.pi * transition)
-    halfWidth = max(2, Int((length / 2).rounded(.up)))
+    // NB: a multiple of 4, so each phase's taps fill whole 8-wide SIMD vectors.
+    halfWidth = max(4, (Int((length / 2).rounded(.up)) + 3) / 4 * 4)
+    // NB: very high input rates need long filters but few phases (each phase step is a tiny fraction of time).
+    phaseCount = min(interpolation, Self.maximumPhases, max(64, Self.tableBudget / (2 * halfWidth)))
     let beta = 0.1102 * (attenuation - 8.7)
     let windowNorm = besselI0(beta)
 

@@ -1,4 +1,14 @@
-/// Turns per-frame speech decisions into padded segments: closes them on pauses, drops blips, splits long ones.
+/// How one 10 ms frame sounded to the detector.
+enum FrameKind: Sendable, Hashable {
+  /// Near the noise floor.
+  case quiet
+  /// Well above the noise floor but not voice-like (fricatives such as "s", breath, noise bursts).
+  case loud
+  /// Loud and voice-like.
+  case speech
+}
+
+/// Turns per-frame decisions into padded segments: closes them on pauses, drops blips, splits long ones.
 ///
 /// A pure state machine over frames; it keeps only the frames of the open segment (at most `maxSegment` long).
 struct SegmentTracker: Sendable {
@@ -7,6 +17,11 @@ struct SegmentTracker: Sendable {
   let paddingSamples: Int
   let minSpeechFrames: Int
   let maxSegmentSamples: Int
+  let minimumLevelSwing: Float
+  /// Loud frames right before or after the speech (an initial or final "s") are kept, up to this many.
+  let maxFricativeFrames = 30
+  /// Frames at each end of the speech ignored when measuring the level swing (the 32 ms analysis window's ramp).
+  let rampFrames = 4
 
   /// Index of the next frame to arrive.
   private(set) var frameIndex = 0
@@ -14,6 +29,8 @@ struct SegmentTracker: Sendable {
   private(set) var open: OpenSegment?
   /// Where the last emitted segment ended; the next one never starts before it.
   private var lastEnd = 0
+  /// Consecutive loud (or speech) frames up to the latest one.
+  private var loudRun = 0
 
   struct OpenSegment: Sendable {
     /// First sample, padding included.
@@ -21,10 +38,14 @@ struct SegmentTracker: Sendable {
     /// Frame index of `levels[0]`.
     var firstFrame: Int
     var lastSpeechFrame: Int
+    /// Last loud or speech frame joined without a gap to the speech.
+    var lastActiveFrame: Int
     var speechFrames: Int
-    /// Level and decision of every frame since `firstFrame`, for choosing a split point.
+    /// Once the segment has shown enough speech it stays confirmed.
+    var confirmed = false
+    /// Level and kind of every frame since `firstFrame`, for the swing test and choosing a split point.
     var levels: [Float]
-    var isSpeech: [Bool]
+    var kinds: [FrameKind]
   }
 
   init(configuration: VADConfiguration, sampleRate: Int, frameLength: Int) {
@@ -35,36 +56,47 @@ struct SegmentTracker: Sendable {
     minSpeechFrames = max(1, Int((configuration.minSpeech / frameDuration).rounded()))
     // NB: at least a few frames, so a split always leaves room for progress.
     maxSegmentSamples = max(4 * frameLength, Int((configuration.maxSegment * Double(sampleRate)).rounded()))
+    minimumLevelSwing = configuration.minimumLevelSwingDB
   }
 
   /// Whether a segment with enough speech to be kept is in progress.
-  var isSpeaking: Bool { (open?.speechFrames ?? 0) >= minSpeechFrames }
+  var isSpeaking: Bool { open?.confirmed ?? false }
 
-  /// Takes the next frame's decision and level; returns a segment when this frame closes or splits one.
-  mutating func advance(isSpeech: Bool, levelDBFS: Float) -> SpeechSegment? {
+  /// Takes the next frame's kind and level; returns a segment when this frame closes or splits one.
+  mutating func advance(_ kind: FrameKind, levelDBFS: Float) -> SpeechSegment? {
     let frame = frameIndex
     frameIndex += 1
-    let frameEnd = frameIndex * frameLength
+    let loudBefore = loudRun
+    loudRun = kind == .quiet ? 0 : loudRun + 1
     guard var segment = open else {
-      if isSpeech {
-        let start = max(0, lastEnd, frame * frameLength - paddingSamples)
+      if kind == .speech {
+        let lead = min(loudBefore, maxFricativeFrames)
+        let start = max(0, lastEnd, (frame - lead) * frameLength - paddingSamples)
         open = OpenSegment(
-          startSample: start, firstFrame: frame, lastSpeechFrame: frame, speechFrames: 1,
-          levels: [levelDBFS], isSpeech: [true])
+          startSample: start, firstFrame: frame, lastSpeechFrame: frame, lastActiveFrame: frame, speechFrames: 1,
+          levels: [levelDBFS], kinds: [kind])
       }
       return nil
     }
     segment.levels.append(levelDBFS)
-    segment.isSpeech.append(isSpeech)
-    if isSpeech {
+    segment.kinds.append(kind)
+    switch kind {
+    case .speech:
       segment.lastSpeechFrame = frame
+      segment.lastActiveFrame = frame
       segment.speechFrames += 1
+    case .loud where segment.lastActiveFrame == frame - 1 && frame - segment.lastSpeechFrame <= maxFricativeFrames:
+      segment.lastActiveFrame = frame
+    default:
+      break
+    }
+    if !segment.confirmed && segment.speechFrames >= minSpeechFrames {
+      segment.confirmed = levelSwing(segment, ignoringLast: rampFrames) >= minimumLevelSwing
     }
     if frame - segment.lastSpeechFrame >= minPauseFrames {
-      open = nil
-      return close(segment, limit: frameEnd)
+      return close(segment, limit: frameIndex * frameLength)
     }
-    if frameEnd - segment.startSample >= maxSegmentSamples {
+    if frameIndex * frameLength - segment.startSample >= maxSegmentSamples {
       return split(&segment)
     }
     open = segment
@@ -84,12 +116,24 @@ struct SegmentTracker: Sendable {
     paddingSamples = other.paddingSamples
     minSpeechFrames = other.minSpeechFrames
     maxSegmentSamples = other.maxSegmentSamples
+    minimumLevelSwing = other.minimumLevelSwing
+  }
+
+  /// Loudest minus quietest speech frame, leaving out the ramps at the start and the latest `ignoringLast` frames.
+  private func levelSwing(_ segment: OpenSegment, ignoringLast: Int) -> Float {
+    var speechLevels: [Float] = []
+    for (level, kind) in zip(segment.levels, segment.kinds) where kind == .speech { speechLevels.append(level) }
+    let interior = speechLevels.dropFirst(rampFrames).dropLast(ignoringLast)
+    guard let loudest = interior.max(), let quietest = interior.min() else { return 0 }
+    return loudest - quietest
   }
 
   private mutating func close(_ segment: OpenSegment, limit: Int) -> SpeechSegment? {
     open = nil
-    guard segment.speechFrames >= minSpeechFrames else { return nil }
-    let end = min(limit, (segment.lastSpeechFrame + 1) * frameLength + paddingSamples)
+    guard segment.speechFrames >= minSpeechFrames,
+      segment.confirmed || levelSwing(segment, ignoringLast: rampFrames) >= minimumLevelSwing
+    else { return nil }
+    let end = min(limit, (segment.lastActiveFrame + 1) * frameLength + paddingSamples)
     guard end > segment.startSample else { return nil }
     lastEnd = end
     return SpeechSegment(startSample: segment.startSample, endSample: end)
@@ -98,7 +142,7 @@ struct SegmentTracker: Sendable {
   /// Cuts the open segment at its quietest frame in the second half and keeps the rest open.
   private mutating func split(_ segment: inout OpenSegment) -> SpeechSegment? {
     let count = segment.levels.count
-    let earliest = max(1, (segment.levels.count) / 2)
+    let earliest = max(1, count / 2)
     var best = count - 1
     var bestLevel = Float.infinity
     for i in earliest..<count {
@@ -114,17 +158,17 @@ struct SegmentTracker: Sendable {
       }
     }
     let cut = (segment.firstFrame + best) * frameLength
-    let firstPartSpeech = segment.isSpeech[..<best].filter { $0 }.count
     let emitted =
-      firstPartSpeech >= minSpeechFrames && cut > segment.startSample
+      segment.confirmed && cut > segment.startSample
       ? SpeechSegment(startSample: segment.startSample, endSample: cut) : nil
     if emitted != nil { lastEnd = cut }
     let restLevels = Array(segment.levels[best...])
-    let restSpeech = Array(segment.isSpeech[best...])
+    let restKinds = Array(segment.kinds[best...])
+    let restSpeech = restKinds.filter { $0 == .speech }.count
     open = OpenSegment(
       startSample: cut, firstFrame: segment.firstFrame + best,
-      lastSpeechFrame: segment.lastSpeechFrame, speechFrames: restSpeech.filter { $0 }.count,
-      levels: restLevels, isSpeech: restSpeech)
+      lastSpeechFrame: segment.lastSpeechFrame, lastActiveFrame: segment.lastActiveFrame, speechFrames: restSpeech,
+      confirmed: segment.confirmed && restSpeech > 0, levels: restLevels, kinds: restKinds)
     return emitted
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the detector measures on each 10 ms frame.
 struct FrameFeatures: Sendable, Hashable {
-  /// RMS level of the frame's 160 samples.
+  /// Level of the 300–4000 Hz band over the latest 32 ms, in dBFS (a full-scale 1 kHz sine reads -3).
   var levelDBFS: Float
   /// Spectral flatness (geometric over arithmetic mean of power) between 300 and 4000 Hz, 0...1.
   var flatness: Float
@@ -23,6 +23,9 @@ struct SpectrumAnalyzer: Sendable {
   private let bitReversed: [Int]
   private var real = [Float](repeating: 0, count: size)
   private var imaginary = [Float](repeating: 0, count: size)
+  /// Power spectra of the two previous frames, averaged with the current one (Welch) to steady noise estimates.
+  private var previousPower = [Float](repeating: 0, count: size / 2)
+  private var olderPower = [Float](repeating: 0, count: size / 2)
 
   init() {
     let n = Self.size
@@ -36,12 +39,13 @@ struct SpectrumAnalyzer: Sendable {
     }
   }
 
-  /// Features of the frame `latest` (the newest 160 samples) given the last 512 samples in `history` order.
-  mutating func features(history: [Float], latest: ArraySlice<Float>) -> FrameFeatures {
-    var squares: Float = 0
-    for sample in latest { squares += sample * sample }
-    let level = AudioLevel.decibels(Double((squares / Float(max(1, latest.count))).squareRoot()))
-    let power = powerSpectrum(history)
+  /// Features of the latest frame given the last 512 samples, oldest first.
+  mutating func features(history: [Float]) -> FrameFeatures {
+    let current = powerSpectrum(history)
+    var power = current
+    for k in 0..<power.count { power[k] = (current[k] + previousPower[k] + olderPower[k]) / 3 }
+    olderPower = previousPower
+    previousPower = current
     var bandSum: Float = 0
     var logSum: Float = 0
     var totalSum: Float = 0
@@ -51,6 +55,11 @@ struct SpectrumAnalyzer: Sendable {
       bandSum += power[k]
       logSum += log(power[k] + epsilon)
     }
+    var currentBand: Float = 0
+    for k in Self.speechBins { currentBand += current[k] }
+    // Parseval for the one-sided spectrum of a Hann-windowed frame (the window keeps 0.375 of the power).
+    let meanSquare = 2 * Double(currentBand) / (Double(Self.size * Self.size) * 0.375)
+    let level = AudioLevel.decibels(meanSquare.squareRoot())
     let binCount = Float(Self.speechBins.count)
     let arithmetic = bandSum / binCount + epsilon
     let geometric = exp(logSum / binCount)
@@ -60,34 +69,50 @@ struct SpectrumAnalyzer: Sendable {
       speechBandShare: totalSum > epsilon ? bandSum / totalSum : 0)
   }
 
-  /// Power of bins 0..<size/2 of the windowed samples.
+  /// Power of bins 0..<size/2 of the windowed samples (an in-place radix-2 FFT).
   private mutating func powerSpectrum(_ samples: [Float]) -> [Float] {
     let n = Self.size
-    for i in 0..<n {
-      real[bitReversed[i]] = samples[i] * window[i]
-      imaginary[bitReversed[i]] = 0
-    }
-    var span = 1
-    while span < n {
-      let twiddleStride = n / (2 * span)
-      var group = 0
-      while group < n {
-        for k in 0..<span {
-          let c = cosines[k * twiddleStride]
-          let s = sines[k * twiddleStride]
-          let a = group + k
-          let b = a + span
-          let tr = real[b] * c - imaginary[b] * s
-          let ti = real[b] * s + imaginary[b] * c
-          real[b] = real[a] - tr
-          imaginary[b] = imaginary[a] - ti
-          real[a] += tr
-          imaginary[a] += ti
+    var power = [Float](repeating: 0, count: n / 2)
+    real.withUnsafeMutableBufferPointer { re in
+      imaginary.withUnsafeMutableBufferPointer { im in
+        window.withUnsafeBufferPointer { window in
+          bitReversed.withUnsafeBufferPointer { reversed in
+            samples.withUnsafeBufferPointer { input in
+              for i in 0..<n {
+                re[reversed[i]] = input[i] * window[i]
+                im[reversed[i]] = 0
+              }
+            }
+          }
         }
-        group += 2 * span
+        cosines.withUnsafeBufferPointer { cosines in
+          sines.withUnsafeBufferPointer { sines in
+            var span = 1
+            while span < n {
+              let twiddleStride = n / (2 * span)
+              var group = 0
+              while group < n {
+                for k in 0..<span {
+                  let c = cosines[k * twiddleStride]
+                  let s = sines[k * twiddleStride]
+                  let a = group + k
+                  let b = a + span
+                  let tr = re[b] * c - im[b] * s
+                  let ti = re[b] * s + im[b] * c
+                  re[b] = re[a] - tr
+                  im[b] = im[a] - ti
+                  re[a] += tr
+                  im[a] += ti
+                }
+                group += 2 * span
+              }
+              span *= 2
+            }
+          }
+        }
+        for k in 0..<(n / 2) { power[k] = re[k] * re[k] + im[k] * im[k] }
       }
-      span *= 2
     }
-    return (0..<(n / 2)).map { real[$0] * real[$0] + imaginary[$0] * imaginary[$0] }
+    return power
   }
 }

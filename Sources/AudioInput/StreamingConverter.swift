@@ -18,9 +18,10 @@ public struct StreamingConverter: Sendable {
   private var nextBase = 0
   private var nextPhase = 0
 
-  /// Prepares a converter for `channels` interleaved channels at `sourceSampleRate` Hz (both at least 1).
+  /// Prepares a converter for `channels` interleaved channels at `sourceSampleRate` Hz (1 kHz to 1.536 MHz;
+  /// rates outside are clamped into that range, channel counts below 1 count as 1).
   public init(sourceSampleRate: Int, channels: Int) {
-    self.sourceSampleRate = max(1, sourceSampleRate)
+    self.sourceSampleRate = min(max(sourceSampleRate, supportedSampleRates.lowerBound), supportedSampleRates.upperBound)
     self.channels = max(1, channels)
     if self.sourceSampleRate == DecodedAudio.sampleRate {
       filter = nil
@@ -82,20 +83,22 @@ public struct StreamingConverter: Sendable {
     var phase = nextPhase
     let start = historyStart
     output.reserveCapacity(max(0, (available - base) * interpolation / step + 1))
-    history.withUnsafeBufferPointer { samples in
-      filter.taps.withUnsafeBufferPointer { taps in
+    history.withUnsafeBytes { samples in
+      filter.taps.withUnsafeBytes { taps in
+        let vectorBytes = MemoryLayout<SIMD8<Float>>.size
+        let floatBytes = MemoryLayout<Float>.size
         while base + halfWidth < available && base < stopBefore {
-          let first = base - halfWidth + 1 - start
-          let row = (phaseCount == interpolation ? phase : phase * phaseCount / interpolation) * width
-          var sum0: Float = 0
-          var sum1: Float = 0
-          var j = 0
-          while j + 1 < width {
-            sum0 += samples[first + j] * taps[row + j]
-            sum1 += samples[first + j + 1] * taps[row + j + 1]
-            j += 2
+          let first = (base - halfWidth + 1 - start) * floatBytes
+          let row = (phaseCount == interpolation ? phase : phase * phaseCount / interpolation) * width * floatBytes
+          var sum = SIMD8<Float>()
+          var offset = 0
+          while offset < width * floatBytes {
+            let x = samples.loadUnaligned(fromByteOffset: first + offset, as: SIMD8<Float>.self)
+            let h = taps.loadUnaligned(fromByteOffset: row + offset, as: SIMD8<Float>.self)
+            sum += x * h
+            offset += vectorBytes
           }
-          output.append(sum0 + sum1)
+          output.append(sum.sum())
           phase += step
           base += phase / interpolation
           phase %= interpolation

@@ -1,7 +1,7 @@
 /// Finds speech in a live 16 kHz mono stream, chunk by chunk, with bounded memory.
 ///
-/// Each 10 ms frame is speech when it is louder than the adaptive noise floor (the quietest frame of the last
-/// two seconds) by a margin, and its spectrum looks like voice (not flat like noise, not all below 300 Hz like
+/// Each 10 ms frame is speech when its 300–4000 Hz band is louder than the adaptive noise floor (the quietest
+/// frame of the last two seconds) by a margin, and its spectrum looks like voice (not flat like noise, not all below 300 Hz like
 /// hum). Frames are grouped into padded segments that end after a pause. Chunk sizes do not change the result.
 public struct VoiceActivityDetector: Sendable {
   /// Samples per analysis frame (10 ms at 16 kHz).
@@ -70,13 +70,15 @@ public struct VoiceActivityDetector: Sendable {
   private mutating func analyzeFrame() -> SpeechSegment? {
     recent.removeFirst(Self.frameLength)
     for sample in pending { recent.append(sample.isFinite ? sample : 0) }
-    let features = analyzer.features(history: recent, latest: recent[(recent.count - Self.frameLength)...])
+    let features = analyzer.features(history: recent)
     let floor = updateNoiseFloor(with: features.levelDBFS)
-    let speech =
-      features.levelDBFS > max(floor + configuration.speechMarginDB, configuration.minimumSpeechLevelDBFS)
-      && features.flatness <= configuration.maximumSpectralFlatness
+    let loud = features.levelDBFS > max(floor + configuration.speechMarginDB, configuration.minimumSpeechLevelDBFS)
+    let voiceLike =
+      features.flatness <= configuration.maximumSpectralFlatness
+      && features.flatness >= configuration.minimumSpectralFlatness
       && features.speechBandShare >= configuration.minimumSpeechBandShare
-    return tracker.advance(isSpeech: speech, levelDBFS: features.levelDBFS)
+    let kind: FrameKind = loud ? (voiceLike ? .speech : .loud) : .quiet
+    return tracker.advance(kind, levelDBFS: features.levelDBFS)
   }
 
   /// Adds the frame level to the window and returns the quietest level in it.

@@ -53,6 +53,9 @@ extension WAVHeader {
   static func parse(_ bytes: UnsafeRawBufferPointer) throws(WAVHeaderProblem) -> WAVHeader {
     let size = bytes.count
     guard size >= 12 else { throw .invalid("truncated WAV header") }
+    guard fourCC(bytes, 0) == "RIFF", fourCC(bytes, 8) == "WAVE" else {
+      throw .invalid("not a WAV or known audio file")
+    }
     var offset = 12
     var format: (encoding: WAVSampleEncoding, channels: Int, rate: Int)?
     var data: Range<Int>?
@@ -88,7 +91,8 @@ extension WAVHeader {
     }
     let cutInChunkHeader = offset < size && offset + 8 > size
     guard let format else {
-      throw .invalid(data == nil && (cutInChunkHeader || offset == size) ? "truncated WAV header" : "WAV has no fmt chunk")
+      throw .invalid(
+        data == nil && (cutInChunkHeader || offset == size) ? "truncated WAV header" : "WAV has no fmt chunk")
     }
     guard let data else { throw .invalid(cutInChunkHeader ? "truncated WAV header" : "WAV has no data chunk") }
     return WAVHeader(encoding: format.encoding, channels: format.channels, sampleRate: format.rate, dataRange: data)

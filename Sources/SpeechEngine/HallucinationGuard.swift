@@ -48,7 +48,7 @@ public enum HallucinationGuard {
   }
 
   static func normalise(_ text: String) -> String {
-    text.lowercased().map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " }
+    String(text.lowercased().map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " })
       .split(separator: " ").joined(separator: " ")
   }
 }

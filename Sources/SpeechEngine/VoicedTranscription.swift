@@ -6,7 +6,10 @@ public struct VoicedTranscription: Sendable {
   /// Longest audio handed to one engine call, in seconds (Whisper's window is 30 s).
   public var maxWindowSeconds: Double = 28
   /// Longest pause kept between two voiced stretches inside a window, in seconds.
-  public var maxPauseSeconds: Double = 0.5
+  public var maxPauseSeconds: Double = 1.0
+  /// Real audio kept before the first and after the last voiced stretch of a window, beyond the detector's own
+  /// padding: Whisper recognises the edges of words better with a little context around them.
+  public var contextSeconds: Double = 0.3
   public var vad: VADConfiguration
 
   public init(vad: VADConfiguration = .init()) { self.vad = vad }
@@ -36,12 +39,16 @@ public struct VoicedTranscription: Sendable {
     let rate = Double(engineSampleRate)
     let maxWindow = Int(maxWindowSeconds * rate)
     let maxPause = Int(maxPauseSeconds * rate)
+    let context = Int(contextSeconds * rate)
     var windows: [Window] = []
     var current = Window()
     var previousEnd: Int?
-    for segment in segments {
-      let start = max(0, min(segment.startSample, samples.count))
-      let end = max(start, min(segment.endSample, samples.count))
+    for (index, segment) in segments.enumerated() {
+      // Widen by `context`, never into the neighbouring segments.
+      let lowerBound = index > 0 ? segments[index - 1].endSample : 0
+      let upperBound = index + 1 < segments.count ? segments[index + 1].startSample : samples.count
+      let start = max(0, lowerBound, min(segment.startSample - context, samples.count))
+      let end = max(start, min(segment.endSample + context, upperBound, samples.count))
       guard end > start else { continue }
       // Keep up to `maxPause` of the real pause before this segment, so words don't run together.
       var pieceStart = start

@@ -8,7 +8,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   /// The speech engine's id, e.g. `whisper` or `openai`.
   public var engine = "whisper"
   /// The engine's model, e.g. `base` or `small.en`.
-  public var model = "base"
+  public var model = "tiny.en"
   /// The spoken language, e.g. `en`, or `auto` to detect it.
   public var language = "auto"
   /// The LLM polish provider's id, or `none` for deterministic clean-up only.

@@ -71,13 +71,15 @@ public struct DictionaryReplacement: TextStage {
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     guard !terms.isEmpty else { return }
+    // Each token's comparable form, or nil when it may not take part in a match.
+    var words: [String?] = document.tokens.map { candidate($0) ? Self.normalized($0.text) : nil }
     var i = 0
     while i < document.tokens.count {
-      if let (length, term, suffix) = match(at: i, in: document.tokens) {
-        let token = TextToken(terms[term] + suffix, kind: .word, isFixedCase: true)
+      if let (length, term, suffix) = match(at: i, words: words, tokens: document.tokens) {
         let spaceBefore = document.tokens[i].spaceBefore
+        let token = TextToken(terms[term] + suffix, kind: .word, spaceBefore: spaceBefore, isFixedCase: true)
         document.tokens.replaceSubrange(i..<(i + length), with: [token])
-        document.tokens[i].spaceBefore = spaceBefore
+        words.replaceSubrange(i..<(i + length), with: [nil])
       }
       i += 1
     }
@@ -85,16 +87,15 @@ public struct DictionaryReplacement: TextStage {
 
   /// The length, term and kept suffix ("'s") of the best match starting at `index`: exact phrases first,
   /// then spelled or split forms, then sound.
-  private func match(at index: Int, in tokens: [TextToken]) -> (Int, Int, String)? {
-    guard candidate(tokens[index]) else { return nil }
-    var words: [String] = []
-    var j = index
-    while j < tokens.count, words.count < maxWords, candidate(tokens[j]) {
-      words.append(Self.normalized(tokens[j].text))
+  private func match(at index: Int, words all: [String?], tokens: [TextToken]) -> (Int, Int, String)? {
+    guard let first = all[index], !first.isEmpty else { return nil }
+    var words: [String] = [first]
+    var j = index + 1
+    while j < all.count, words.count < maxWords, let word = all[j], !word.isEmpty {
+      words.append(word)
       j += 1
     }
-    guard let first = words.first else { return nil }
-    if let found = phrases[first]?.first(where: { $0.words.count <= words.count && Array(words.prefix($0.words.count)) == $0.words }) {
+    if let found = phrases[first]?.first(where: { $0.words.count <= words.count && words.starts(with: $0.words) }) {
       // A common word whose term differs only in case ("us" → "US") keeps the word.
       if found.words.count > 1 || !isCommon(first) || !isCaseOnlyDifference(first, found.term) {
         return (found.words.count, found.term, "")
@@ -102,7 +103,7 @@ public struct DictionaryReplacement: TextStage {
     }
     if let possessive = possessiveMatch(tokens[index]) { return (1, possessive.0, possessive.1) }
     if let spelled = compactMatch(words) { return spelled }
-    return soundMatch(words, tokens: tokens, at: index)
+    return soundMatch(words)
   }
 
   /// Whether `token` may be part of a dictionary match: a plain word, not already a term or code.
@@ -147,12 +148,11 @@ public struct DictionaryReplacement: TextStage {
   }
 
   /// A phrase that sounds like a term, guarded against common words and very different lengths.
-  private func soundMatch(_ words: [String], tokens: [TextToken], at index: Int) -> (Int, Int, String)? {
+  private func soundMatch(_ words: [String]) -> (Int, Int, String)? {
     guard !sounds.isEmpty else { return nil }
     for n in stride(from: min(words.count, 3), through: 1, by: -1) {
       let part = words.prefix(n)
-      guard let first = part.first, let last = part.last else { continue }
-      if WordLists.functionWords.contains(first) || WordLists.functionWords.contains(last) { continue }
+      // Every letter counts in the key, so a function word at an edge rarely matches by accident.
       if part.allSatisfy(isCommon) { continue }
       if part.contains(where: { $0.first?.isNumber == true }) { continue }
       let joined = part.joined()

@@ -27,7 +27,9 @@ public struct InsertionAdjustment: TextStage {
     }
     document.leadingSpace = needsSpace(after: before, lastCharacter: lastCharacter, firstToken: document.tokens[0])
 
-    guard !keepsLetterCase, !endsSentence(trimmed, lastCharacter: lastCharacter) else { return }
+    // After "Dr." a name follows: neither a new sentence nor a word to lower.
+    guard !keepsLetterCase, !endsSentence(trimmed, lastCharacter: lastCharacter), !endsWithAbbreviation(trimmed)
+    else { return }
     if let index = document.tokens.firstIndex(where: { $0.isWord || $0.kind == .verbatim }),
       document.tokens[index].isWord
     {
@@ -57,8 +59,13 @@ public struct InsertionAdjustment: TextStage {
     guard let last = visible.last else { return true }
     if last == "?" || last == "!" { return true }
     guard last == "." else { return false }
-    if visible.hasSuffix("...") { return false }
-    let word = visible.dropLast().split(whereSeparator: { $0.isWhitespace }).last.map { $0.lowercased() } ?? ""
-    return !WordLists.isAbbreviation(word)
+    return !visible.hasSuffix("...") && !endsWithAbbreviation(trimmed)
+  }
+
+  /// Whether the existing text ends with an abbreviation and its period ("Dr.", "e.g.").
+  private func endsWithAbbreviation(_ trimmed: String) -> Bool {
+    guard trimmed.last == "." else { return false }
+    let word = trimmed.dropLast().split(whereSeparator: { $0.isWhitespace }).last.map { $0.lowercased() } ?? ""
+    return WordLists.isAbbreviation(word)
   }
 }

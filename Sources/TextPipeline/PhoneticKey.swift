@@ -1,121 +1,143 @@
 /// A coarse Metaphone-style sound key: "Kubernetes" and "cooper netties" both give `KPRNTS`.
 ///
-/// Consonants are mapped to sound classes (voiced and voiceless pairs merged: B/P, D/T, G/K, V/F, Z/S),
-/// vowels are dropped except a leading one (written `A`), and repeated sounds collapse.
+/// Consonants are mapped to sound classes (voiced and voiceless pairs merged: B/P, D/T, G/K, V/F, Z/S;
+/// TH as T), vowels are dropped except a leading one (written `A`), and a sound repeated without a vowel
+/// between collapses. Only ASCII letters count.
 public enum PhoneticKey {
   /// The key of a word or of several words read as one.
   public static func key(_ text: String) -> String {
-    let letters = Array(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic && $0.isASCII })
-      .map { Character($0) }
-    guard !letters.isEmpty else { return "" }
-    var out: [Character] = []
-    out.reserveCapacity(letters.count)
-    var i = 0
-    // Silent or merged openings.
-    if letters.count > 1 {
-      switch (letters[0], letters[1]) {
-      case ("k", "n"), ("g", "n"), ("p", "n"), ("w", "r"), ("p", "s"): i = 1
-      case ("x", _): out.append("S"); i = 1
-      case ("w", "h"): out.append("W"); i = 2
+    var letters: [UInt8] = []
+    letters.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): letters.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): letters.append(byte + 32)
       default: break
       }
     }
-    if i == 0, isVowel(letters[0]) {
-      out.append("A")
-      i = 1
+    return String(decoding: encode(letters), as: UTF8.self)
+  }
+
+  private static let vowel: UInt8 = 0  // separates repeated consonants, written as nothing
+
+  /// The key of lower-case ASCII letters.
+  static func encode(_ letters: [UInt8]) -> [UInt8] {
+    guard !letters.isEmpty else { return [] }
+    func at(_ j: Int) -> UInt8 { j >= 0 && j < letters.count ? letters[j] : 0 }
+    func isVowel(_ c: UInt8) -> Bool {
+      c == UInt8(ascii: "a") || c == UInt8(ascii: "e") || c == UInt8(ascii: "i") || c == UInt8(ascii: "o") || c == UInt8(ascii: "u")
     }
-    func at(_ j: Int) -> Character? { j >= 0 && j < letters.count ? letters[j] : nil }
-    func append(_ c: Character) {
-      if out.last != c { out.append(c) }
+    var out: [UInt8] = []
+    out.reserveCapacity(letters.count)
+    func append(_ byte: UInt8) {
+      if out.last != byte { out.append(byte) }
+    }
+    var i = 0
+    // Silent or merged openings: KN, GN, PN, WR, PS; X as S; WH as W.
+    switch (letters[0], at(1)) {
+    case (UInt8(ascii: "k"), UInt8(ascii: "n")), (UInt8(ascii: "g"), UInt8(ascii: "n")), (UInt8(ascii: "p"), UInt8(ascii: "n")), (UInt8(ascii: "w"), UInt8(ascii: "r")),
+      (UInt8(ascii: "p"), UInt8(ascii: "s")):
+      i = 1
+    case (UInt8(ascii: "x"), _):
+      append(UInt8(ascii: "S"))
+      i = 1
+    case (UInt8(ascii: "w"), UInt8(ascii: "h")):
+      append(UInt8(ascii: "W"))
+      i = 2
+    default:
+      if isVowel(letters[0]) {
+        append(UInt8(ascii: "A"))
+        i = 1
+      }
     }
     while i < letters.count {
       let c = letters[i]
       let next = at(i + 1)
+      let after = at(i + 2)
       switch c {
-      case "a", "e", "i", "o", "u":
-        // Vowels separate repeated consonants ("netties" keeps one T) but write nothing.
-        if out.last != "A" || out.count > 1 { out.append("_") }
-      case "y":
-        if let next, isVowel(next) { append("Y") } else if out.last != "A" || out.count > 1 { out.append("_") }
-      case "b":
-        if !(i == letters.count - 1 && at(i - 1) == "m") { append("P") }
-      case "c":
-        if next == "h" {
-          append("X")
+      case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"):
+        out.append(vowel)
+      case UInt8(ascii: "y"):
+        if isVowel(next) { append(UInt8(ascii: "Y")) } else { out.append(vowel) }
+      case UInt8(ascii: "b"):
+        if !(i == letters.count - 1 && at(i - 1) == UInt8(ascii: "m")) { append(UInt8(ascii: "P")) }
+      case UInt8(ascii: "c"):
+        if next == UInt8(ascii: "h") {
+          append(UInt8(ascii: "X"))
           i += 1
-        } else if next == "i" && at(i + 2) == "a" {
-          append("X")
-        } else if let next, next == "i" || next == "e" || next == "y" {
-          append("S")
-        } else if !(at(i - 1) == "s" && next == "k") {
-          append("K")
+        } else if next == UInt8(ascii: "i") && after == UInt8(ascii: "a") {
+          append(UInt8(ascii: "X"))
+        } else if next == UInt8(ascii: "i") || next == UInt8(ascii: "e") || next == UInt8(ascii: "y") {
+          append(UInt8(ascii: "S"))
+        } else if !(at(i - 1) == UInt8(ascii: "s") && next == UInt8(ascii: "k")) {
+          append(UInt8(ascii: "K"))
         }
-      case "d":
-        if next == "g", let after = at(i + 2), after == "e" || after == "i" || after == "y" {
-          append("J")
+      case UInt8(ascii: "d"):
+        if next == UInt8(ascii: "g"), after == UInt8(ascii: "e") || after == UInt8(ascii: "i") || after == UInt8(ascii: "y") {
+          append(UInt8(ascii: "J"))
           i += 1
         } else {
-          append("T")
+          append(UInt8(ascii: "T"))
         }
-      case "g":
-        if next == "h" {
-          if let after = at(i + 2), isVowel(after) { append("K") }
+      case UInt8(ascii: "g"):
+        if next == UInt8(ascii: "h") {
+          if isVowel(after) { append(UInt8(ascii: "K")) }
           i += 1
-        } else if next == "n" {
+        } else if next == UInt8(ascii: "n") {
           // Silent before n: "sign", "gnome".
-        } else if let next, next == "i" || next == "e" || next == "y" {
-          append("J")
+        } else if next == UInt8(ascii: "i") || next == UInt8(ascii: "e") || next == UInt8(ascii: "y") {
+          append(UInt8(ascii: "J"))
         } else {
-          append("K")
+          append(UInt8(ascii: "K"))
         }
-      case "h":
-        if let next, isVowel(next), let before = at(i - 1), !"cgpst".contains(before) || out.isEmpty {
-          append("H")
-        } else if at(i - 1) == nil, let next, isVowel(next) {
-          append("H")
-        }
-      case "k": if at(i - 1) != "c" { append("K") }
-      case "p":
-        if next == "h" {
-          append("F")
+      case UInt8(ascii: "h"):
+        if isVowel(next) { append(UInt8(ascii: "H")) }
+      case UInt8(ascii: "k"):
+        if at(i - 1) != UInt8(ascii: "c") { append(UInt8(ascii: "K")) }
+      case UInt8(ascii: "p"):
+        if next == UInt8(ascii: "h") {
+          append(UInt8(ascii: "F"))
           i += 1
         } else {
-          append("P")
+          append(UInt8(ascii: "P"))
         }
-      case "q": append("K")
-      case "s":
-        if next == "h" {
-          append("X")
+      case UInt8(ascii: "q"): append(UInt8(ascii: "K"))
+      case UInt8(ascii: "s"):
+        if next == UInt8(ascii: "h") {
+          append(UInt8(ascii: "X"))
           i += 1
-        } else if next == "i", let after = at(i + 2), after == "o" || after == "a" {
-          append("X")
+        } else if next == UInt8(ascii: "i"), after == UInt8(ascii: "o") || after == UInt8(ascii: "a") {
+          append(UInt8(ascii: "X"))
         } else {
-          append("S")
+          append(UInt8(ascii: "S"))
         }
-      case "t":
-        if next == "h" {
-          append("T")
+      case UInt8(ascii: "t"):
+        if next == UInt8(ascii: "h") {
+          append(UInt8(ascii: "T"))
           i += 1
-        } else if next == "i", let after = at(i + 2), after == "o" || after == "a" {
-          append("X")
-        } else if !(next == "c" && at(i + 2) == "h") {
-          append("T")
+        } else if next == UInt8(ascii: "i"), after == UInt8(ascii: "o") || after == UInt8(ascii: "a") {
+          append(UInt8(ascii: "X"))
+        } else if !(next == UInt8(ascii: "c") && after == UInt8(ascii: "h")) {
+          append(UInt8(ascii: "T"))
         }
-      case "v": append("F")
-      case "w": if let next, isVowel(next) { append("W") }
-      case "x":
-        append("K")
-        append("S")
-      case "z": append("S")
-      case "j", "f", "l", "m", "n", "r": append(Character(c.uppercased()))
+      case UInt8(ascii: "v"): append(UInt8(ascii: "F"))
+      case UInt8(ascii: "w"):
+        if isVowel(next) { append(UInt8(ascii: "W")) }
+      case UInt8(ascii: "x"):
+        append(UInt8(ascii: "K"))
+        append(UInt8(ascii: "S"))
+      case UInt8(ascii: "z"): append(UInt8(ascii: "S"))
+      case UInt8(ascii: "j"): append(UInt8(ascii: "J"))
+      case UInt8(ascii: "f"): append(UInt8(ascii: "F"))
+      case UInt8(ascii: "l"): append(UInt8(ascii: "L"))
+      case UInt8(ascii: "m"): append(UInt8(ascii: "M"))
+      case UInt8(ascii: "n"): append(UInt8(ascii: "N"))
+      case UInt8(ascii: "r"): append(UInt8(ascii: "R"))
       default: break
       }
       i += 1
     }
-    return String(out.filter { $0 != "_" })
+    return out.filter { $0 != vowel }
   }
 
-  private static func isVowel(_ c: Character) -> Bool {
-    c == "a" || c == "e" || c == "i" || c == "o" || c == "u"
-  }
 }

@@ -71,6 +71,11 @@ public struct SpokenPunctuation: TextStage {
     "separated", "delimited", "cancer", "cleanse", "health", "surgery", "cam", "camera", "board", "of",
     "mark", "marks", "key", "sign", "character", "symbol", "button",
   ]
+  /// Words after "period" that make it a noun ("period of time", "period ends").
+  static let periodFollowers: Set<String> = [
+    "of", "is", "was", "ends", "ended", "starts", "started", "begins", "began", "lasts", "lasted", "will", "when",
+    "for", "in", "has", "had", "during", "after", "before", "drama", "piece", "pain", "pains", "cramps", "tracker",
+  ]
   /// Top-level domains a spoken "dot" joins: "example dot com".
   static let domains: Set<String> = [
     "com", "org", "net", "io", "dev", "app", "co", "uk", "de", "fr", "ai", "edu", "gov", "me", "ly", "so",
@@ -80,6 +85,8 @@ public struct SpokenPunctuation: TextStage {
   public init() {}
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
+    // An engine that writes no capitals gives no sentence starts to tell "period" the command apart.
+    let writesCase = document.tokens.contains { $0.isWord && $0.text.contains(where: \.isUppercase) }
     let hasClosingQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
     var i = 0
     while i < document.tokens.count {
@@ -88,7 +95,7 @@ public struct SpokenPunctuation: TextStage {
         continue
       }
       if joinDomain(at: i, in: &document) { continue }
-      if let command = command(at: i, in: document.tokens) {
+      if let command = command(at: i, in: document.tokens, writesCase: writesCase) {
         write(command, at: i, in: &document)
       } else if hasClosingQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
         write(Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i, in: &document)
@@ -116,7 +123,7 @@ public struct SpokenPunctuation: TextStage {
   }
 
   /// The command spoken at `index`, if its words are meant as a command there.
-  private func command(at index: Int, in tokens: [TextToken]) -> Command? {
+  private func command(at index: Int, in tokens: [TextToken], writesCase: Bool) -> Command? {
     let first = tokens[index].lower
     for command in Self.commands where command.words[0] == first {
       let end = index + command.words.count
@@ -127,14 +134,16 @@ public struct SpokenPunctuation: TextStage {
         matched = false
         break
       }
-      guard matched, isCommand(command, from: index, to: end, in: tokens) else { continue }
+      guard matched, isCommand(command, from: index, to: end, in: tokens, writesCase: writesCase) else { continue }
       return command
     }
     return nil
   }
 
   /// Whether the words of `command` in `start..<end` are a command rather than ordinary words.
-  private func isCommand(_ command: Command, from start: Int, to end: Int, in tokens: [TextToken]) -> Bool {
+  private func isCommand(
+    _ command: Command, from start: Int, to end: Int, in tokens: [TextToken], writesCase: Bool
+  ) -> Bool {
     let previous = start > 0 ? tokens[start - 1] : nil
     let next = end < tokens.count ? tokens[end] : nil
     if let previous, previous.isWord {
@@ -151,8 +160,11 @@ public struct SpokenPunctuation: TextStage {
         return false
       }
       guard command.rule == .sentenceEnd, let next, next.isWord else { return true }
-      // "period" ends a sentence only before a new one: a capital, or another command.
-      return next.text.first?.isUppercase == true || self.command(at: end, in: tokens) != nil
+      // "period" ends a sentence only before a new one: a capital, or another command; without capitals
+      // from the engine, any word but one that continues a noun ("period of", "period ends").
+      if next.text.first?.isUppercase == true { return true }
+      if self.command(at: end, in: tokens, writesCase: writesCase) != nil { return true }
+      return !writesCase && !Self.periodFollowers.contains(next.lower)
     }
   }
 

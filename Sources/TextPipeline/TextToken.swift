@@ -19,7 +19,11 @@ public struct TextToken: Sendable, Hashable {
   }
 
   /// The characters of the token.
-  public var text: String
+  public var text: String {
+    didSet { lower = text.lowercased() }
+  }
+  /// The text in lower case, for comparisons.
+  public private(set) var lower: String
   /// How the token joins its neighbours.
   public var kind: Kind
   /// Whether a space precedes the token (ignored for the first token and after a line break).
@@ -34,6 +38,7 @@ public struct TextToken: Sendable, Hashable {
     _ text: String, kind: Kind = .word, spaceBefore: Bool? = nil, isFixedCase: Bool = false, isSpoken: Bool = false
   ) {
     self.text = text
+    self.lower = text.lowercased()
     self.kind = kind
     self.spaceBefore = spaceBefore ?? kind.takesSpaceBefore
     self.isFixedCase = isFixedCase
@@ -42,9 +47,6 @@ public struct TextToken: Sendable, Hashable {
 
   /// Whether this is a word (not punctuation, a line break or verbatim text).
   public var isWord: Bool { kind == .word }
-
-  /// The word in lower case, for comparisons.
-  public var lower: String { text.lowercased() }
 
   /// Whether this token ends a sentence: `.`, `?`, `!` (and combinations such as `?!`).
   public var endsSentence: Bool {

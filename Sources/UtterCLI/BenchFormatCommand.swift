@@ -1,7 +1,199 @@
 import ArgumentParser
+import Foundation
+import TextPipeline
 
-// Scaffolding: replaced by the module that owns this command.
+/// `utter bench format`: the text pipeline's time per utterance, whole and stage by stage.
 struct BenchFormatCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "format", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'format' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "format",
+    abstract: "Time the text pipeline on a generated corpus of utterances (target: p99 < 1 ms)."
+  )
+
+  @Option(help: "How many utterances to clean up.")
+  var count = 10_000
+
+  @Option(help: "Seed of the corpus generator.")
+  var seed: UInt64 = 42
+
+  @Flag(help: "Write the figures as JSON.")
+  var json = false
+
+  /// Percentiles of one measured series, in milliseconds.
+  struct Figures: Codable {
+    var name: String
+    var p50Ms: Double
+    var p99Ms: Double
+    var maxMs: Double
+  }
+
+  struct Report: Codable {
+    var utterances: Int
+    var averageCharacters: Int
+    var targetP99Ms: Double
+    var meetsTarget: Bool
+    var pipeline: Figures
+    var stages: [Figures]
+  }
+
+  func run() async throws {
+    guard count > 0 else { throw CLIError("--count must be at least 1") }
+    var generator = BenchCorpus(seed: seed)
+    let corpus = generator.utterances(count)
+    let pipeline = TextPipeline(configuration: BenchCorpus.configuration)
+    let clock = ContinuousClock()
+
+    // Warm up caches and lazily built tables.
+    for text in corpus.prefix(200) { _ = pipeline.run(text.raw, context: text.context) }
+
+    var whole: [Double] = []
+    whole.reserveCapacity(corpus.count)
+    var perStage = Array(repeating: [Double](), count: pipeline.stages.count + 1)
+    for utterance in corpus {
+      let start = clock.now
+      _ = pipeline.run(utterance.raw, context: utterance.context)
+      whole.append(Self.milliseconds(clock.now - start))
+
+      // Each stage alone, on the text it sees inside the pipeline.
+      let parseStart = clock.now
+      var document = TextDocument(parsing: utterance.raw)
+      perStage[0].append(Self.milliseconds(clock.now - parseStart))
+      for (index, stage) in pipeline.stages.enumerated() {
+        let stageStart = clock.now
+        stage.apply(&document, context: utterance.context)
+        perStage[index + 1].append(Self.milliseconds(clock.now - stageStart))
+      }
+    }
+
+    let names = ["tokenize"] + pipeline.stages.map(\.name)
+    let pipelineFigures = Self.figures("pipeline", whole)
+    let report = Report(
+      utterances: corpus.count,
+      averageCharacters: corpus.reduce(0) { $0 + $1.raw.count } / corpus.count,
+      targetP99Ms: 1,
+      meetsTarget: pipelineFigures.p99Ms < 1,
+      pipeline: pipelineFigures,
+      stages: zip(names, perStage).map { Self.figures($0, $1) }
+    )
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+    } else {
+      print(Self.table(report))
+    }
+  }
+
+  static func milliseconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
+  }
+
+  static func figures(_ name: String, _ samples: [Double]) -> Figures {
+    let sorted = samples.sorted()
+    func percentile(_ p: Double) -> Double {
+      guard !sorted.isEmpty else { return 0 }
+      return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+    return Figures(name: name, p50Ms: percentile(0.5), p99Ms: percentile(0.99), maxMs: sorted.last ?? 0)
+  }
+
+  static func table(_ report: Report) -> String {
+    func row(_ f: Figures, indent: String = "") -> String {
+      let name = (indent + f.name).padding(toLength: 22, withPad: " ", startingAt: 0)
+      return name + [f.p50Ms, f.p99Ms, f.maxMs].map { String(format: "%10.4f", $0) }.joined()
+    }
+    var lines = [
+      "utter bench format: \(report.utterances) utterances, \(report.averageCharacters) characters on average",
+      "".padding(toLength: 22, withPad: " ", startingAt: 0) + ["p50 ms", "p99 ms", "max ms"].map {
+        $0.padding(toLength: 10, withPad: " ", startingAt: 0).reversedPadding()
+      }.joined(),
+      row(report.pipeline),
+    ]
+    lines += report.stages.map { row($0, indent: "  ") }
+    lines.append(
+      "target p99 < \(report.targetP99Ms) ms: \(report.meetsTarget ? "met" : "NOT met")")
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The string right-aligned in its current width.
+  fileprivate func reversedPadding() -> String {
+    let trimmed = trimmingCharacters(in: .whitespaces)
+    return String(repeating: " ", count: count - trimmed.count) + trimmed
+  }
+}
+
+/// A varied, reproducible corpus of raw engine text: fillers, stutters, corrections, spoken punctuation,
+/// dictionary terms, snippets, URLs and plain sentences, in both lower-case and Whisper-style casing.
+struct BenchCorpus {
+  struct Utterance {
+    var raw: String
+    var context: InsertionContext
+  }
+
+  /// The dictionary and snippets the corpus mentions.
+  static let configuration = PipelineConfiguration(
+    dictionary: [
+      DictionaryEntry(term: "Kubernetes"), DictionaryEntry(term: "GitHub"), DictionaryEntry(term: "iOS"),
+      DictionaryEntry(term: "PostgreSQL", replacements: ["post gress"]), DictionaryEntry(term: "Anthropic"),
+      DictionaryEntry(term: "Visual Studio Code"), DictionaryEntry(term: "Siobhan", matchBySound: false),
+    ],
+    snippets: [
+      Snippet(trigger: "my calendar", expansion: "https://cal.example.com/sam"),
+      Snippet(trigger: "my email", expansion: "sam@example.com"),
+    ]
+  )
+
+  static let openers = ["", "", "um ", "so um ", "uh ", "okay so ", "well ", "hmm "]
+  static let clauses = [
+    "let's meet on tuesday no wait wednesday", "send it to john I mean jane", "I I think the the plan works",
+    "can you check the github issue", "deploy it to cooper netties", "the trial period ends on friday",
+    "the build uses i o s sixteen", "write to my email", "book a slot at my calendar",
+    "visit https://example.com/docs?id=3 for details", "rename user_id in config.yaml",
+    "it was you know fine", "we need three apples no wait four apples", "I'll bring wine scratch that beer",
+    "th- the meeting is at noon", "we like the new line of products", "is it ready question mark",
+    "thanks for the notes period see you", "dear sam comma new paragraph thanks", "ping @sam about #release 1.2.3",
+    "open visual studio code", "we moved to post gress last year", "I work at and tropic",
+    "the café in 東京 was lovely 🎉", "where is the station", "I mean it", "it was like amazing",
+  ]
+  static let whisperSentences = [
+    "Hello, world.", "So, um, we should go.", "I think, you know, it's fine.", "Let's go to Paris, no wait, London.",
+    "Can you send it to Siobhan?", "The the report is due on Monday.", "I'm done period.",
+    "Meet me on Tuesday. No wait, Wednesday.", "Let's meet tomorrow. Scratch that. Let's meet Friday.",
+  ]
+  static let contexts: [String?] = [nil, nil, "", "I think", "Hello.", "Notes:\n", "and then "]
+
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next pseudo-random number (SplitMix64).
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func pick<T>(_ items: [T]) -> T {
+    items[Int(next() % UInt64(items.count))]
+  }
+
+  /// `count` utterances, the same for the same seed.
+  mutating func utterances(_ count: Int) -> [Utterance] {
+    (0..<count).map { _ in
+      var raw: String
+      if next() % 3 == 0 {
+        raw = (0..<(1 + Int(next() % 3))).map { _ in pick(Self.whisperSentences) }.joined(separator: " ")
+      } else {
+        raw = pick(Self.openers) + (0..<(1 + Int(next() % 3))).map { _ in pick(Self.clauses) }
+          .joined(separator: next() % 2 == 0 ? " " : " comma ")
+      }
+      return Utterance(raw: raw, context: InsertionContext(textBeforeCursor: pick(Self.contexts)))
+    }
+  }
 }

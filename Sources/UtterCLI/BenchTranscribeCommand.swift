@@ -31,6 +31,9 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
   @Option(help: "Threads for the embedded engine.")
   var threads: Int?
 
+  @Flag(name: .customLong("whole-file"), help: "Hand the engine whole files, without voice activity detection (for comparison).")
+  var wholeFile = false
+
   @Flag(help: "Print each utterance's hypothesis.")
   var verbose = false
 
@@ -76,7 +79,10 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
       let audio: DecodedAudio
       do { audio = try AudioFileDecoder.decode(contentsOf: url) } catch { throw CLIError("\(error)") }
       let start = Date()
-      let transcript = try await VoicedTranscription().transcribe(audio.samples, engine: speech, options: options)
+      let transcript =
+        wholeFile
+        ? try await speech.transcribe(audio.samples, options: options)
+        : try await VoicedTranscription().transcribe(audio.samples, engine: speech, options: options)
       let latency = Date().timeIntervalSince(start)
       let id = url.deletingPathExtension().lastPathComponent
       var row = Row(id: id, audioSeconds: audio.duration, latencySeconds: latency, hypothesis: transcript.text)
@@ -135,10 +141,11 @@ enum ResourceUsage {
   /// Peak resident set size, in megabytes.
   static var peakResidentMegabytes: Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
     #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
       return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
     #else
+      getrusage(RUSAGE_SELF, &usage)
       return Double(usage.ru_maxrss) / 1_048_576  // bytes on macOS
     #endif
   }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Locations
 import Foundation
 import SpeechEngine
+import Storage
 
 struct TranscribeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -24,11 +25,23 @@ struct TranscribeCommand: AsyncParsableCommand {
   @Option(help: "Model id for the engine.")
   var model: String?
 
+  @Option(name: .customLong("base-url"), help: "Base URL for a cloud engine (a proxy or an OpenAI-compatible server).")
+  var baseURL: String?
+
   @Option(help: "Spoken language as an ISO 639-1 code (multilingual models only).")
   var language: String?
 
   @Option(help: "Text style: formal, casual, very-casual or verbatim.")
   var style: String?
+
+  @Option(help: "Polish with an LLM provider (openai, anthropic, gemini, groq, mistral, ollama, lmstudio, openai-compatible), or 'none'.")
+  var polish: String?
+
+  @Option(name: .customLong("polish-model"), help: "Model for --polish.")
+  var polishModel: String?
+
+  @Option(name: .customLong("polish-base-url"), help: "Base URL of the polish provider (e.g. a local server).")
+  var polishBaseURL: String?
 
   @Option(help: "Beam size (1 = greedy decoding).")
   var beam: Int = 5
@@ -46,9 +59,14 @@ struct TranscribeCommand: AsyncParsableCommand {
   var noHistory = false
 
   func run() async throws {
-    let request = DictationRequest(
+    let endpoint = try baseURL.map { try Self.httpURL($0, option: "--base-url") }
+    var request = DictationRequest(
       audioURL: URL(fileURLWithPath: file), engine: engine, model: model, language: language, style: style,
-      beamSize: beam, threads: threads, source: "cli", keepInHistory: !noHistory)
+      beamSize: beam, threads: threads, source: .cli, keepInHistory: !noHistory)
+    request.baseURL = endpoint
+    request.polishProvider = raw ? "none" : polish
+    request.polishModel = polishModel
+    request.polishBaseURL = try polishBaseURL.map { try Self.httpURL($0, option: "--polish-base-url") }
     let outcome = try await FileDictation(dataDirectory: global.dataDirectory).run(request)
     if let warning = outcome.storageWarning { printError("utter: \(warning)") }
     if json {
@@ -56,6 +74,15 @@ struct TranscribeCommand: AsyncParsableCommand {
     } else {
       print(raw ? outcome.rawText : outcome.text)
     }
+  }
+}
+
+extension TranscribeCommand {
+  static func httpURL(_ text: String, option: String) throws -> URL {
+    guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+      throw CLIError("\(option) must be an http or https URL, not '\(text)'")
+    }
+    return url
   }
 }
 

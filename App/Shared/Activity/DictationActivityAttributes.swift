@@ -1,0 +1,43 @@
+import ActivityKit
+import Foundation
+
+/// The Live Activity shown while a flow session keeps the microphone ready (lock screen and Dynamic Island).
+struct DictationActivityAttributes: ActivityAttributes {
+  /// What the activity shows; updated by the app as the session moves.
+  struct ContentState: Codable, Hashable {
+    /// What the session is doing now.
+    var phase: Phase
+    /// Words delivered since the session started.
+    var wordsThisSession: Int
+    /// When the session ends by itself unless used.
+    var endsAt: Date
+  }
+
+  /// The session's visible phases.
+  enum Phase: String, Codable, Hashable {
+    case ready
+    case listening
+    case transcribing
+
+    /// A short label for the lock screen and the Dynamic Island.
+    var label: String {
+      switch self {
+      case .ready: "Ready"
+      case .listening: "Listening"
+      case .transcribing: "Writing"
+      }
+    }
+
+    /// The SF Symbol for the phase.
+    var symbol: String {
+      switch self {
+      case .ready: "mic"
+      case .listening: "waveform"
+      case .transcribing: "text.cursor"
+      }
+    }
+  }
+
+  /// When the session started.
+  var startedAt: Date
+}

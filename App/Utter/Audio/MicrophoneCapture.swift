@@ -1,0 +1,106 @@
+import AVFoundation
+import os
+
+/// The microphone through `AVAudioEngine`: a tap on the input node that hands interleaved float samples at the
+/// hardware rate to `onSamples` (on the audio thread). Down-mixing and resampling to 16 kHz happen in
+/// AudioInput's `StreamingConverter`.
+final class MicrophoneCapture: @unchecked Sendable {
+  /// Interleaved samples, their sample rate and channel count, called on the realtime audio thread: copy and
+  /// return quickly.
+  var onSamples: (@Sendable (_ interleaved: [Float], _ sampleRate: Double, _ channels: Int) -> Void)?
+  /// Called when the engine stopped by itself (configuration change, reset); the owner restarts it.
+  var onEngineStopped: (@Sendable () -> Void)?
+
+  private var engine = AVAudioEngine()
+  private var configurationObserver: NSObjectProtocol?
+  private let log = Logger(subsystem: "app.utter", category: "microphone")
+
+  /// True while the tap is delivering audio.
+  var isRunning: Bool { engine.isRunning }
+
+  /// Installs the tap with the input's current format and starts the engine. The audio session must be active.
+  func start() throws {
+    if engine.isRunning { return }
+    let input = engine.inputNode
+    let format = input.outputFormat(forBus: 0)
+    guard format.sampleRate > 0, format.channelCount > 0 else { throw MicrophoneError.noInput }
+    input.removeTap(onBus: 0)
+    let rate = format.sampleRate
+    let channels = Int(format.channelCount)
+    input.installTap(onBus: 0, bufferSize: 1024, format: format) { [weak self] buffer, _ in
+      guard let self, let deliver = self.onSamples else { return }
+      deliver(Self.interleaved(buffer), rate, channels)
+    }
+    observeConfigurationChanges()
+    engine.prepare()
+    do {
+      try engine.start()
+    } catch {
+      input.removeTap(onBus: 0)
+      log.error("engine start failed: \(error.localizedDescription, privacy: .public)")
+      throw MicrophoneError.startFailed(error.localizedDescription)
+    }
+  }
+
+  /// Removes the tap and stops the engine.
+  func stop() {
+    engine.inputNode.removeTap(onBus: 0)
+    engine.stop()
+  }
+
+  /// Throws away the engine and builds a new one: needed after the media services reset.
+  func rebuild() {
+    stop()
+    if let configurationObserver { NotificationCenter.default.removeObserver(configurationObserver) }
+    configurationObserver = nil
+    engine = AVAudioEngine()
+  }
+
+  private func observeConfigurationChanges() {
+    guard configurationObserver == nil else { return }
+    // The input format changes when the route does (AirPods connect); the engine stops and needs a new tap.
+    configurationObserver = NotificationCenter.default.addObserver(
+      forName: .AVAudioEngineConfigurationChange, object: engine, queue: .main
+    ) { [weak self] _ in
+      guard let self else { return }
+      self.log.notice("audio engine configuration changed")
+      self.stop()
+      self.onEngineStopped?()
+    }
+  }
+
+  /// The buffer's samples interleaved frame by frame (AVAudioEngine's taps hand over separate channels).
+  private static func interleaved(_ buffer: AVAudioPCMBuffer) -> [Float] {
+    let frames = Int(buffer.frameLength)
+    guard frames > 0, let data = buffer.floatChannelData else { return [] }
+    let channels = Int(buffer.format.channelCount)
+    if channels == 1 || buffer.format.isInterleaved {
+      return Array(UnsafeBufferPointer(start: data[0], count: frames * (buffer.format.isInterleaved ? channels : 1)))
+    }
+    var samples = [Float](repeating: 0, count: frames * channels)
+    for channel in 0..<channels {
+      let source = data[channel]
+      for frame in 0..<frames { samples[frame * channels + channel] = source[frame] }
+    }
+    return samples
+  }
+
+  deinit {
+    if let configurationObserver { NotificationCenter.default.removeObserver(configurationObserver) }
+  }
+}
+
+/// Why the microphone could not start, in words for the user.
+enum MicrophoneError: Error, CustomStringConvertible {
+  case noInput
+  case startFailed(String)
+  case permissionDenied
+
+  var description: String {
+    switch self {
+    case .noInput: "No microphone is available right now"
+    case .startFailed(let reason): "The microphone could not start: \(reason)"
+    case .permissionDenied: "Utter needs microphone access: Settings › Utter › Microphone"
+    }
+  }
+}

@@ -1,0 +1,88 @@
+// Apple's on-device SpeechAnalyzer/SpeechTranscriber (iOS 26). NB: `canImport(FoundationModels)` stands in for
+// "built with the iOS 26 SDK", so the app still builds with Xcode 16.
+#if canImport(FoundationModels)
+  import AVFoundation
+  import Foundation
+  import Speech
+  import SpeechEngine
+
+  /// Apple's on-device transcriber behind our `SpeechEngine` interface. The system owns the model files.
+  @available(iOS 26.0, *)
+  struct AppleSpeechEngine: SpeechEngine {
+    let id = "apple"
+    let locale: Locale
+    var model: String { locale.identifier }
+
+    /// Resolves `language` (ISO 639-1, or nil for the device's language) to a supported locale.
+    static func make(language: String?) async throws -> AppleSpeechEngine {
+      guard SpeechTranscriber.isAvailable else {
+        throw SpeechEngineError("Apple speech recognition is not available on this iPhone")
+      }
+      let wanted = language.map { Locale(identifier: $0) } ?? Locale.current
+      guard let locale = await SpeechTranscriber.supportedLocale(equivalentTo: wanted) else {
+        throw SpeechEngineError("Apple speech recognition does not support \(wanted.identifier)")
+      }
+      return AppleSpeechEngine(locale: locale)
+    }
+
+    /// Downloads the system's speech model for this locale if it is missing, reporting 0...1.
+    func installAssets(progress: @escaping @Sendable (Double) -> Void) async throws {
+      let modules: [any SpeechModule] = [Self.transcriber(locale)]
+      guard let request = try await AssetInventory.assetInstallationRequest(supporting: modules) else {
+        progress(1)
+        return
+      }
+      let observation = request.progress.observe(\.fractionCompleted) { value, _ in progress(value.fractionCompleted) }
+      defer { observation.invalidate() }
+      try await request.downloadAndInstall()
+      progress(1)
+    }
+
+    /// True when the model for this locale is on the device.
+    func isInstalled() async -> Bool {
+      await AssetInventory.status(forModules: [Self.transcriber(locale)]) == .installed
+    }
+
+    func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+      guard !samples.isEmpty else { return .empty(engine: id, model: model, language: options.language) }
+      let transcriber = Self.transcriber(locale)
+      let analyzer = SpeechAnalyzer(modules: [transcriber])
+      if !options.vocabulary.isEmpty {
+        let context = AnalysisContext()
+        context.contextualStrings[.general] = options.vocabulary
+        try await analyzer.setContext(context)
+      }
+      guard let format = await SpeechAnalyzer.bestAvailableAudioFormat(compatibleWith: [transcriber]) else {
+        throw SpeechEngineError("Apple's speech model for \(locale.identifier) is not installed yet")
+      }
+      let buffer = try PCMBuffers.buffer(from: samples, sampleRate: Double(engineSampleRate), convertedTo: format)
+      let (inputs, continuation) = AsyncStream<AnalyzerInput>.makeStream()
+      continuation.yield(AnalyzerInput(buffer: buffer))
+      continuation.finish()
+
+      let collector = Task { () throws -> [(String, Double, Double)] in
+        var parts: [(String, Double, Double)] = []
+        for try await result in transcriber.results where result.isFinal {
+          let text = String(result.text.characters).trimmingCharacters(in: .whitespacesAndNewlines)
+          if !text.isEmpty { parts.append((text, result.range.start.seconds, result.range.end.seconds)) }
+        }
+        return parts
+      }
+      if let last = try await analyzer.analyzeSequence(inputs) {
+        try await analyzer.finalizeAndFinish(through: last)
+      } else {
+        await analyzer.cancelAndFinishNow()
+      }
+      let parts = try await collector.value
+      let segments = parts.map { TranscriptSegment(text: $0.0, start: $0.1, end: $0.2, confidence: 1) }
+      return Transcript(
+        text: parts.map(\.0).joined(separator: " "), segments: segments,
+        language: locale.language.languageCode?.identifier, engine: id, model: model)
+    }
+
+    private static func transcriber(_ locale: Locale) -> SpeechTranscriber {
+      SpeechTranscriber(
+        locale: locale, transcriptionOptions: [], reportingOptions: [], attributeOptions: [.audioTimeRange])
+    }
+  }
+#endif

@@ -1,0 +1,108 @@
+import Storage
+import SwiftUI
+
+/// One dictation: final and raw text, what the pipeline did, copy, share, retry and delete.
+struct HistoryDetailView: View {
+  @Environment(AppModel.self) private var model
+  @Environment(\.dismiss) private var dismiss
+  @State private var entry: HistoryEntry
+  @State private var showsRaw = false
+  @State private var retrying = false
+  @State private var error: String?
+
+  init(entry: HistoryEntry) {
+    _entry = State(initialValue: entry)
+  }
+
+  var body: some View {
+    List {
+      Section {
+        Picker("Text", selection: $showsRaw) {
+          Text("Final").tag(false)
+          Text("Raw").tag(true)
+        }
+        .pickerStyle(.segmented)
+        Text(shownText)
+          .textSelection(.enabled)
+          .padding(.vertical, 4)
+      }
+      Section {
+        Button {
+          UIPasteboard.general.string = shownText
+        } label: {
+          Label("Copy", systemImage: "doc.on.doc")
+        }
+        ShareLink(item: shownText)
+        if audioURL != nil {
+          Button(action: retry) {
+            Label(retrying ? "Retrying…" : "Retry with current engine", systemImage: "arrow.clockwise")
+          }
+          .disabled(retrying)
+        }
+        Button(role: .destructive, action: delete) {
+          Label("Delete", systemImage: "trash")
+        }
+      }
+      if let error {
+        Section { Text(error).foregroundStyle(.red) }
+      }
+      Section("Details") {
+        LabeledContent("When", value: entry.createdAt.formatted(date: .abbreviated, time: .shortened))
+        LabeledContent("Engine", value: "\(entry.engine) \(entry.model)")
+        LabeledContent("Audio", value: String(format: "%.1f s", entry.audioSeconds))
+        LabeledContent("Words", value: "\(entry.wordCount)")
+        if let context = entry.context { LabeledContent("Field", value: context) }
+        if let message = entry.errorMessage { LabeledContent("Problem", value: message) }
+      }
+      if !entry.trace.isEmpty {
+        Section("What Utter changed") {
+          ForEach(Array(entry.trace.enumerated()), id: \.offset) { _, step in
+            VStack(alignment: .leading, spacing: 2) {
+              Text(step.stage).font(.caption.bold())
+              Text(step.text).font(.caption)
+            }
+          }
+        }
+      }
+    }
+    .navigationTitle("Dictation")
+    .navigationBarTitleDisplayMode(.inline)
+  }
+
+  private var shownText: String { showsRaw || entry.finalText.isEmpty ? entry.rawText : entry.finalText }
+
+  private var audioURL: URL? {
+    guard let url = model.database?.audioURL(for: entry) else { return nil }
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  private func retry() {
+    guard let url = audioURL, let id = entry.id, let database = model.database else { return }
+    retrying = true
+    error = nil
+    let services = model.dictationServices(source: .app)
+    Task {
+      defer { retrying = false }
+      do {
+        let samples = try PCMBuffers.samples(of: url)
+        let engine = try await services.loadEngine()
+        let started = Date()
+        let transcript = try await engine.transcribe(samples, options: services.configuration.transcription)
+        let formatted = services.format(transcript.text, .init())
+        let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: entry.context)
+        let steps = formatted.trace + (polished.note.map { [$0] } ?? [])
+        entry = try database.applyRetry(
+          id: id, rawText: transcript.text, finalText: polished.text, engine: engine.id, model: engine.model,
+          processingSeconds: Date().timeIntervalSince(started),
+          trace: steps.map { DictationTraceStep(stage: "pipeline", text: $0) })
+      } catch {
+        self.error = UserMessage.of(error)
+      }
+    }
+  }
+
+  private func delete() {
+    if let id = entry.id { _ = try? model.database?.deleteHistory(id: id) }
+    dismiss()
+  }
+}

@@ -1,0 +1,38 @@
+import SwiftUI
+
+/// Full-screen dictation opened by an intent, a widget or `utter://dictate`: starts listening at once.
+struct QuickDictationView: View {
+  let savesAsNote: Bool
+  @Environment(AppModel.self) private var model
+  @Environment(\.dismiss) private var dismiss
+  @State private var dictation: InAppDictation?
+
+  var body: some View {
+    NavigationStack {
+      VStack {
+        Spacer()
+        if let dictation {
+          DictationControl(dictation: dictation, asNote: savesAsNote)
+        }
+        Spacer()
+      }
+      .padding()
+      .navigationTitle(savesAsNote ? "New note" : "Dictate")
+      .navigationBarTitleDisplayMode(.inline)
+      .toolbar {
+        ToolbarItem(placement: .cancellationAction) {
+          Button("Close") {
+            dictation?.cancel()
+            dismiss()
+          }
+        }
+      }
+    }
+    .onAppear {
+      guard dictation == nil else { return }
+      let new = InAppDictation(flow: model.flow)
+      dictation = new
+      new.start()
+    }
+  }
+}

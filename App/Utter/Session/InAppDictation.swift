@@ -1,0 +1,109 @@
+import DictationHost
+import Foundation
+import Observation
+import SessionChannel
+import SpeechEngine
+import Storage
+
+/// A dictation inside the app (home screen, quick notes): record until done, transcribe, format, keep in
+/// history or notes.
+///
+/// NB: the dictation host serves only the keyboard; until it offers an in-process dictation, this records
+/// the whole utterance and transcribes it at the end (no live text here).
+@MainActor
+@Observable
+final class InAppDictation {
+  enum Phase: Equatable {
+    case idle
+    case listening
+    case transcribing
+    case done(text: String, raw: String)
+    case failed(String)
+  }
+
+  private(set) var phase: Phase = .idle
+  /// Microphone level in dBFS while listening.
+  private(set) var level: Double?
+  private(set) var seconds: Double = 0
+
+  @ObservationIgnored private var samples: [Float] = []
+  @ObservationIgnored private var capture: Task<Void, Never>?
+  private let flow: FlowSession
+
+  init(flow: FlowSession) {
+    self.flow = flow
+  }
+
+  func start() {
+    guard phase != .listening, phase != .transcribing else { return }
+    samples = []
+    seconds = 0
+    let stream: AsyncThrowingStream<[Float], Error>
+    do {
+      stream = try flow.captureForApp()
+    } catch {
+      phase = .failed(UserMessage.of(error))
+      return
+    }
+    phase = .listening
+    flow.feedback.started()
+    capture = Task { [weak self] in
+      do {
+        for try await buffer in stream {
+          guard let self, !Task.isCancelled else { break }
+          self.samples.append(contentsOf: buffer)
+          self.level = rmsLevel(buffer)
+          self.seconds = Double(self.samples.count) / Double(engineSampleRate)
+        }
+      } catch {
+        self?.phase = .failed("The microphone stopped: \(UserMessage.of(error))")
+      }
+    }
+  }
+
+  /// Stops listening and writes the text; saves it as a note when `asNote`.
+  func finish(with services: DictationServices, database: AppDatabase?, asNote: Bool) async {
+    guard phase == .listening else { return }
+    capture?.cancel()
+    capture = nil
+    flow.releaseAppCapture()
+    flow.feedback.stopped()
+    level = nil
+    phase = .transcribing
+    let audio = samples
+    samples = []
+    do {
+      let engine = try await services.loadEngine()
+      let transcript = try await engine.transcribe(audio, options: services.configuration.transcription)
+      let raw = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !raw.isEmpty else {
+        phase = .failed("Didn't hear anything. Try again a little closer to the microphone.")
+        return
+      }
+      let formatted = services.format(raw, FieldContext())
+      let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: nil)
+      let dictation = ArchivedDictation(
+        id: UUID().uuidString.lowercased(), sessionID: "app", createdAt: Date().timeIntervalSince1970,
+        text: polished.text, rawText: raw, duration: Double(audio.count) / Double(engineSampleRate),
+        engine: engine.id, model: engine.model, recovered: false,
+        trace: formatted.trace + (polished.note.map { [$0] } ?? []))
+      try services.archive.record(dictation)
+      if asNote { _ = try database?.addNote(polished.text, sourceHistoryUUID: dictation.id) }
+      phase = .done(text: polished.text, raw: raw)
+      flow.feedback.delivered()
+    } catch {
+      phase = .failed(UserMessage.of(error))
+      flow.feedback.failed()
+    }
+  }
+
+  /// Throws the recording away.
+  func cancel() {
+    capture?.cancel()
+    capture = nil
+    samples = []
+    level = nil
+    if phase == .listening { flow.releaseAppCapture() }
+    phase = .idle
+  }
+}

@@ -1,0 +1,55 @@
+import LLMPolish
+import SwiftUI
+
+/// Chooses the language model that polishes dictations (off by default).
+struct PolishSettingsView: View {
+  @Environment(AppModel.self) private var model
+
+  var body: some View {
+    List {
+      Section {
+        option("none", "Off", detail: "Clean-up on the iPhone only: fillers, repeats, punctuation, your words.")
+        if appleIntelligenceOffered {
+          option("apple-intelligence", "Apple Intelligence", detail: "On this iPhone; nothing leaves it.")
+        }
+      }
+      Section {
+        ForEach(LLMProviderCatalog.presets, id: \.id) { preset in
+          option(preset.id, preset.displayName, detail: preset.defaultModel)
+        }
+      } header: {
+        Text("Cloud and local servers")
+      } footer: {
+        Text(
+          "Polish rewrites your text with a language model. If the result drifts from what you said, Utter keeps "
+            + "the clean-up only.")
+      }
+    }
+    .navigationTitle("Polish")
+  }
+
+  private var appleIntelligenceOffered: Bool {
+    #if canImport(FoundationModels)
+      if #available(iOS 26.0, *) { return AppleIntelligenceProvider.isAvailable }
+    #endif
+    return false
+  }
+
+  private func option(_ id: String, _ title: String, detail: String) -> some View {
+    Button {
+      model.updateSettings { $0.polishProvider = id }
+    } label: {
+      HStack {
+        Image(systemName: model.settings.polishProvider == id ? "checkmark.circle.fill" : "circle")
+          .foregroundStyle(.tint)
+          .accessibilityHidden(true)
+        VStack(alignment: .leading, spacing: 2) {
+          Text(title)
+          Text(detail).font(.caption).foregroundStyle(.secondary)
+        }
+      }
+    }
+    .foregroundStyle(.primary)
+    .accessibilityAddTraits(model.settings.polishProvider == id ? .isSelected : [])
+  }
+}

@@ -1,0 +1,102 @@
+import Storage
+import SwiftUI
+
+/// Every preference: engine and model, language, keys, polish, session, feedback, history.
+struct SettingsView: View {
+  @Environment(AppModel.self) private var model
+
+  var body: some View {
+    Form {
+      Section("Speech") {
+        NavigationLink {
+          EngineSettingsView()
+        } label: {
+          LabeledContent("Engine", value: engineSummary)
+        }
+        Picker("Language", selection: binding(\.language)) {
+          ForEach(Self.languages, id: \.code) { language in Text(language.name).tag(language.code) }
+        }
+      }
+      Section {
+        NavigationLink {
+          PolishSettingsView()
+        } label: {
+          LabeledContent("Polish", value: model.settings.polishProvider == "none" ? "Off" : model.settings.polishProvider)
+        }
+        NavigationLink("API keys") { KeysView() }
+      } header: {
+        Text("Cloud and AI")
+      } footer: {
+        Text("Keys are kept in the iPhone's Keychain and used only for the services you choose.")
+      }
+      Section {
+        Picker("Keep the microphone ready", selection: binding(\.sessionTimeout)) {
+          Text("5 minutes").tag(SessionTimeoutChoice.fiveMinutes)
+          Text("15 minutes").tag(SessionTimeoutChoice.fifteenMinutes)
+          Text("1 hour").tag(SessionTimeoutChoice.oneHour)
+          Text("Until I end it").tag(SessionTimeoutChoice.never)
+        }
+        Toggle("Sounds", isOn: binding(\.sounds))
+        Toggle("Haptics", isOn: binding(\.haptics))
+      } header: {
+        Text("Keyboard session")
+      } footer: {
+        Text("After the last dictation, Utter turns the microphone off when this time has passed.")
+      }
+      Section("History") {
+        Picker("Keep history", selection: binding(\.retention)) {
+          Text("Forever").tag(HistoryRetention.forever)
+          Text("30 days").tag(HistoryRetention.thirtyDays)
+          Text("24 hours").tag(HistoryRetention.twentyFourHours)
+          Text("Off").tag(HistoryRetention.off)
+        }
+        Toggle("Keep audio for retry", isOn: binding(\.keepAudio))
+        DeleteHistoryButton()
+      }
+      Section("Appearance") {
+        Picker("Theme", selection: binding(\.appearance)) {
+          Text("System").tag(AppearanceChoice.system)
+          Text("Light").tag(AppearanceChoice.light)
+          Text("Dark").tag(AppearanceChoice.dark)
+        }
+      }
+      Section {
+        Button("Show onboarding again") { model.onboardingComplete = false }
+      }
+    }
+    .navigationTitle("Settings")
+  }
+
+  private var engineSummary: String {
+    switch model.settings.engine {
+    case "whisper": "Whisper \(model.settings.model)"
+    case "apple": "Apple (on device)"
+    default: "\(model.settings.engine) \(model.settings.model)"
+    }
+  }
+
+  private func binding<Value>(_ keyPath: WritableKeyPath<UtterSettings, Value>) -> Binding<Value> {
+    Binding(
+      get: { model.settings[keyPath: keyPath] },
+      set: { value in model.updateSettings { $0[keyPath: keyPath] = value } })
+  }
+
+  static let languages: [(code: String, name: String)] = [
+    ("auto", "Detect automatically"), ("en", "English"), ("fr", "French"), ("de", "German"), ("es", "Spanish"),
+    ("it", "Italian"), ("pt", "Portuguese"), ("nl", "Dutch"), ("ja", "Japanese"), ("zh", "Chinese"),
+    ("ko", "Korean"), ("ru", "Russian"), ("pl", "Polish"), ("sv", "Swedish"), ("tr", "Turkish"),
+  ]
+}
+
+/// Deletes all history after confirmation.
+struct DeleteHistoryButton: View {
+  @Environment(AppModel.self) private var model
+  @State private var confirming = false
+
+  var body: some View {
+    Button("Delete all history", role: .destructive) { confirming = true }
+      .confirmationDialog("Delete every dictation and its audio?", isPresented: $confirming, titleVisibility: .visible) {
+        Button("Delete all", role: .destructive) { _ = try? model.database?.deleteAllHistory() }
+      }
+  }
+}

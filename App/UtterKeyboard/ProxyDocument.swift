@@ -1,0 +1,32 @@
+import Foundation
+import KeyboardModel
+import UIKit
+
+/// The host app's text field, through the keyboard's `textDocumentProxy`, as KeyboardModel's `TextDocument`.
+///
+/// NB: the session actor edits the document off the main thread, while UIKit's proxy is main-thread only, so
+/// every access hops to the main thread synchronously (the main thread never blocks on the actor).
+struct ProxyDocument: TextDocument, @unchecked Sendable {
+  weak var controller: UIInputViewController?
+
+  var textBeforeCursor: String {
+    onMain { controller?.textDocumentProxy.documentContextBeforeInput ?? "" }
+  }
+
+  mutating func insert(_ text: String) {
+    guard !text.isEmpty else { return }
+    onMain { controller?.textDocumentProxy.insertText(text) }
+  }
+
+  mutating func deleteBackward(count: Int) {
+    onMain {
+      guard let proxy = controller?.textDocumentProxy else { return }
+      for _ in 0..<max(0, count) { proxy.deleteBackward() }
+    }
+  }
+
+  private func onMain<Value>(_ body: @MainActor () -> Value) -> Value {
+    if Thread.isMainThread { return MainActor.assumeIsolated(body) }
+    return DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
+  }
+}

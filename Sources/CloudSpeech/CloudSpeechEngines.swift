@@ -1,0 +1,103 @@
+import Foundation
+import HTTPTransport
+import KeyStore
+import SpeechEngine
+
+/// The cloud speech engines and their registration.
+///
+/// Ids: `openai`, `groq`, `mistral`, `deepgram`, `openai-compatible`. Keys come from the given store under the
+/// same ids (`openai-compatible`'s key is optional). Every engine honours a base-URL override, so the same code
+/// talks to a proxy, a self-hosted server or a test server.
+public enum CloudSpeechEngines {
+  /// What each engine is, with its default base URL (nil: the user must give one).
+  public struct Entry: Sendable {
+    public var descriptor: EngineDescriptor
+    public var baseURL: URL?
+    public var requiresKey: Bool
+  }
+
+  /// The engines, in the order they are offered.
+  public static let entries: [Entry] = [
+    entry(
+      "openai", "OpenAI", ["gpt-4o-mini-transcribe", "gpt-4o-transcribe", "whisper-1"], "https://api.openai.com/v1"),
+    entry(
+      "groq", "Groq", ["whisper-large-v3-turbo", "whisper-large-v3", "distil-whisper-large-v3-en"],
+      "https://api.groq.com/openai/v1"),
+    entry("mistral", "Mistral", ["voxtral-mini-latest"], "https://api.mistral.ai/v1"),
+    entry("deepgram", "Deepgram", ["nova-3", "nova-2"], "https://api.deepgram.com"),
+    Entry(
+      descriptor: EngineDescriptor(
+        id: "openai-compatible", name: "OpenAI-compatible server", models: [], isOnDevice: false),
+      baseURL: nil, requiresKey: false),
+  ]
+
+  /// The model `openai-compatible` uses when none is named.
+  public static let compatibleDefaultModel = "whisper-1"
+
+  /// Registers every cloud engine in `registry`.
+  ///
+  /// - Parameters:
+  ///   - keys: where keys are looked up when an engine is created (a missing key fails creation with a line
+  ///     saying how to set one).
+  ///   - http: the client to send requests with; it is wrapped in `retryPolicy`.
+  ///   - baseURLOverrides: base URLs by engine id, e.g. `["openai-compatible": http://localhost:8000/v1]`.
+  ///   - requestTimeout: the longest one upload may take, in seconds.
+  public static func register(
+    into registry: inout SpeechEngineRegistry, keys: any SecretStore, http: any HTTPClient,
+    baseURLOverrides: [String: URL] = [:], retryPolicy: RetryPolicy = RetryPolicy(), requestTimeout: TimeInterval = 120
+  ) {
+    let client = RetryingHTTPClient(http, policy: retryPolicy)
+    for entry in entries {
+      let override = baseURLOverrides[entry.descriptor.id]
+      registry.register(entry.descriptor) { model in
+        try makeEngine(
+          entry, model: model, keys: keys, http: client, baseURL: override, requestTimeout: requestTimeout)
+      }
+    }
+  }
+
+  static func makeEngine(
+    _ entry: Entry, model: String?, keys: any SecretStore, http: any HTTPClient, baseURL override: URL?,
+    requestTimeout: TimeInterval
+  ) throws -> any SpeechEngine {
+    let descriptor = entry.descriptor
+    guard let baseURL = override ?? entry.baseURL else {
+      throw SpeechEngineError("\(descriptor.id) needs a base URL, e.g. --base-url http://localhost:8000/v1")
+    }
+    let key: String?
+    do {
+      key = try keys.get(descriptor.id)
+    } catch {
+      throw SpeechEngineError("cannot read keys: \(error)")
+    }
+    if entry.requiresKey && key == nil {
+      throw SpeechEngineError(
+        ProviderError.missingKey(
+          provider: descriptor.name, id: descriptor.id,
+          environmentVariable: EnvironmentKeys.variable(for: descriptor.id)
+        ).message)
+    }
+    let chosen = model ?? descriptor.models.first ?? compatibleDefaultModel
+    switch descriptor.id {
+    case "mistral":
+      return MistralTranscriptionEngine(
+        baseURL: APIBaseURL.withVersion(baseURL), apiKey: key ?? "", model: chosen, http: http,
+        requestTimeout: requestTimeout)
+    case "deepgram":
+      return DeepgramTranscriptionEngine(
+        baseURL: APIBaseURL.withoutVersion(baseURL), apiKey: key ?? "", model: chosen, http: http,
+        requestTimeout: requestTimeout)
+    default:
+      return OpenAITranscriptionEngine(
+        id: descriptor.id, displayName: descriptor.name, baseURL: APIBaseURL.withVersion(baseURL), apiKey: key,
+        model: chosen, http: http,
+        requestTimeout: requestTimeout)
+    }
+  }
+
+  private static func entry(_ id: String, _ name: String, _ models: [String], _ base: String) -> Entry {
+    Entry(
+      descriptor: EngineDescriptor(id: id, name: name, models: models, isOnDevice: false),
+      baseURL: URL(string: base), requiresKey: true)
+  }
+}

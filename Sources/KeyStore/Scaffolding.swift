@@ -1,2 +1,0 @@
-// Scaffolding: replaced by the module's implementation.
-enum KeyStoreScaffolding {}

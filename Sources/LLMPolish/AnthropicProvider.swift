@@ -1,0 +1,70 @@
+import Foundation
+import HTTPTransport
+
+/// Anthropic's Messages API: `POST {base}/v1/messages` with `x-api-key` and `anthropic-version: 2023-06-01`.
+public struct AnthropicProvider: LLMProvider {
+  public let id: String
+  public let displayName: String
+  public let model: String
+  /// The API root without version, e.g. `https://api.anthropic.com`.
+  public let baseURL: URL
+  private let apiKey: String
+  private let http: any HTTPClient
+
+  public init(
+    id: String = "anthropic", displayName: String = "Anthropic", baseURL: URL, apiKey: String, model: String,
+    http: any HTTPClient
+  ) {
+    self.id = id
+    self.displayName = displayName
+    self.baseURL = baseURL
+    self.apiKey = apiKey
+    self.model = model
+    self.http = http
+  }
+
+  private struct Body: Encodable {
+    struct Message: Encodable {
+      var role: String
+      var content: String
+    }
+    var model: String
+    var max_tokens: Int
+    var system: String
+    var messages: [Message]
+    var temperature: Double?
+  }
+
+  private struct Answer: Decodable {
+    struct Block: Decodable {
+      var type: String
+      var text: String?
+    }
+    var model: String?
+    var content: [Block]?
+    var stop_reason: String?
+  }
+
+  public func complete(_ request: LLMRequest) async throws -> LLMResponse {
+    let model = request.model ?? self.model
+    let body = Body(
+      model: model, max_tokens: request.maxOutputTokens, system: request.system,
+      messages: [.init(role: "user", content: request.user)], temperature: request.temperature)
+    let http = try HTTPRequest.json(
+      body, to: baseURL.joining("v1/messages"),
+      headers: ["x-api-key": apiKey, "anthropic-version": "2023-06-01", "Accept": "application/json"],
+      timeout: request.timeout)
+    let response = try await self.http.exchange(http, provider: displayName, secrets: [apiKey])
+    guard let answer = try? response.decode(Answer.self), let content = answer.content else {
+      throw ProviderError.badResponse(provider: displayName, "expected a Messages API object")
+    }
+    if answer.stop_reason == "refusal" {
+      throw ProviderError(.refused, provider: displayName, message: "\(displayName) declined to answer")
+    }
+    let text = content.filter { $0.type == "text" }.compactMap(\.text).joined()
+    guard !content.isEmpty else {
+      throw ProviderError.badResponse(provider: displayName, "the answer has no text")
+    }
+    return LLMResponse(text: text, model: answer.model ?? model, provider: id)
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTransport
+import KeyStore
+
+/// A provider Utter knows how to reach, with its defaults.
+public struct LLMProviderPreset: Sendable, Hashable {
+  /// The API family a preset speaks.
+  public enum API: Sendable, Hashable {
+    case openAI(OpenAIProvider.Endpoint)
+    case anthropic
+    case gemini
+  }
+
+  public var id: String
+  public var displayName: String
+  public var api: API
+  /// nil when the user must give one (`openai-compatible`).
+  public var baseURL: URL?
+  public var defaultModel: String
+  /// Whether a request without a key is pointless (cloud) or fine (local servers).
+  public var requiresKey: Bool
+}
+
+/// The LLM providers offered for polish and command mode, and how to build one.
+public enum LLMProviderCatalog {
+  /// Every preset, cloud first.
+  public static let presets: [LLMProviderPreset] = [
+    preset("openai", "OpenAI", .openAI(.responses), "https://api.openai.com/v1", "gpt-4.1-mini", key: true),
+    preset("anthropic", "Anthropic", .anthropic, "https://api.anthropic.com", "claude-haiku-4-5", key: true),
+    preset("gemini", "Gemini", .gemini, "https://generativelanguage.googleapis.com", "gemini-2.5-flash", key: true),
+    preset(
+      "groq", "Groq", .openAI(.chatCompletions), "https://api.groq.com/openai/v1", "llama-3.3-70b-versatile", key: true),
+    preset(
+      "mistral", "Mistral", .openAI(.chatCompletions), "https://api.mistral.ai/v1", "mistral-small-latest", key: true),
+    preset("ollama", "Ollama", .openAI(.chatCompletions), "http://localhost:11434/v1", "llama3.2", key: false),
+    preset("lmstudio", "LM Studio", .openAI(.chatCompletions), "http://localhost:1234/v1", "local-model", key: false),
+    preset("openai-compatible", "OpenAI-compatible server", .openAI(.responsesThenChat), nil, "default", key: false),
+  ]
+
+  /// The preset with `id`.
+  public static func preset(id: String) -> LLMProviderPreset? {
+    presets.first { $0.id == id.lowercased() }
+  }
+
+  /// Builds provider `id` with its key from `keys`; `model` and `baseURL` override the preset's.
+  ///
+  /// Throws a one-line `ProviderError` for an unknown id, a missing key, or `openai-compatible` without a
+  /// base URL.
+  public static func make(
+    id: String, keys: any SecretStore, http: any HTTPClient, model: String? = nil, baseURL: URL? = nil
+  ) throws -> any LLMProvider {
+    guard let preset = preset(id: id) else {
+      let known = presets.map(\.id).joined(separator: ", ")
+      throw ProviderError(.badRequest, provider: id, message: "unknown LLM provider '\(id)' (known: \(known))")
+    }
+    guard let base = baseURL ?? preset.baseURL else {
+      throw ProviderError(
+        .badRequest, provider: preset.displayName,
+        message: "\(preset.id) needs a base URL, e.g. --base-url http://localhost:8080/v1")
+    }
+    let key: String?
+    do {
+      key = try keys.get(preset.id)
+    } catch {
+      throw ProviderError(.missingKey, provider: preset.displayName, message: "cannot read keys: \(error)")
+    }
+    if preset.requiresKey && key == nil {
+      throw ProviderError.missingKey(
+        provider: preset.displayName, id: preset.id, environmentVariable: EnvironmentKeys.variable(for: preset.id))
+    }
+    let chosenModel = model ?? preset.defaultModel
+    switch preset.api {
+    case .openAI(let endpoint):
+      return OpenAIProvider(
+        id: preset.id, displayName: preset.displayName, baseURL: APIBaseURL.withVersion(base), apiKey: key,
+        model: chosenModel,
+        endpoint: endpoint, http: http)
+    case .anthropic:
+      return AnthropicProvider(
+        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key ?? "", model: chosenModel, http: http
+      )
+    case .gemini:
+      return GeminiProvider(
+        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key ?? "", model: chosenModel, http: http
+      )
+    }
+  }
+
+  /// The first cloud preset with a key in `keys`, for commands run without `--provider`.
+  public static func firstConfigured(in keys: any SecretStore) -> LLMProviderPreset? {
+    presets.first { $0.requiresKey && ((try? keys.get($0.id)) ?? nil) != nil }
+  }
+
+  private static func preset(
+    _ id: String, _ name: String, _ api: LLMProviderPreset.API, _ base: String?, _ model: String, key: Bool
+  ) -> LLMProviderPreset {
+    LLMProviderPreset(
+      id: id, displayName: name, api: api, baseURL: base.flatMap(URL.init(string:)), defaultModel: model,
+      requiresKey: key)
+  }
+}

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import TextPipeline
+
+@Suite("Course correction")
+struct CourseCorrectionTests {
+  static let cases: [GoldenCase] = [
+    GoldenCase(
+      "no wait replaces the day before it", "let's meet on Tuesday no wait Wednesday", "let's meet on Wednesday"),
+    GoldenCase("I mean replaces the name before it", "send it to John I mean Jane", "send it to Jane"),
+    GoldenCase("actually no replaces the time before it", "call me at 5 actually no 6", "call me at 6"),
+    GoldenCase("sorry I mean replaces the word before it", "add milk sorry I mean cream", "add cream"),
+    GoldenCase(
+      "a correction starting with a repeated word replaces from that word",
+      "I'll take the red one no wait the blue one", "I'll take the blue one"),
+    GoldenCase(
+      "a correction aligns on the preposition before the replaced words",
+      "the meeting is on Monday no wait Tuesday afternoon", "the meeting is on Tuesday afternoon"),
+    GoldenCase(
+      "a two-word correction replaces two words", "we need three apples no wait four apples",
+      "we need four apples"),
+    GoldenCase(
+      "commas around the marker go with it", "Let's go to Paris, no wait, London.", "Let's go to London."),
+    GoldenCase(
+      "a correction after a sentence end replaces the end of that sentence",
+      "Meet me on Tuesday. No wait, Wednesday.", "Meet me on Wednesday."),
+    GoldenCase(
+      "course correction keeps the corrected clause", "Hi Sam, the call is at 3 no wait 4.",
+      "Hi Sam, the call is at 4."),
+    GoldenCase(
+      "two corrections in a row keep the last", "Tuesday no wait Wednesday no wait Thursday works",
+      "Thursday works"),
+    GoldenCase(
+      "scratch that deletes the clause before it", "I'll bring the wine scratch that I'll bring beer",
+      "I'll bring beer"),
+    GoldenCase(
+      "scratch that after a sentence deletes that sentence",
+      "Let's meet tomorrow. Scratch that. Let's meet Friday.", "Let's meet Friday."),
+    GoldenCase(
+      "scratch that keeps the earlier clauses", "Hi John, I'll be late scratch that I'm on time",
+      "Hi John, I'm on time"),
+    GoldenCase("scratch that itch keeps its words", "I need to scratch that itch", "I need to scratch that itch"),
+    GoldenCase("I mean it keeps its words", "Stop, I mean it.", "Stop, I mean it."),
+    GoldenCase("and I mean it keeps its words", "I like it and I mean it", "I like it and I mean it"),
+    GoldenCase("actually no longer keeps its words", "I actually no longer need it", "I actually no longer need it"),
+    GoldenCase("there is no wait keeps its words", "There is no wait at all", "There is no wait at all"),
+    GoldenCase("no wait time keeps its words", "The clinic has no wait time", "The clinic has no wait time"),
+    GoldenCase("actually no at the start keeps its words", "Actually no, I don't want it.", "Actually no, I don't want it."),
+    GoldenCase("I mean between names replaces the name", "Send it to John, I mean, Jane.", "Send it to Jane."),
+    GoldenCase("or rather replaces the word before it", "paint it red or rather blue", "paint it blue"),
+    GoldenCase(
+      "a restated sentence replaces the whole clause", "book Friday no wait let's do it on Saturday",
+      "let's do it on Saturday"),
+  ]
+
+  @Test("applies spoken corrections", arguments: cases)
+  func appliesCorrections(_ golden: GoldenCase) {
+    #expect(CourseCorrection().apply(to: golden.input) == golden.expected)
+  }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import TextPipeline
+
+@Suite("Whole pipeline")
+struct TextPipelineTests {
+  static let configuration = PipelineConfiguration(
+    dictionary: [DictionaryEntry(term: "Kubernetes"), DictionaryEntry(term: "GitHub"), DictionaryEntry(term: "iOS")],
+    snippets: [Snippet(trigger: "my calendar", expansion: "https://cal.example.com/sam")]
+  )
+
+  static let cases: [GoldenCase] = [
+    GoldenCase("fillers go and the sentence is finished", "so um we should uh go", "So we should go."),
+    GoldenCase("Whisper's punctuated text keeps its punctuation", "Hello, world.", "Hello, world."),
+    GoldenCase("a filler inside Whisper's commas goes cleanly", " So, um, we should go.", "So we should go."),
+    GoldenCase(
+      "a correction leaves a clean capitalised sentence", "let's meet on tuesday no wait wednesday",
+      "Let's meet on wednesday."),
+    GoldenCase("a correction with a name", "send it to John I mean Jane", "Send it to Jane."),
+    GoldenCase(
+      "spoken punctuation and capitals", "hi sam comma new paragraph thanks for the notes period see you",
+      "Hi sam,\n\nThanks for the notes. See you."),
+    GoldenCase(
+      "a spoken question mark ends a question", "is it ready question mark i hope so",
+      "Is it ready? I hope so."),
+    GoldenCase("stutters and fillers together", "I I um think the the plan works", "I think the plan works."),
+    GoldenCase("dictionary terms after formatting", "deploy it to cooper netties", "Deploy it to Kubernetes."),
+    GoldenCase("a term at the start keeps the user's case", "i o s is updated", "iOS is updated."),
+    GoldenCase("a snippet is written verbatim", "book a slot at my calendar", "Book a slot at https://cal.example.com/sam"),
+    GoldenCase("a question gets a question mark", "um can you check github", "Can you check GitHub?"),
+    GoldenCase("an empty utterance writes nothing", "   ", ""),
+    GoldenCase("only fillers write nothing", "um uh", ""),
+    GoldenCase(
+      "the trial period ends keeps the word period", "the trial period ends on friday",
+      "The trial period ends on friday."),
+    GoldenCase(
+      "continuing mid-sentence", "Maybe later.", " maybe later.", before: "I think"),
+    GoldenCase(
+      "scratch that and a new sentence", "I'll bring wine scratch that I'll bring beer",
+      "I'll bring beer."),
+  ]
+
+  @Test("cleans up dictation", arguments: cases)
+  func cleansUp(_ golden: GoldenCase) {
+    let pipeline = TextPipeline(configuration: Self.configuration)
+    let result = pipeline.run(golden.input, context: InsertionContext(textBeforeCursor: golden.before))
+    #expect(result.text == golden.expected)
+  }
+
+  @Test("the trace names each stage that changed the text, with before and after")
+  func trace() {
+    let result = TextPipeline().run("um hello the the world")
+    #expect(result.trace.map(\.stage) == ["fillers", "repetitions", "sentences"])
+    #expect(result.trace.first?.before == "um hello the the world")
+    #expect(result.trace.first?.after == "hello the the world")
+    #expect(result.trace.last?.after == "Hello the world.")
+  }
+
+  @Test("styles change the final text", arguments: [
+    (TextStyle.formal, "Sounds good."), (.casual, "Sounds good"), (.veryCasual, "sounds good"),
+    (.verbatim, "um sounds good"),
+  ])
+  func styles(_ style: TextStyle, _ expected: String) {
+    let pipeline = TextPipeline(configuration: PipelineConfiguration(style: style))
+    #expect(pipeline.run("um sounds good").text == expected)
+  }
+
+  @Test("verbatim only spaces the text against the cursor")
+  func verbatimInsertion() {
+    let pipeline = TextPipeline(configuration: PipelineConfiguration(style: .verbatim))
+    #expect(pipeline.run("Um, Maybe", context: InsertionContext(textBeforeCursor: "I think")).text == " Um, Maybe")
+  }
+
+  @Test("switched-off stages do not run")
+  func disabledStages() {
+    var configuration = PipelineConfiguration()
+    configuration.enabledStages.remove(.fillers)
+    let result = TextPipeline(configuration: configuration).run("um hello")
+    #expect(result.text == "Um hello.")
+    #expect(!result.trace.contains { $0.stage == "fillers" })
+  }
+
+  @Test("very casual keeps dictionary terms capitalised")
+  func veryCasualKeepsTerms() {
+    let pipeline = TextPipeline(
+      configuration: PipelineConfiguration(dictionary: [DictionaryEntry(term: "GitHub")], style: .veryCasual))
+    #expect(pipeline.run("github is down. it is back").text == "GitHub is down. it is back")
+  }
+
+  @Test("a long utterance full of markers is cleaned without hanging")
+  func longInputTerminates() {
+    let long = Array(repeating: "um so the the plan is no wait the idea is comma new line fine", count: 50)
+      .joined(separator: " ")
+    let result = TextPipeline(configuration: Self.configuration).run(long)
+    #expect(!result.text.isEmpty)
+    #expect(!result.text.contains("um "))
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Writes a WAV file with a chosen header, for inputs no recorder would make.
+func writeWAV(
+  _ url: URL, format: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 16_000, bits: UInt16 = 16,
+  data: Data = Data(count: 200), declaredDataSize: UInt32? = nil, fmtSize: UInt32 = 16
+) throws {
+  var body = Data("WAVEfmt ".utf8)
+  func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { body.append(contentsOf: $0) } }
+  func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { body.append(contentsOf: $0) } }
+  u32(fmtSize); u16(format); u16(channels); u32(rate)
+  u32(rate * UInt32(channels) * UInt32(bits) / 8); u16(channels * bits / 8); u16(bits)
+  body.append(contentsOf: Array("data".utf8)); u32(declaredDataSize ?? UInt32(data.count)); body.append(data)
+  var file = Data("RIFF".utf8)
+  withUnsafeBytes(of: UInt32(body.count).littleEndian) { file.append(contentsOf: $0) }
+  file.append(body)
+  try file.write(to: url)
+}
+
+@Suite("utter transcribe on bad input")
+struct TranscribeBadInputTests {
+  /// Runs `utter transcribe FILE` and returns (exit status, stderr).
+  func transcribe(_ url: URL, environment: [String: String] = [:]) throws -> ProcessOutput {
+    let home = try TemporaryDirectory("utter-home")
+    defer { home.remove() }
+    return try UtterBinary.run(
+      ["transcribe", "--data-dir", home.url.path, url.path], environment: environment, timeout: 60)
+  }
+
+  @Test(
+    "each broken file gets one line naming the file and the problem, and exit status 1",
+    arguments: [
+      ("empty.wav", "file is empty"),
+      ("truncated.wav", "truncated WAV header"),
+      ("notes.wav", "not a WAV or known audio file"),
+      ("picture.wav", "not a WAV or known audio file"),
+      ("zero-channels.wav", "WAV declares 0 channels"),
+      ("zero-rate.wav", "WAV declares a sample rate of 0 Hz"),
+      ("twelve-bit.wav", "unsupported WAV sample format: 12-bit PCM"),
+      ("two-gigabytes.wav", "truncated WAV data (2000000000 bytes declared, 200 present)"),
+      ("huge-fmt.wav", "WAV fmt chunk claims 4294967280 bytes, more than the file holds"),
+      ("missing.wav", "file not found"),
+      ("folder.wav", "is a folder, not an audio file"),
+    ])
+  func badInput(name: String, problem: String) throws {
+    let dir = try TemporaryDirectory("utter-bad")
+    defer { dir.remove() }
+    let url = dir.path(name)
+    switch name {
+    case "empty.wav": FileManager.default.createFile(atPath: url.path, contents: Data())
+    case "truncated.wav": try Data("RIFF\u{10}\0\0\0WAVEfmt ".utf8).write(to: url)
+    case "notes.wav": try Data("remember the milk\n".utf8).write(to: url)
+    case "picture.wav": try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 64)).write(to: url)
+    case "zero-channels.wav": try writeWAV(url, channels: 0)
+    case "zero-rate.wav": try writeWAV(url, rate: 0)
+    case "twelve-bit.wav": try writeWAV(url, bits: 12)
+    case "two-gigabytes.wav": try writeWAV(url, declaredDataSize: 2_000_000_000)
+    case "huge-fmt.wav": try writeWAV(url, fmtSize: 0xFFFF_FFF0)
+    case "folder.wav": try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    default: break
+    }
+    let result = try transcribe(url)
+    #expect(result.status == 1)
+    #expect(result.stderr == "utter: \(name): \(problem)\n")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("an mp3 without ffmpeg installed says ffmpeg is needed")
+  func mp3WithoutFFmpeg() throws {
+    guard let ffmpeg = SyntheticSpeech.which("ffmpeg") else { return }
+    let dir = try TemporaryDirectory("utter-mp3")
+    defer { dir.remove() }
+    let wav = dir.path("tone.wav")
+    try WAVWriter.write((0..<8000).map { sinf(Float($0) * 0.1) * 0.3 }, sampleRate: 16_000, to: wav)
+    _ = ffmpeg
+    try SyntheticSpeech.run("ffmpeg", ["-nostdin", "-v", "error", "-i", wav.path, dir.path("voice.mp3").path])
+    let result = try transcribe(dir.path("voice.mp3"), environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("utter: voice.mp3: "))
+    #expect(result.stderr.contains("ffmpeg"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+}

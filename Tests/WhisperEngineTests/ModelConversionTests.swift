@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import WhisperEngine
+
+@Suite("CTranslate2 to ggml conversion")
+struct ModelConversionTests {
+  @Test("the mel filter bank matches librosa's Slaney filters for Whisper")
+  func melFilters() {
+    let weights = MelFilterBank.weights(melCount: 80)
+    #expect(weights.count == 80 * 201)
+    // Every filter is a triangle with some weight; the first starts at 0 Hz.
+    for mel in 0..<80 { #expect(weights[(mel * 201)..<((mel + 1) * 201)].contains { $0 > 0 }) }
+    #expect(weights[0] == 0)
+    // Slaney normalisation: the first filter's peak is 2 / (f2 - f0) with f in Hz.
+    let f0 = MelFilterBank.melToHertz(0)
+    let f2 = MelFilterBank.melToHertz(2 * MelFilterBank.hertzToMel(8_000) / 81)
+    let peak = weights[0..<201].max() ?? 0
+    #expect(abs(Double(peak) - 2 / (f2 - f0)) / (2 / (f2 - f0)) < 0.6)
+    #expect(abs(MelFilterBank.hertzToMel(1_000) - 15) < 1e-9)
+    #expect(abs(MelFilterBank.melToHertz(MelFilterBank.hertzToMel(4_321)) - 4_321) < 1e-6)
+  }
+
+  @Test("byte-level tokens map back to the bytes they spell")
+  func byteLevelTokens() {
+    #expect(ByteLevelVocabulary.bytes(of: "Ġthe") == Array(" the".utf8))
+    #expect(ByteLevelVocabulary.bytes(of: "Ċ") == [0x0A])
+    #expect(ByteLevelVocabulary.bytes(of: "Ã©") == Array("é".utf8))
+    #expect(ByteLevelVocabulary.byteForScalar.count == 256)
+  }
+
+  @Test("a model file with a wrong version, a bad size or a truncation is refused with a reason")
+  func malformedModels() {
+    func parse(_ bytes: [UInt8]) -> String? {
+      do {
+        _ = try bytes.withUnsafeBytes { try CTranslate2Model(bytes: $0) }
+        return nil
+      } catch { return "\(error)" }
+    }
+    #expect(parse([5, 0, 0, 0]) == "unsupported CTranslate2 model format version 5 (expected 6)")
+    #expect(parse([6, 0, 0]) == "truncated while reading format version")
+    // version 6, spec "W", revision 1, one variable "x" of rank 1, shape [4], f32, claiming 8 bytes (needs 16).
+    let header: [UInt8] = [6, 0, 0, 0, 1, 0, 87, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 120, 1, 4, 0, 0, 0, 0, 8, 0, 0, 0]
+    #expect(parse(header) == "variable x holds 8 bytes, its shape needs 16")
+    #expect(parse([6, 0, 0, 0, 0xFF, 0xFF]) == "truncated while reading spec name")
+  }
+
+  @Test("the installed tiny.en converts to whisper.cpp's layout with the right hyper-parameters")
+  func tinyConversion() throws {
+    let installation = EngineInstallation(directory: engineDirectory())
+    guard installation.isInstalled(WhisperCatalog.tinyEnglish) else { return }
+    let bytes = try installation.modelBytes(WhisperCatalog.tinyEnglish)
+    let vocabulary = try installation.vocabulary(WhisperCatalog.tinyEnglish).split(separator: "\n")
+    let params = try bytes.withUnsafeBytes {
+      try GGMLWhisperConverter.hyperParameters(model: CTranslate2Model(bytes: $0), vocabularySize: vocabulary.count)
+    }
+    #expect(
+      params
+        == .init(
+          vocabularySize: 51_864, audioContext: 1_500, audioState: 384, audioHeads: 6, audioLayers: 4, textContext: 448,
+          textState: 384, textHeads: 6, textLayers: 4, melCount: 80))
+    let ggml = try bytes.withUnsafeBytes {
+      try GGMLWhisperConverter.convert(model: CTranslate2Model(bytes: $0), vocabulary: vocabulary)
+    }
+    #expect(ggml.prefix(4) == Data([0x6C, 0x6D, 0x67, 0x67]))
+    #expect(ggml.count > 70_000_000 && ggml.count < 80_000_000)
+  }
+
+  @Test("a tampered model file is refused by checksum before it is loaded")
+  func tamperedModel() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("utter-tamper-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let installation = EngineInstallation(directory: dir)
+    let package = WhisperCatalog.tinyEnglish.packages[0]
+    for file in package.files {
+      let url = installation.packageDirectory(package).appendingPathComponent(file.path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("not the model".utf8).write(to: url)
+    }
+    #expect(throws: SpeechEngineLoadError.self) { try installation.verify(package) }
+    do {
+      try installation.verify(package)
+    } catch {
+      #expect("\(error)".contains("expected 1a5afae06a4d"))
+      #expect("\(error)".contains("utter engines install"))
+    }
+  }
+}
