@@ -48,7 +48,7 @@ let package = Package(
     // API keys: a 0600 file on Linux/macOS CLI; the app supplies a Keychain store.
     .target(name: "KeyStore"),
     // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
-    .target(name: "CloudSpeech", dependencies: ["SpeechEngine", "HTTPTransport", "KeyStore"]),
+    .target(name: "CloudSpeech", dependencies: ["AudioInput", "SpeechEngine", "HTTPTransport", "KeyStore"]),
     // Deterministic clean-up: fillers, stutters, corrections, punctuation, dictionary, snippets.
     .target(name: "TextPipeline"),
     // LLM polish, styles, the safety net and command mode.
@@ -108,7 +108,7 @@ let package = Package(
     .testTarget(
       name: "CloudSpeechTests",
       dependencies: [
-        "CloudSpeech", "HTTPTransport", "KeyStore", "SpeechEngine", "TestSupport", "ProviderTestSupport",
+        "AudioInput", "CloudSpeech", "HTTPTransport", "KeyStore", "SpeechEngine", "TestSupport", "ProviderTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),

@@ -28,6 +28,11 @@ public enum WAVEncoding {
     return data
   }
 
+  /// A complete 16-bit PCM WAV file holding `samples` (mono).
+  public static func file(_ samples: [Float], sampleRate: Int = DecodedAudio.sampleRate) -> Data {
+    header(sampleRate: sampleRate, dataByteCount: samples.count * 2) + pcm16(samples)
+  }
+
   /// Little-endian 16-bit samples, clipped to full scale.
   public static func pcm16(_ samples: [Float]) -> Data {
     var data = Data(count: samples.count * 2)

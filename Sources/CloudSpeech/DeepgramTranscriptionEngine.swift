@@ -1,3 +1,4 @@
+import AudioInput
 import Foundation
 import HTTPTransport
 import SpeechEngine
@@ -87,7 +88,7 @@ public struct DeepgramTranscriptionEngine: SpeechEngine {
     let request = HTTPRequest(
       method: .post, url: url,
       headers: ["Authorization": "Token \(apiKey)", "Content-Type": "audio/wav", "Accept": "application/json"],
-      body: WAVEncoder.encode(samples, sampleRate: engineSampleRate), timeout: requestTimeout)
+      body: WAVEncoding.file(samples, sampleRate: engineSampleRate), timeout: requestTimeout)
     let response = try await CloudCall.exchange(http, request, provider: displayName, secrets: [apiKey])
     guard let answer = try? response.decode(Answer.self), let channel = answer.results?.channels?.first else {
       throw SpeechEngineError("\(displayName) sent an answer Utter cannot read: expected results.channels")

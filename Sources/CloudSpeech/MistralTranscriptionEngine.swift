@@ -1,3 +1,4 @@
+import AudioInput
 import Foundation
 import HTTPTransport
 import SpeechEngine
@@ -56,7 +57,7 @@ public struct MistralTranscriptionEngine: SpeechEngine {
     var form = MultipartFormData()
     form.append(
       "file", filename: "audio.wav", contentType: "audio/wav",
-      data: WAVEncoder.encode(samples, sampleRate: engineSampleRate))
+      data: WAVEncoding.file(samples, sampleRate: engineSampleRate))
     form.append("model", model)
     if let language = options.language, !language.isEmpty {
       form.append("language", language)

@@ -37,7 +37,9 @@ public final class AppDatabase: Sendable {
     let databaseURL = databaseFile(for: url)
     let folder = databaseURL.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      // A folder made here is the owner's alone: it holds dictations and their audio.
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw StorageError(.cannotOpen, "cannot create the data folder \(folder.path)")
     }
@@ -90,6 +92,8 @@ public final class AppDatabase: Sendable {
 
   static func openFile(_ url: URL, environment: StoreEnvironment) throws -> AppDatabase {
     let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
+    // Dictations are private: only the owner may read the file (SQLite gives its journals the same mode).
+    try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
     let database = try AppDatabase(
       writer: pool, dataDirectory: url.deletingLastPathComponent(), environment: environment)
     try database.verifyReadable()
@@ -106,11 +110,11 @@ public final class AppDatabase: Sendable {
     return config
   }
 
-  /// Reads every table's first page, so a damaged file is found at open rather than at first use.
+  /// Reads the newest row of every table (walking each tree from root to leaf), so a damaged file is found
+  /// at open rather than at first use, without the cost of checking every page.
   func verifyReadable() throws {
     try writer.read { db in
-      _ = try Row.fetchAll(db, sql: "PRAGMA quick_check(1)")
-      for table in ["history", "note", "dictionaryEntry", "snippet", "style", "settings"] {
+      for table in ["history", "history_ft", "note", "note_ft", "dictionaryEntry", "snippet", "style", "settings"] {
         _ = try Row.fetchOne(db, sql: "SELECT * FROM \(table) ORDER BY rowid DESC LIMIT 1")
       }
     }
@@ -139,6 +143,12 @@ public final class AppDatabase: Sendable {
     try? writer.writeWithoutTransaction { db in
       _ = try db.checkpoint(.truncate)
     }
+  }
+
+  /// Folds the write-ahead log into the file and closes the database; later calls fail.
+  public func close() throws {
+    checkpoint()
+    try writer.close()
   }
 
   /// Checks the whole file for damage; returns the problems found (empty when healthy).

@@ -55,16 +55,25 @@ public struct DictationStats: Codable, Sendable, Hashable {
     let today = calendar.startOfDay(for: now)
     let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? today
     var byDay: [Date: PeriodTotal] = [:]
-    var byWeek: [Date: PeriodTotal] = [:]
     var words = 0
     var speaking = 0.0
+    // NB: calendar arithmetic is slow; samples usually arrive in time order, so a day's bounds are computed
+    // once per day rather than once per sample.
+    var dayStart = Date.distantFuture
+    var dayEnd = Date.distantPast
     for sample in samples {
       words += sample.words
       speaking += sample.audioSeconds
-      let day = calendar.startOfDay(for: sample.createdAt)
-      byDay[day, default: PeriodTotal(start: day, dictations: 0, words: 0)].add(sample.words)
-      let week = calendar.dateInterval(of: .weekOfYear, for: sample.createdAt)?.start ?? day
-      byWeek[week, default: PeriodTotal(start: week, dictations: 0, words: 0)].add(sample.words)
+      if sample.createdAt < dayStart || sample.createdAt >= dayEnd {
+        dayStart = calendar.startOfDay(for: sample.createdAt)
+        dayEnd = calendar.date(byAdding: .day, value: 1, to: dayStart) ?? dayStart.addingTimeInterval(86_400)
+      }
+      byDay[dayStart, default: PeriodTotal(start: dayStart, dictations: 0, words: 0)].add(sample.words)
+    }
+    var byWeek: [Date: PeriodTotal] = [:]
+    for (day, total) in byDay {
+      let week = calendar.dateInterval(of: .weekOfYear, for: day)?.start ?? day
+      byWeek[week, default: PeriodTotal(start: week, dictations: 0, words: 0)].add(total)
     }
     func days(back count: Int, component: Calendar.Component, from start: Date, in totals: [Date: PeriodTotal])
       -> [PeriodTotal]
@@ -92,6 +101,11 @@ extension PeriodTotal {
   fileprivate mutating func add(_ words: Int) {
     dictations += 1
     self.words += words
+  }
+
+  fileprivate mutating func add(_ other: PeriodTotal) {
+    dictations += other.dictations
+    words += other.words
   }
 }
 
@@ -121,13 +135,17 @@ extension AppDatabase {
   /// Dictation stats as of `now` (default: the store's clock), days in the store's time zone.
   public func stats(now: Date? = nil) throws -> DictationStats {
     let (samples, settings) = try read { db in
-      let rows = try Row.fetchAll(
+      var samples: [DictationStats.Sample] = []
+      let rows = try Row.fetchCursor(
         db,
-        sql: "SELECT createdAt, wordCount, audioSeconds FROM history WHERE status IN ('complete', 'recovered')")
-      let samples = rows.map {
-        DictationStats.Sample(
-          createdAt: Date(timeIntervalSince1970: $0["createdAt"]), words: $0["wordCount"],
-          audioSeconds: $0["audioSeconds"])
+        sql: """
+          SELECT createdAt, wordCount, audioSeconds FROM history WHERE status IN ('complete', 'recovered')
+          ORDER BY createdAt
+          """)
+      while let row = try rows.next() {
+        samples.append(
+          DictationStats.Sample(
+            createdAt: Date(timeIntervalSince1970: row[0]), words: row[1], audioSeconds: row[2]))
       }
       return (samples, try Self.loadSettings(db))
     }

@@ -43,10 +43,10 @@ extension AppDatabase {
       let count = db.changesCount
       if count > 0 {
         let remaining = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM history") ?? 0
+        // NB: FTS5 keeps deleted words in older index segments until they merge; rewriting the index now is
+        // what makes a deletion complete. (SQLite 3.42's secure-delete option would be cheaper.)
         let command = remaining == 0 ? "rebuild" : "optimize"
-        if remaining == 0 || count > 1 {
-          try db.execute(sql: "INSERT INTO history_ft(history_ft) VALUES ('\(command)')")
-        }
+        try db.execute(sql: "INSERT INTO history_ft(history_ft) VALUES ('\(command)')")
       }
       return (count, audio)
     }

@@ -8,7 +8,8 @@ extension HistoryEntry: FetchableRecord, MutablePersistableRecord {
     let traceJSON: String = row["trace"] ?? "[]"
     self.init(
       id: row["id"], uuid: row["uuid"], rawText: row["rawText"], finalText: row["finalText"],
-      trace: (try? JSONDecoder().decode([DictationTraceStep].self, from: Data(traceJSON.utf8))) ?? [],
+      trace: traceJSON == "[]"
+        ? [] : (try? traceDecoder.decode([DictationTraceStep].self, from: Data(traceJSON.utf8))) ?? [],
       engine: row["engine"], model: row["model"], language: row["language"],
       audioSeconds: row["audioSeconds"], processingSeconds: row["processingSeconds"],
       source: DictationSource(rawValue: row["source"] ?? "") ?? .app,
@@ -25,8 +26,7 @@ extension HistoryEntry: FetchableRecord, MutablePersistableRecord {
     container["uuid"] = uuid
     container["rawText"] = rawText
     container["finalText"] = finalText
-    let traceData = try JSONEncoder().encode(trace)
-    container["trace"] = String(decoding: traceData, as: UTF8.self)
+    container["trace"] = trace.isEmpty ? "[]" : String(decoding: try traceEncoder.encode(trace), as: UTF8.self)
     container["engine"] = engine
     container["model"] = model
     container["language"] = language
@@ -47,3 +47,7 @@ extension HistoryEntry: FetchableRecord, MutablePersistableRecord {
     id = inserted.rowID
   }
 }
+
+// NB: creating a JSON coder per row dominated listing time; Foundation's coders are Sendable, so share them.
+private let traceEncoder = JSONEncoder()
+private let traceDecoder = JSONDecoder()

@@ -82,13 +82,35 @@ extension AppDatabase {
     let conditions = filter.sqlConditions()
     let extra = conditions.sql.map { " AND " + $0 }.joined()
     return try read("searching history failed") { db in
-      try HistoryEntry.fetchAll(
+      // NB: the index is walked newest row first; a date range becomes an exact row-id range (the smallest id
+      // created since, the largest created before), so a narrow window does not scan every older match.
+      var bounds = ""
+      var boundArguments = StatementArguments()
+      if let since = filter.since {
+        guard
+          let lowest = try Int64.fetchOne(
+            db, sql: "SELECT MIN(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt >= ?",
+            arguments: [Timestamp.column(since)])
+        else { return [] }
+        bounds += " AND history_ft.rowid >= ?"
+        boundArguments += [lowest]
+      }
+      if let until = filter.until {
+        guard
+          let highest = try Int64.fetchOne(
+            db, sql: "SELECT MAX(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt < ?",
+            arguments: [Timestamp.column(until)])
+        else { return [] }
+        bounds += " AND history_ft.rowid <= ?"
+        boundArguments += [highest]
+      }
+      return try HistoryEntry.fetchAll(
         db,
         sql: """
           SELECT history.* FROM history_ft CROSS JOIN history ON history.id = history_ft.rowid
-          WHERE history_ft MATCH ?\(extra) ORDER BY history_ft.rowid DESC LIMIT ?
+          WHERE history_ft MATCH ?\(bounds)\(extra) ORDER BY history_ft.rowid DESC LIMIT ?
           """,
-        arguments: [pattern] + conditions.arguments + [max(0, limit)])
+        arguments: [pattern] + boundArguments + conditions.arguments + [max(0, limit)])
     }
   }
 

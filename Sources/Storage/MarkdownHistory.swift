@@ -10,7 +10,10 @@ public enum MarkdownHistory {
     calendar.timeZone = timeZone
     let groups = Dictionary(grouping: entries) { calendar.startOfDay(for: $0.createdAt) }
     let count = entries.count == 1 ? "1 dictation" : "\(entries.count) dictations"
-    var lines = ["# Utter history", "", "Exported \(formatter("yyyy-MM-dd HH:mm", timeZone).string(from: exportedAt)), \(count).", ""]
+    var lines = [
+      "# Utter history", "", "Exported \(formatter("yyyy-MM-dd HH:mm", timeZone).string(from: exportedAt)), \(count).",
+      "",
+    ]
     for start in groups.keys.sorted(by: >) {
       lines.append("## \(day.string(from: start))")
       lines.append("")

@@ -99,7 +99,11 @@ extension AppDatabase {
   /// Deletes note `id`; false when there was none.
   @discardableResult
   public func deleteNote(id: Int64) throws -> Bool {
-    let deleted = try write { db in try Note.deleteOne(db, key: id) }
+    let deleted = try write { db in
+      guard try Note.deleteOne(db, key: id) else { return false }
+      try db.execute(sql: "INSERT INTO note_ft(note_ft) VALUES ('optimize')")
+      return true
+    }
     if deleted { checkpoint() }
     return deleted
   }

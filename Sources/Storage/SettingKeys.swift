@@ -108,7 +108,8 @@ extension UtterSettings {
       write: { settings, text in
         guard let value = Double(text), range.contains(value) else {
           throw SettingParse.invalid(
-            key, text, "expected a number from \(SettingParse.formatNumber(range.lowerBound)) to "
+            key, text,
+            "expected a number from \(SettingParse.formatNumber(range.lowerBound)) to "
               + SettingParse.formatNumber(range.upperBound))
         }
         settings[keyPath: path] = value

@@ -35,7 +35,9 @@ enum SettingParse {
       $0.split(separator: "_", omittingEmptySubsequences: false)
     }
     guard let primary = parts.first, (2...3).contains(primary.count), primary.allSatisfy({ $0.isASCII && $0.isLetter }),
-      parts.dropFirst().allSatisfy({ (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+      parts.dropFirst().allSatisfy({
+        (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      })
     else { throw invalid(key, text, "expected a language code such as en, fr or pt-BR, or auto") }
     return ([primary.lowercased()] + parts.dropFirst().map(String.init)).joined(separator: "-")
   }
@@ -67,7 +69,8 @@ enum SettingParse {
     }
     guard let value = Double(digits), value.isFinite, range.contains(value * multiplier) else {
       throw invalid(
-        key, text, "expected a duration from \(formatSeconds(range.lowerBound)) to \(formatSeconds(range.upperBound))"
+        key, text,
+        "expected a duration from \(formatSeconds(range.lowerBound)) to \(formatSeconds(range.upperBound))"
           + " (e.g. 90s, 2m)")
     }
     return value * multiplier

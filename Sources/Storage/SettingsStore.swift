@@ -7,14 +7,20 @@ extension AppDatabase {
     try read { db in try Self.loadSettings(db) }
   }
 
-  /// Saves `settings`, replacing what was stored.
-  public func saveSettings(_ settings: UtterSettings) throws {
+  /// Saves `settings`, replacing what was stored. When the retention setting changes, history it no longer
+  /// allows (all of it, when history is turned off) is deleted at once, with its audio.
+  @discardableResult
+  public func saveSettings(_ settings: UtterSettings) throws -> DeletionResult {
     let json = try Self.settingsJSON(settings)
-    try write { db in
+    let previous = try write { db in
+      let previous = try Self.loadSettings(db).retention
       try db.execute(
         sql: "INSERT OR REPLACE INTO settings (id, version, json) VALUES (1, ?, ?)",
         arguments: [UtterSettings.currentVersion, json])
+      return previous
     }
+    guard previous != settings.retention else { return DeletionResult(entries: 0, audioFiles: 0) }
+    return try purgeExpired()
   }
 
   /// Changes one setting from text (as `utter settings set` does) and returns the new settings.

@@ -34,6 +34,24 @@ public struct StoreArchive: Codable, Sendable, Hashable {
     self.settings = settings
   }
 
+  enum CodingKeys: String, CodingKey {
+    case format, version, exportedAt, history, notes, dictionary, snippets, styles, settings
+  }
+
+  /// Reads an archive; a missing section counts as empty, so hand-written or partial exports import too.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    format = try c.decode(String.self, forKey: .format)
+    version = try c.decode(Int.self, forKey: .version)
+    exportedAt = try c.decodeIfPresent(Date.self, forKey: .exportedAt) ?? Date(timeIntervalSince1970: 0)
+    history = try c.decodeIfPresent([HistoryEntry].self, forKey: .history) ?? []
+    notes = try c.decodeIfPresent([Note].self, forKey: .notes) ?? []
+    dictionary = try c.decodeIfPresent([DictionaryEntry].self, forKey: .dictionary) ?? []
+    snippets = try c.decodeIfPresent([Snippet].self, forKey: .snippets) ?? []
+    styles = try c.decodeIfPresent([SavedStyle].self, forKey: .styles) ?? []
+    settings = try c.decodeIfPresent(UtterSettings.self, forKey: .settings) ?? UtterSettings()
+  }
+
   /// Pretty, key-sorted JSON with ISO 8601 dates to the millisecond.
   public func jsonData() throws -> Data {
     let encoder = JSONEncoder()

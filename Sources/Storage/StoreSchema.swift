@@ -43,9 +43,7 @@ enum StoreSchema {
     try db.create(virtualTable: "history_ft", using: FTS5()) { t in
       t.synchronize(withTable: "history")
       t.tokenizer = .unicode61(diacritics: .remove)
-      t.prefixes = [2, 3]
       t.column("finalText")
-      t.column("rawText")
     }
     try db.create(table: "note") { t in
       t.autoIncrementedPrimaryKey("id")

@@ -29,8 +29,9 @@ extension AppDatabase {
     let replacements = entry.replacements
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty && seen.insert(Self.key($0)).inserted }
-    let existed = try Bool.fetchOne(
-      db, sql: "SELECT 1 FROM dictionaryEntry WHERE termKey = ?", arguments: [Self.key(term)]) ?? false
+    let existed =
+      try Bool.fetchOne(
+        db, sql: "SELECT 1 FROM dictionaryEntry WHERE termKey = ?", arguments: [Self.key(term)]) ?? false
     try db.execute(
       sql: """
         INSERT INTO dictionaryEntry (term, termKey, replacements, matchBySound, createdAt) VALUES (?, ?, ?, ?, ?)
@@ -69,8 +70,9 @@ extension AppDatabase {
     let trigger = snippet.trigger.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trigger.isEmpty else { throw StorageError(.invalidInput, "a snippet trigger cannot be empty") }
     guard !snippet.expansion.isEmpty else { throw StorageError(.invalidInput, "a snippet needs text to expand to") }
-    let existed = try Bool.fetchOne(
-      db, sql: "SELECT 1 FROM snippet WHERE triggerKey = ?", arguments: [Self.key(trigger)]) ?? false
+    let existed =
+      try Bool.fetchOne(
+        db, sql: "SELECT 1 FROM snippet WHERE triggerKey = ?", arguments: [Self.key(trigger)]) ?? false
     try db.execute(
       sql: """
         INSERT INTO snippet (trigger, triggerKey, expansion, createdAt) VALUES (?, ?, ?, ?)

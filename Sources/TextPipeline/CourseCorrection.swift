@@ -48,8 +48,7 @@ public struct CourseCorrection: TextStage {
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     var i = 0
     while i < document.tokens.count {
-      if let marker = marker(at: i, in: document.tokens) {
-        let end = i + marker.words.count
+      if let (marker, end) = marker(at: i, in: document.tokens) {
         let next: Int?
         switch marker.action {
         case .scratch: next = scratch(markerAt: i, end: end, in: &document)
@@ -65,20 +64,23 @@ public struct CourseCorrection: TextStage {
     }
   }
 
-  /// The marker whose words start at `index`, if any.
-  func marker(at index: Int, in tokens: [TextToken]) -> Marker? {
+  /// The marker whose words start at `index` and the index after it; commas between its words are
+  /// allowed ("No, wait, 2020").
+  func marker(at index: Int, in tokens: [TextToken]) -> (Marker, Int)? {
     guard tokens[index].isWord else { return nil }
     let first = tokens[index].lower
     for marker in Self.markers where marker.words[0] == first {
-      let end = index + marker.words.count
-      guard end <= tokens.count else { continue }
+      var j = index + 1
       var matched = true
-      for offset in 1..<marker.words.count
-      where !(tokens[index + offset].isWord && tokens[index + offset].lower == marker.words[offset]) {
-        matched = false
-        break
+      for word in marker.words.dropFirst() {
+        if j < tokens.count, tokens[j].text == "," { j += 1 }
+        guard j < tokens.count, tokens[j].isWord, tokens[j].lower == word else {
+          matched = false
+          break
+        }
+        j += 1
       }
-      if matched { return marker }
+      if matched { return (marker, j) }
     }
     return nil
   }
@@ -155,9 +157,16 @@ public struct CourseCorrection: TextStage {
       if weak && WordLists.functionWords.contains(first) { return nil }
       let span = Array(before.suffix(correction.count))
       spanStart = span[0]
-      if span.count > 1, let preposition = span.dropLast().lastIndex(where: { WordLists.alignmentWords.contains(tokens[$0].lower) }) {
+      if span.count > 1,
+        let preposition = span.dropLast().lastIndex(where: { WordLists.alignmentWords.contains(tokens[$0].lower) })
+      {
         spanStart = span[preposition + 1]
       }
+    }
+    // "the PR, I mean the pull request, by Friday": the comma closing the aside goes with the one opening it.
+    let commaBefore = start > 0 && tokens[start - 1].text == ","
+    if commaBefore, k + 1 < tokens.count, tokens[k].text == ",", tokens[k + 1].isWord {
+      document.remove(k..<(k + 1))
     }
     document.remove(spanStart..<correctionStart)
     return spanStart

@@ -42,13 +42,15 @@ public struct DictionaryReplacement: TextStage {
       let letters = Self.normalized(term)
       termLengths.append(letters.count)
       for form in [term] + entry.replacements {
-        let words = form.split(whereSeparator: { $0.isWhitespace }).map { Self.normalized(String($0)) }
-          .filter { !$0.isEmpty }
+        let parts = form.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let words = parts.map { Self.normalized($0) }.filter { !$0.isEmpty }
         guard let first = words.first else { continue }
+        // "C++" would otherwise match every "c": a form that is mostly symbols is not a spoken form.
+        if words.count == 1, first.count < 2, parts.joined().count > first.count { continue }
         phrases[first, default: []].append(Phrase(words: words, term: index))
         maxWords = max(maxWords, words.count)
       }
-      if !letters.isEmpty, compact[letters] == nil { compact[letters] = index }
+      if letters.count >= 2, compact[letters] == nil { compact[letters] = index }
       maxWords = max(maxWords, min(letters.count, 6))
       if entry.matchBySound, !WordLists.commonWords.contains(letters) {
         let key = PhoneticKey.key(term)
@@ -64,6 +66,14 @@ public struct DictionaryReplacement: TextStage {
     self.maxWords = min(maxWords, 6)
   }
 
+  /// A lower-case word with only its letters and digits, without copying plain ASCII words.
+  static func normalized(lower: String) -> String {
+    let plain = lower.utf8.allSatisfy {
+      ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+    }
+    return plain ? lower : normalized(lower)
+  }
+
   /// `text` in lower case with only its letters and digits.
   static func normalized(_ text: String) -> String {
     String(text.lowercased().filter { $0.isLetter || $0.isNumber })
@@ -72,7 +82,7 @@ public struct DictionaryReplacement: TextStage {
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     guard !terms.isEmpty else { return }
     // Each token's comparable form, or nil when it may not take part in a match.
-    var words: [String?] = document.tokens.map { candidate($0) ? Self.normalized($0.text) : nil }
+    var words: [String?] = document.tokens.map { candidate($0) ? Self.normalized(lower: $0.lower) : nil }
     var i = 0
     while i < document.tokens.count {
       if let (length, term, suffix) = match(at: i, words: words, tokens: document.tokens) {

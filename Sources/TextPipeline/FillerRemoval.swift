@@ -6,27 +6,37 @@ public struct FillerRemoval: TextStage {
   /// Phrases that are fillers only when set off by punctuation or the edges of a sentence.
   static let phrases: [[String]] = [["you", "know"], ["i", "mean"], ["like"], ["you", "see"]]
 
+  /// Words a comma rightly follows: a greeting or an answer ("Hey, quick question").
+  static let greetings: Set<String> = [
+    "hey", "hi", "hello", "thanks", "okay", "ok", "yes", "yeah", "no", "sure", "sorry", "oh", "right",
+  ]
+
   /// A stage that removes fillers.
   public init() {}
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     var i = 0
     while i < document.tokens.count {
-      let token = document.tokens[i]
-      guard token.isWord else {
+      guard let length = fillerLength(at: i, in: document) else {
         i += 1
         continue
       }
-      if Self.isHesitation(token.text), !follows(number: i, in: document) {
-        removeFiller(i..<(i + 1), from: &document)
-        continue
+      // A run of fillers ("um, you know,") goes as one, so the commas between them go too.
+      var end = i + length
+      while true {
+        let next = end < document.tokens.count && document.tokens[end].text == "," ? end + 1 : end
+        guard next < document.tokens.count, let more = fillerLength(at: next, in: document) else { break }
+        end = next + more
       }
-      if let length = fillerPhraseLength(at: i, in: document) {
-        removeFiller(i..<(i + length), from: &document)
-        continue
-      }
-      i += 1
+      removeFiller(i..<end, from: &document)
     }
+  }
+
+  /// The length of the hesitation or filler phrase at `index`, if there is one.
+  private func fillerLength(at index: Int, in document: TextDocument) -> Int? {
+    guard document.tokens[index].isWord else { return nil }
+    if Self.isHesitation(document.tokens[index].text), !isUnit(at: index, in: document) { return 1 }
+    return fillerPhraseLength(at: index, in: document)
   }
 
   /// Whether `word` is a hesitation sound: um, umm, uh, uhm, erm, er, ah, hmm, mm…
@@ -58,10 +68,11 @@ public struct FillerRemoval: TextStage {
     return true
   }
 
-  /// Whether the word at `index` follows a number ("5 mm" is a unit, not a hum).
-  private func follows(number index: Int, in document: TextDocument) -> Bool {
-    guard index > 0 else { return false }
-    return document.tokens[index - 1].text.last?.isNumber == true
+  /// Whether the word at `index` is "mm" after a number ("5 mm" is a unit, not a hum).
+  private func isUnit(at index: Int, in document: TextDocument) -> Bool {
+    guard index > 0, document.tokens[index].lower == "mm" else { return false }
+    let previous = document.tokens[index - 1].text
+    return !previous.isEmpty && previous.allSatisfy { $0.isNumber || $0 == "." || $0 == "," }
   }
 
   /// The length of a filler phrase starting at `index`, when it is set off from the sentence.
@@ -71,7 +82,8 @@ public struct FillerRemoval: TextStage {
       let end = index + phrase.count
       guard end <= tokens.count else { continue }
       var matched = true
-      for (offset, word) in phrase.enumerated() where !(tokens[index + offset].isWord && tokens[index + offset].lower == word) {
+      for (offset, word) in phrase.enumerated()
+      where !(tokens[index + offset].isWord && tokens[index + offset].lower == word) {
         matched = false
         break
       }
@@ -85,15 +97,29 @@ public struct FillerRemoval: TextStage {
       let sentenceEnd = after == nil || after?.endsSentence == true || after?.kind == .lineBreak
       // "You know?" or "I mean." on its own is what the user said, not a filler.
       if sentenceStart && sentenceEnd { continue }
-      // "to John, I mean, Jane" is a correction between two names; leave it to that stage.
-      if phrase == ["i", "mean"], before?.text == ",", after?.text == ",", index >= 2, end + 1 < tokens.count,
-        tokens[index - 2].text.first?.isUppercase == true, tokens[end + 1].text.first?.isUppercase == true
+      // "tomorrow, I mean, Friday." swaps one word for another: a correction, left to that stage.
+      if phrase == ["i", "mean"], before?.text == ",", after?.text == ",",
+        isShortSwap(around: index, end: end, in: tokens)
       {
         continue
       }
       return phrase.count
     }
     return nil
+  }
+
+  /// Whether ", I mean," stands between a content word and one or two words that end the clause.
+  private func isShortSwap(around index: Int, end: Int, in tokens: [TextToken]) -> Bool {
+    guard index >= 2, tokens[index - 2].isWord, !WordLists.functionWords.contains(tokens[index - 2].lower) else {
+      return false
+    }
+    var words = 0
+    var j = end + 1
+    while j < tokens.count, tokens[j].isWord {
+      words += 1
+      j += 1
+    }
+    return (1...2).contains(words)
   }
 
   /// Removes the filler words in `range` and the commas that set them off.
@@ -105,7 +131,9 @@ public struct FillerRemoval: TextStage {
     if commaAfter { upper += 1 }
     if lower > 0, tokens[lower - 1].text == "," {
       let after = upper < tokens.count ? tokens[upper] : nil
-      if commaAfter || after == nil || after?.separatesClauses == true { lower -= 1 }
+      // "Hey, um, quick question" keeps the comma after a greeting; "So, um, we" drops both.
+      let afterGreeting = lower >= 2 && Self.greetings.contains(tokens[lower - 2].lower) && commaAfter
+      if !afterGreeting && (commaAfter || after == nil || after?.separatesClauses == true) { lower -= 1 }
     }
     // "Um, so…" at the start of the text or a sentence leaves no stray comma.
     document.remove(lower..<upper)

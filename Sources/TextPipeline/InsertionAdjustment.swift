@@ -31,8 +31,10 @@ public struct InsertionAdjustment: TextStage {
     guard !keepsLetterCase, !endsSentence(trimmed, lastCharacter: lastCharacter), !endsWithAbbreviation(trimmed)
     else { return }
     if let index = document.tokens.firstIndex(where: { $0.isWord || $0.kind == .verbatim }),
-      document.tokens[index].isWord
+      document.tokens[index].isWord,
+      WordLists.sentenceStarters.contains(document.tokens[index].lower)
     {
+      // Only words known to be capitalised for the sentence start are lowered: a name keeps its capital.
       document.tokens[index].text = StyleApplication.lowercasedStart(document.tokens[index])
     }
   }

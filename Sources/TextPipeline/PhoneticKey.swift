@@ -25,7 +25,8 @@ public enum PhoneticKey {
     guard !letters.isEmpty else { return [] }
     func at(_ j: Int) -> UInt8 { j >= 0 && j < letters.count ? letters[j] : 0 }
     func isVowel(_ c: UInt8) -> Bool {
-      c == UInt8(ascii: "a") || c == UInt8(ascii: "e") || c == UInt8(ascii: "i") || c == UInt8(ascii: "o") || c == UInt8(ascii: "u")
+      c == UInt8(ascii: "a") || c == UInt8(ascii: "e") || c == UInt8(ascii: "i") || c == UInt8(ascii: "o")
+        || c == UInt8(ascii: "u")
     }
     var out: [UInt8] = []
     out.reserveCapacity(letters.count)
@@ -35,7 +36,8 @@ public enum PhoneticKey {
     var i = 0
     // Silent or merged openings: KN, GN, PN, WR, PS; X as S; WH as W.
     switch (letters[0], at(1)) {
-    case (UInt8(ascii: "k"), UInt8(ascii: "n")), (UInt8(ascii: "g"), UInt8(ascii: "n")), (UInt8(ascii: "p"), UInt8(ascii: "n")), (UInt8(ascii: "w"), UInt8(ascii: "r")),
+    case (UInt8(ascii: "k"), UInt8(ascii: "n")), (UInt8(ascii: "g"), UInt8(ascii: "n")),
+      (UInt8(ascii: "p"), UInt8(ascii: "n")), (UInt8(ascii: "w"), UInt8(ascii: "r")),
       (UInt8(ascii: "p"), UInt8(ascii: "s")):
       i = 1
     case (UInt8(ascii: "x"), _):
@@ -73,7 +75,9 @@ public enum PhoneticKey {
           append(UInt8(ascii: "K"))
         }
       case UInt8(ascii: "d"):
-        if next == UInt8(ascii: "g"), after == UInt8(ascii: "e") || after == UInt8(ascii: "i") || after == UInt8(ascii: "y") {
+        if next == UInt8(ascii: "g"),
+          after == UInt8(ascii: "e") || after == UInt8(ascii: "i") || after == UInt8(ascii: "y")
+        {
           append(UInt8(ascii: "J"))
           i += 1
         } else {

@@ -17,6 +17,9 @@ public struct RepetitionRemoval: TextStage {
     "of", "on", "my", "if", "what", "this",
   ]
 
+  /// Pronouns that stutter before their contraction ("I I'm").
+  static let pronouns: Set<String> = ["i", "we", "you", "they", "he", "she", "it"]
+
   /// A stage that collapses stutters.
   public init() {}
 
@@ -29,6 +32,10 @@ public struct RepetitionRemoval: TextStage {
       }
       if let commaEnd = commaStutter(at: i, in: document) {
         document.remove(i..<commaEnd)
+        continue
+      }
+      if repeatsPair(at: i, in: document) {
+        document.remove((i + 2)..<(i + 4))
         continue
       }
       i += 1
@@ -49,14 +56,15 @@ public struct RepetitionRemoval: TextStage {
     guard index + 1 < tokens.count, tokens[index + 1].isWord else { return nil }
     let next = tokens[index + 1].lower
     // "I I'm", "we we're": the bare pronoun before its own contraction.
-    if next.count > lower.count + 1, next.hasPrefix(lower),
+    if Self.pronouns.contains(lower), next.count > lower.count + 1, next.hasPrefix(lower),
       let apostrophe = next.dropFirst(lower.count).first, apostrophe == "'" || apostrophe == "’",
       lower.allSatisfy({ $0.isLetter })
     {
       return index
     }
     guard next == lower, isCollapsible(lower), !Self.emphasis.contains(lower) else { return nil }
-    if Self.grammaticalDoubles.contains(lower) {
+    // A grammatical double never opens a sentence: "is is this working" is a stutter.
+    if Self.grammaticalDoubles.contains(lower), !document.startsSentence(at: index) {
       // Keep one double; remove only the third and later repeats.
       let tripled = index + 2 < tokens.count && tokens[index + 2].isWord && tokens[index + 2].lower == lower
       return tripled ? index + 1 : nil
@@ -74,6 +82,18 @@ public struct RepetitionRemoval: TextStage {
     let lower = tokens[index].lower
     guard Self.commaStutters.contains(lower), tokens[index + 2].lower == lower else { return nil }
     return index + 2
+  }
+
+  /// Whether the two words at `index` are said twice in a row ("can you can you"), which is a stutter
+  /// unless they are emphasis or numbers.
+  private func repeatsPair(at index: Int, in document: TextDocument) -> Bool {
+    let tokens = document.tokens
+    guard index + 3 < tokens.count, tokens[index..<(index + 4)].allSatisfy(\.isWord) else { return false }
+    let first = tokens[index].lower
+    let second = tokens[index + 1].lower
+    guard first != second, tokens[index + 2].lower == first, tokens[index + 3].lower == second else { return false }
+    return isCollapsible(first) && isCollapsible(second) && !Self.emphasis.contains(first)
+      && !Self.emphasis.contains(second)
   }
 
   /// Whether a repeat of `lower` may be a stutter: words, not numbers or codes.

@@ -9,14 +9,14 @@ public struct SentenceFormatting: TextStage {
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     guard !document.tokens.isEmpty else { return }
-    cleanPunctuation(&document)
+    cleanPunctuation(&document, keepsLeadingMark: context.continuesText)
     for index in document.tokens.indices { document.normalizeSpacing(at: index) }
     capitalize(&document)
     addFinalPunctuation(&document)
   }
 
   /// Drops doubled or stranded marks: ",," → ","; ", ." → "."; a comma at the start of a sentence.
-  func cleanPunctuation(_ document: inout TextDocument) {
+  func cleanPunctuation(_ document: inout TextDocument, keepsLeadingMark: Bool = false) {
     var i = 0
     while i < document.tokens.count {
       let token = document.tokens[i]
@@ -26,19 +26,23 @@ public struct SentenceFormatting: TextStage {
       }
       let isWeak = token.text == "," || token.text == ";" || token.text == ":"
       // A mark with nothing before it in its sentence.
-      if i == 0 || document.tokens[i - 1].kind == .lineBreak || (isWeak && document.tokens[i - 1].endsSentence) {
+      let leading = i == 0 && !keepsLeadingMark
+      if leading || (i > 0 && document.tokens[i - 1].kind == .lineBreak)
+        || (i > 0 && isWeak && document.endsSentence(at: i - 1))
+      {
         document.remove(i..<(i + 1))
         continue
       }
       if i + 1 < document.tokens.count {
         let next = document.tokens[i + 1]
         if next.kind == .closing, next.separatesClauses {
-          if next.text == token.text || isWeak || (token.text == "." && next.endsSentence) {
+          let afterAbbreviation = token.text == "." && !document.endsSentence(at: i)
+          if !afterAbbreviation && (next.text == token.text || isWeak || (token.text == "." && next.endsSentence)) {
             // Keep the stronger or the later mark: ", ." → ".", ". ?" → "?".
             document.remove(i..<(i + 1))
             continue
           }
-          if next.text == "," || next.text == ";" || (token.endsSentence && next.text == ".") {
+          if !afterAbbreviation && (next.text == "," || next.text == ";" || (token.endsSentence && next.text == ".")) {
             document.remove((i + 1)..<(i + 2))
             continue
           }

@@ -28,6 +28,13 @@ public struct SnippetExpansion: TextStage {
       .map { String($0.filter { $0 != "'" && $0 != "’" }) }.filter { !$0.isEmpty }
   }
 
+  /// The words of a token; a plain lower-case word is its own single word, without splitting.
+  static func words(of token: TextToken) -> [String] {
+    let lower = token.lower
+    if lower.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return [lower] }
+    return words(lower)
+  }
+
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     guard !triggers.isEmpty else { return }
     var i = 0
@@ -35,7 +42,8 @@ public struct SnippetExpansion: TextStage {
     while i < document.tokens.count {
       if let (end, expansion) = match(at: i, in: document.tokens) {
         let spaceBefore = document.tokens[i].spaceBefore
-        document.tokens.replaceSubrange(i..<end, with: [TextToken(expansion, kind: .verbatim, spaceBefore: spaceBefore)])
+        document.tokens.replaceSubrange(
+          i..<end, with: [TextToken(expansion, kind: .verbatim, spaceBefore: spaceBefore)])
         expanded = true
       }
       i += 1
@@ -46,7 +54,7 @@ public struct SnippetExpansion: TextStage {
   /// The end index and expansion of a trigger whose words start at `index` (punctuation between ignored).
   private func match(at index: Int, in tokens: [TextToken]) -> (Int, String)? {
     guard tokens[index].isWord else { return nil }
-    let firstWords = Self.words(tokens[index].text)
+    let firstWords = Self.words(of: tokens[index])
     guard let first = firstWords.first, let candidates = triggers[first] else { return nil }
     for trigger in candidates {
       var wanted = trigger.words[...]
@@ -59,7 +67,7 @@ public struct SnippetExpansion: TextStage {
           continue
         }
         guard token.isWord else { break }
-        let words = Self.words(token.text)
+        let words = Self.words(of: token)
         guard wanted.starts(with: words), !words.isEmpty else { break }
         wanted = wanted.dropFirst(words.count)
         j += 1

@@ -87,7 +87,7 @@ public struct SpokenPunctuation: TextStage {
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     // An engine that writes no capitals gives no sentence starts to tell "period" the command apart.
     let writesCase = document.tokens.contains { $0.isWord && $0.text.contains(where: \.isUppercase) }
-    let hasClosingQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
+    let mentionsQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
     var i = 0
     while i < document.tokens.count {
       guard document.tokens[i].isWord else {
@@ -95,23 +95,50 @@ public struct SpokenPunctuation: TextStage {
         continue
       }
       if joinDomain(at: i, in: &document) { continue }
-      if let command = command(at: i, in: document.tokens, writesCase: writesCase) {
+      if let command = command(
+        at: i, in: document.tokens, writesCase: writesCase, continuesText: context.continuesText)
+      {
         write(command, at: i, in: &document)
-      } else if hasClosingQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
-        write(Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i, in: &document)
+      } else if mentionsQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
+        write(
+          Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i,
+          in: &document)
       }
       i += 1
     }
   }
 
-  /// Joins "example dot com" into "example.com"; returns whether it did.
+  /// Joins "example dot com" into "example.com" and "sam at example dot com" into an e-mail address;
+  /// returns whether it did.
   private func joinDomain(at index: Int, in document: inout TextDocument) -> Bool {
     let tokens = document.tokens
     guard index + 2 < tokens.count, tokens[index + 1].isWord, tokens[index + 1].lower == "dot",
       tokens[index + 2].isWord, Self.domains.contains(tokens[index + 2].lower)
     else { return false }
-    document.tokens[index].text = tokens[index].text + "." + tokens[index + 2].lower
-    document.tokens.removeSubrange((index + 1)...(index + 2))
+    var start = index
+    var address = tokens[index].lower + "." + tokens[index + 2].lower
+    // "mail dot example dot com" and "john dot smith at example dot com".
+    while start >= 2, tokens[start - 1].isWord, tokens[start - 1].lower == "dot", tokens[start - 2].isWord {
+      address = tokens[start - 2].lower + "." + address
+      start -= 2
+    }
+    if start >= 2, tokens[start - 1].isWord, tokens[start - 1].lower == "at", tokens[start - 2].isWord {
+      var local = tokens[start - 2].lower
+      var localStart = start - 2
+      while localStart >= 2, tokens[localStart - 1].isWord, tokens[localStart - 1].lower == "dot",
+        tokens[localStart - 2].isWord
+      {
+        local = tokens[localStart - 2].lower + "." + local
+        localStart -= 2
+      }
+      // "meet at example.com" is a place, not an address: the name before "at" must not be a common word.
+      if !WordLists.commonWords.contains(tokens[start - 2].lower) {
+        address = local + "@" + address
+        start = localStart
+      }
+    }
+    let spaceBefore = document.tokens[start].spaceBefore
+    document.tokens.replaceSubrange(start...(index + 2), with: [TextToken(address, spaceBefore: spaceBefore)])
     return true
   }
 
@@ -123,7 +150,9 @@ public struct SpokenPunctuation: TextStage {
   }
 
   /// The command spoken at `index`, if its words are meant as a command there.
-  private func command(at index: Int, in tokens: [TextToken], writesCase: Bool) -> Command? {
+  private func command(
+    at index: Int, in tokens: [TextToken], writesCase: Bool, continuesText: Bool = false
+  ) -> Command? {
     let first = tokens[index].lower
     for command in Self.commands where command.words[0] == first {
       let end = index + command.words.count
@@ -134,7 +163,9 @@ public struct SpokenPunctuation: TextStage {
         matched = false
         break
       }
-      guard matched, isCommand(command, from: index, to: end, in: tokens, writesCase: writesCase) else { continue }
+      guard matched,
+        isCommand(command, from: index, to: end, in: tokens, writesCase: writesCase, continuesText: continuesText)
+      else { continue }
       return command
     }
     return nil
@@ -142,7 +173,8 @@ public struct SpokenPunctuation: TextStage {
 
   /// Whether the words of `command` in `start..<end` are a command rather than ordinary words.
   private func isCommand(
-    _ command: Command, from start: Int, to end: Int, in tokens: [TextToken], writesCase: Bool
+    _ command: Command, from start: Int, to end: Int, in tokens: [TextToken], writesCase: Bool,
+    continuesText: Bool
   ) -> Bool {
     let previous = start > 0 ? tokens[start - 1] : nil
     let next = end < tokens.count ? tokens[end] : nil
@@ -156,6 +188,8 @@ public struct SpokenPunctuation: TextStage {
     case .anywhere:
       return true
     case .afterWord, .sentenceEnd:
+      // At the start, a mark attaches to the text before the cursor, if there is some.
+      if start == 0 { return continuesText && (next == nil || next?.isWord == true) }
       guard let previous, previous.isWord || previous.kind == .closing || previous.kind == .verbatim else {
         return false
       }

@@ -66,6 +66,16 @@ public struct TextDocument: Sendable, Hashable {
     return nil
   }
 
+  /// Whether the token at `index` ends a sentence: `. ? !`, but not the period of an abbreviation ("e.g.").
+  func endsSentence(at index: Int) -> Bool {
+    let token = tokens[index]
+    guard token.endsSentence else { return false }
+    if token.text == ".", index > 0, tokens[index - 1].isWord, WordLists.isAbbreviation(tokens[index - 1].lower) {
+      return false
+    }
+    return true
+  }
+
   /// Whether the token at `index` begins a sentence: first in the text, or after `. ? !` or a line break
   /// (ignoring opening brackets and quotes between).
   func startsSentence(at index: Int) -> Bool {
@@ -74,10 +84,6 @@ public struct TextDocument: Sendable, Hashable {
     guard i >= 0 else { return true }
     let previous = tokens[i]
     if previous.kind == .lineBreak { return true }
-    guard previous.endsSentence else { return false }
-    if previous.text == ".", i > 0, tokens[i - 1].isWord, WordLists.isAbbreviation(tokens[i - 1].lower) {
-      return false
-    }
-    return true
+    return endsSentence(at: i)
   }
 }

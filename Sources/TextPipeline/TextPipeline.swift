@@ -129,6 +129,11 @@ public enum Vocabulary {
   }
 }
 
+/// The terms to hand a speech engine as a vocabulary hint; the same as `Vocabulary.prompt(for:)`.
+public func vocabularyPrompt(_ entries: [DictionaryEntry]) -> [String] {
+  Vocabulary.prompt(for: entries)
+}
+
 extension String {
   /// The string without leading or trailing spaces and newlines.
   func trimmingWhitespace() -> String {

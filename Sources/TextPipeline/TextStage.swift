@@ -37,4 +37,19 @@ public struct InsertionContext: Sendable, Hashable {
   public init(textBeforeCursor: String? = nil) {
     self.textBeforeCursor = textBeforeCursor
   }
+
+  /// The last visible character before the cursor on the same line, if any: what a leading mark such as a
+  /// dictated lone "comma" attaches to.
+  var precedingCharacter: Character? {
+    guard let text = textBeforeCursor, let last = text.last(where: { !$0.isWhitespace || $0.isNewline }),
+      !last.isNewline
+    else { return nil }
+    return last
+  }
+
+  /// Whether the text before the cursor ends with a word or mark that a leading mark can follow.
+  var continuesText: Bool {
+    guard let character = precedingCharacter else { return false }
+    return character.isLetter || character.isNumber || ",;:.?!)]}\"”’'".contains(character)
+  }
 }

@@ -53,7 +53,7 @@ enum WordLists {
   /// Abbreviations whose trailing period does not end a sentence.
   static let abbreviations: Set<String> = [
     "mr", "mrs", "ms", "dr", "prof", "st", "vs", "etc", "e.g", "i.e", "jr", "sr", "inc", "ltd", "co", "approx",
-    "dept", "est", "fig", "no", "vol", "a.m", "p.m", "u.s", "u.k",
+    "dept", "est", "fig", "vol", "a.m", "p.m", "u.s", "u.k",
   ]
 
   /// Whether `lower` is an abbreviation whose period does not end a sentence.
@@ -82,6 +82,14 @@ enum WordLists {
 }
 
 extension WordLists {
+  /// Words capitalised only because they open a sentence; lowered when the sentence continues.
+  static let sentenceStarters: Set<String> = commonWords.union([
+    "sounds", "looks", "seems", "probably", "definitely", "actually", "basically", "anyway", "otherwise",
+    "besides", "however", "although", "though", "unless", "since", "while", "once", "plus", "because",
+    "perhaps", "especially", "except", "including", "like", "and", "or", "but", "so", "then", "which",
+    "whatever", "whenever", "wherever", "unfortunately", "hopefully", "honestly", "obviously", "apparently",
+  ])
+
   /// Days and months, which keep their capital wherever they stand.
   static let calendarNames: Set<String> = [
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",

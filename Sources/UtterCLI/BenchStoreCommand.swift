@@ -1,7 +1,176 @@
 import ArgumentParser
+import Foundation
+import Storage
 
-// Scaffolding: replaced by the module that owns this command.
 struct BenchStoreCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "store", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'store' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "store",
+    abstract: "Fill a fresh database with realistic dictations; measure inserts, search, listing and size.")
+  @Option(help: "How many history entries to create.") var entries = 100_000
+  @Option(help: "Entries per transaction.") var batch = 1000
+  @Option(help: "How many searches and listings to time.") var queries = 200
+  @Option(help: "Seed for the sentence generator.") var seed: UInt64 = 42
+  @Flag(help: "Print JSON.") var json = false
+  @Flag(help: "Keep the temporary database and print where it is.") var keep = false
+
+  struct Report: Codable {
+    var entries: Int
+    var insertSeconds: Double
+    var insertsPerSecond: Double
+    var searchQueries: Int
+    var searchP50Milliseconds: Double
+    var searchP99Milliseconds: Double
+    var searchCPUP99Milliseconds: Double
+    var searchMaxMilliseconds: Double
+    var averageSearchResults: Double
+    var filteredSearchP99Milliseconds: Double
+    var latest50P50Milliseconds: Double
+    var latest50P99Milliseconds: Double
+    var latest50CPUP99Milliseconds: Double
+    var deleteOneMilliseconds: Double
+    var loadAverage: Double
+    var statsMilliseconds: Double
+    var openMilliseconds: Double
+    var databaseBytes: Int64
+  }
+
+  func validate() throws {
+    guard entries > 0, batch > 0, queries > 0 else { throw ValidationError("counts must be positive") }
+  }
+
+  func run() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "utter-bench-store-\(UUID().uuidString.prefix(8))")
+    defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
+    let now = Date()
+    var database = try storeCall { try AppDatabase.open(at: folder).0 }
+    var corpus = StoreBenchCorpus(seed: seed)
+    let span = 365 * 86_400.0
+    let insertStart = DispatchTime.now()
+    var made = 0
+    while made < entries {
+      let count = min(batch, entries - made)
+      let rows = (0..<count).map { offset in
+        corpus.entry(at: now.addingTimeInterval(-span + span * Double(made + offset) / Double(entries)))
+      }
+      try storeCall { _ = try database.insertHistory(rows) }
+      made += count
+    }
+    let insertSeconds = seconds(since: insertStart)
+    try database.close()
+    let openStart = DispatchTime.now()
+    database = try storeCall { try AppDatabase.open(at: folder).0 }
+    let openMilliseconds = seconds(since: openStart) * 1000
+
+    var searchTimes: [Double] = []
+    var searchCPU: [Double] = []
+    var results = 0
+    for _ in 0..<queries {
+      let query = corpus.query()
+      let start = DispatchTime.now()
+      let cpu = threadCPUSeconds()
+      results += try storeCall { try database.searchHistory(query, limit: 50).count }
+      searchCPU.append((threadCPUSeconds() - cpu) * 1000)
+      searchTimes.append(seconds(since: start) * 1000)
+    }
+    var filteredTimes: [Double] = []
+    let filter = HistoryFilter(since: now.addingTimeInterval(-30 * 86_400), sources: [.widget])
+    for _ in 0..<queries {
+      let query = corpus.query()
+      let start = DispatchTime.now()
+      _ = try storeCall { try database.searchHistory(query, filter: filter, limit: 50) }
+      filteredTimes.append(seconds(since: start) * 1000)
+    }
+    var listTimes: [Double] = []
+    var listCPU: [Double] = []
+    for _ in 0..<queries {
+      let start = DispatchTime.now()
+      let cpu = threadCPUSeconds()
+      _ = try storeCall { try database.latestHistory(limit: 50) }
+      listCPU.append((threadCPUSeconds() - cpu) * 1000)
+      listTimes.append(seconds(since: start) * 1000)
+    }
+    let deleteStart = DispatchTime.now()
+    _ = try storeCall { try database.deleteHistory(id: Int64(entries / 2)) }
+    let deleteMilliseconds = seconds(since: deleteStart) * 1000
+    let statsStart = DispatchTime.now()
+    _ = try storeCall { try database.stats() }
+    let statsMilliseconds = seconds(since: statsStart) * 1000
+    try database.close()
+
+    let report = Report(
+      entries: entries, insertSeconds: insertSeconds, insertsPerSecond: Double(entries) / insertSeconds,
+      searchQueries: queries, searchP50Milliseconds: percentile(searchTimes, 0.5),
+      searchP99Milliseconds: percentile(searchTimes, 0.99), searchCPUP99Milliseconds: percentile(searchCPU, 0.99),
+      searchMaxMilliseconds: searchTimes.max() ?? 0,
+      averageSearchResults: Double(results) / Double(queries),
+      filteredSearchP99Milliseconds: percentile(filteredTimes, 0.99),
+      latest50P50Milliseconds: percentile(listTimes, 0.5), latest50P99Milliseconds: percentile(listTimes, 0.99),
+      latest50CPUP99Milliseconds: percentile(listCPU, 0.99), deleteOneMilliseconds: deleteMilliseconds,
+      loadAverage: loadAverage(),
+      statsMilliseconds: statsMilliseconds, openMilliseconds: openMilliseconds, databaseBytes: size(of: folder))
+    if json { return try printJSON(report) }
+    print(table(report))
+    if keep { print("Database kept at \(folder.path)") }
+  }
+
+  func table(_ r: Report) -> String {
+    func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+    let rows: [(String, String, String)] = [
+      ("entries", "\(r.entries)", ""),
+      (
+        "insert", String(format: "%.0f entries/s", r.insertsPerSecond),
+        String(format: "%.1f s total, %d per transaction", r.insertSeconds, batch)
+      ),
+      ("search p50", ms(r.searchP50Milliseconds), "\(r.searchQueries) queries, limit 50"),
+      ("search p99", ms(r.searchP99Milliseconds), "target < 20 ms (wall clock)"),
+      ("search p99 CPU", ms(r.searchCPUP99Milliseconds), "this thread's CPU time: excludes waiting for a core"),
+      ("search max", ms(r.searchMaxMilliseconds), String(format: "%.1f results on average", r.averageSearchResults)),
+      ("filtered search p99", ms(r.filteredSearchP99Milliseconds), "source + last 30 days"),
+      ("latest 50 p50", ms(r.latest50P50Milliseconds), ""),
+      ("latest 50 p99", ms(r.latest50P99Milliseconds), "target < 5 ms (wall clock)"),
+      ("latest 50 p99 CPU", ms(r.latest50CPUP99Milliseconds), ""),
+      ("delete one", ms(r.deleteOneMilliseconds), "includes rewriting the search index"),
+      ("stats", ms(r.statsMilliseconds), "all entries"),
+      ("open", ms(r.openMilliseconds), "includes the migration check and damage probe"),
+      (
+        "size on disk", String(format: "%.1f MB", Double(r.databaseBytes) / 1_048_576),
+        String(format: "%.0f bytes/entry", Double(r.databaseBytes) / Double(r.entries))
+      ),
+    ]
+    let lines = rows.map { "\(StoreText.pad($0.0, 20)) \(StoreText.pad($0.1, 18)) \($0.2)" }
+    return (lines + [String(format: "machine load average %.1f (1 min) during the run", r.loadAverage)])
+      .joined(separator: "\n")
+  }
+
+  func seconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+  }
+
+  /// CPU time this thread has used, in seconds.
+  func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// The 1-minute load average, or 0 where it cannot be read.
+  func loadAverage() -> Double {
+    var loads = [Double](repeating: 0, count: 3)
+    return getloadavg(&loads, 3) > 0 ? loads[0] : 0
+  }
+
+  func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+  }
+
+  func size(of folder: URL) -> Int64 {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasPrefix(AppDatabase.fileName) }.reduce(Int64(0)) { total, name in
+      let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+      return total + ((attributes?[.size] as? NSNumber)?.int64Value ?? 0)
+    }
+  }
 }

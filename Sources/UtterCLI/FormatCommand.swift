@@ -28,7 +28,8 @@ struct FormatCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("dictionary-file"),
-    help: "Extra dictionary and snippets: JSON (entries, or {\"dictionary\": […], \"snippets\": […]}) or lines 'term: replacement, …'."
+    help:
+      "Extra dictionary and snippets: JSON (entries, or {\"dictionary\": […], \"snippets\": […]}) or lines 'term: replacement, …'."
   )
   var dictionaryFile: String?
 
@@ -59,7 +60,8 @@ struct FormatCommand: AsyncParsableCommand {
     var stages = Set(TextStageKind.allCases)
     for name in skippedStages {
       guard let kind = TextStageKind(rawValue: name) else {
-        throw CLIError("unknown stage '\(name)' (choose \(TextStageKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        throw CLIError(
+          "unknown stage '\(name)' (choose \(TextStageKind.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
       stages.remove(kind)
     }

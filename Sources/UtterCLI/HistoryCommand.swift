@@ -1,7 +1,100 @@
 import ArgumentParser
+import Foundation
+import Storage
 
-// Scaffolding: replaced by the module that owns this command.
 struct HistoryCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "history", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'history' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "history",
+    abstract: "Find, inspect, retry, delete, export and import past dictations.",
+    subcommands: [
+      HistoryListCommand.self, HistorySearchCommand.self, HistoryShowCommand.self, HistoryRetryCommand.self,
+      HistoryDeleteCommand.self, HistoryExportCommand.self, HistoryImportCommand.self,
+    ],
+    defaultSubcommand: HistoryListCommand.self
+  )
+}
+
+/// Options that narrow a listing.
+struct HistoryFilterOptions: ParsableArguments {
+  @Option(help: "Only entries since DATE (YYYY-MM-DD, ISO 8601, today, yesterday, or a span like 7d).")
+  var since: String?
+  @Option(help: "Only entries before DATE.")
+  var until: String?
+  @Option(help: "Only this source: keyboard, app, widget, shortcut, recovered, cli (repeatable).")
+  var source: [String] = []
+  @Option(help: "Only this status: complete, failed, recovered, pending (repeatable).")
+  var status: [String] = []
+
+  func filter() throws -> HistoryFilter {
+    let sources = try source.map { name in
+      guard let value = DictationSource(rawValue: name.lowercased()) else {
+        throw CLIError(
+          "unknown source '\(name)': use \(DictationSource.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return value
+    }
+    let statuses = try status.map { name in
+      guard let value = DictationStatus(rawValue: name.lowercased()) else {
+        throw CLIError(
+          "unknown status '\(name)': use \(DictationStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return value
+    }
+    return HistoryFilter(
+      since: try since.map { try StoreDateInput.parse($0) }, until: try until.map { try StoreDateInput.parse($0) },
+      sources: Set(sources), statuses: Set(statuses))
+  }
+}
+
+struct HistoryListCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", abstract: "List the latest dictations.")
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var filters: HistoryFilterOptions
+  @Option(help: "How many entries to show.") var limit = 20
+  @Flag(help: "Print JSON.") var json = false
+
+  func run() async throws {
+    let database = try openStore(global)
+    let entries = try storeCall { try database.latestHistory(limit: limit, filter: try filters.filter()) }
+    try HistoryTable.print(entries, json: json, empty: "No dictations yet.")
+  }
+}
+
+struct HistorySearchCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "search",
+    abstract: "Search dictations: words match as prefixes, \"quoted text\" as a phrase, accents are ignored.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "What to look for.") var text: String
+  @OptionGroup var filters: HistoryFilterOptions
+  @Option(help: "How many entries to show.") var limit = 50
+  @Flag(help: "Print JSON.") var json = false
+
+  func run() async throws {
+    let database = try openStore(global)
+    let entries = try storeCall { try database.searchHistory(text, filter: try filters.filter(), limit: limit) }
+    try HistoryTable.print(entries, json: json, empty: "Nothing matches '\(text)'.")
+  }
+}
+
+/// The one-line-per-entry listing shared by `list` and `search`.
+enum HistoryTable {
+  static func print(_ entries: [HistoryEntry], json: Bool, empty: String) throws {
+    if json { return try printJSON(entries) }
+    guard !entries.isEmpty else {
+      Swift.print(empty)
+      return
+    }
+    let idWidth = max(2, entries.map { String($0.id ?? 0).count }.max() ?? 2)
+    Swift.print(
+      "\(StoreText.pad("ID", idWidth))  \(StoreText.pad("WHEN", 16))  \(StoreText.pad("SOURCE", 9))  "
+        + "\(StoreText.pad("STATUS", 9))  TEXT")
+    for entry in entries {
+      let text = entry.finalText.isEmpty ? (entry.errorMessage.map { "(\($0))" } ?? "(no text)") : entry.finalText
+      Swift.print(
+        "\(StoreText.pad(String(entry.id ?? 0), idWidth))  \(StoreText.localTime(entry.createdAt))  "
+          + "\(StoreText.pad(entry.source.rawValue, 9))  \(StoreText.pad(entry.status.rawValue, 9))  "
+          + StoreText.oneLine(text, width: 70))
+    }
+  }
 }

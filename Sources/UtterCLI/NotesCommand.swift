@@ -1,7 +1,71 @@
 import ArgumentParser
+import Foundation
+import Storage
 
-// Scaffolding: replaced by the module that owns this command.
 struct NotesCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "notes", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'notes' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "notes", abstract: "Quick notes captured by voice.",
+    subcommands: [NotesAddCommand.self, NotesListCommand.self, NotesSearchCommand.self, NotesRemoveCommand.self],
+    defaultSubcommand: NotesListCommand.self)
+
+  static func print(_ notes: [Note], json: Bool, empty: String) throws {
+    if json { return try printJSON(notes) }
+    if notes.isEmpty { return Swift.print(empty) }
+    let idWidth = max(2, notes.map { String($0.id ?? 0).count }.max() ?? 2)
+    for note in notes {
+      Swift.print(
+        "\(StoreText.pad(String(note.id ?? 0), idWidth))  \(StoreText.localTime(note.createdAt))  "
+          + StoreText.oneLine(note.text, width: 80))
+    }
+  }
+}
+
+struct NotesAddCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a note.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The note's text.") var text: String
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    let note = try storeCall { try database.addNote(text) }
+    print("Added note \(note.id ?? 0).")
+  }
+}
+
+struct NotesListCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, newest first.")
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "How many notes to show.") var limit = 50
+  @Flag(help: "Print JSON.") var json = false
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    try NotesCommand.print(
+      try storeCall { try database.notes(limit: limit) }, json: json, empty: "No notes yet.")
+  }
+}
+
+struct NotesSearchCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "search", abstract: "Search notes.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "What to look for.") var text: String
+  @Flag(help: "Print JSON.") var json = false
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    try NotesCommand.print(
+      try storeCall { try database.searchNotes(text) }, json: json, empty: "No note matches '\(text)'.")
+  }
+}
+
+struct NotesRemoveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete a note.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The note's ID.") var id: Int64
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    guard try storeCall({ try database.deleteNote(id: id) }) else { throw CLIError("no note \(id)") }
+    print("Deleted note \(id).")
+  }
 }

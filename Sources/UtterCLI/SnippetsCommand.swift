@@ -1,7 +1,56 @@
 import ArgumentParser
+import Foundation
+import Storage
+import TextPipeline
 
-// Scaffolding: replaced by the module that owns this command.
 struct SnippetsCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "snippets", abstract: "(not built yet)")
-  func run() async throws { throw CLIError("'snippets' is not built yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "snippets", abstract: "Spoken triggers that expand to stored text.",
+    subcommands: [SnippetsAddCommand.self, SnippetsListCommand.self, SnippetsRemoveCommand.self],
+    defaultSubcommand: SnippetsListCommand.self)
+}
+
+struct SnippetsAddCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add", abstract: "Add a snippet, or replace the one with the same trigger.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "What you say, e.g. \"my calendar\".") var trigger: String
+  @Argument(help: "What is written instead.") var text: String
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    let outcome = try storeCall { try database.saveSnippet(Snippet(trigger: trigger, expansion: text)) }
+    print(outcome == .added ? "Added '\(trigger)'." : "Updated '\(trigger)'.")
+  }
+}
+
+struct SnippetsListCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", abstract: "List snippets.")
+  @OptionGroup var global: GlobalOptions
+  @Flag(help: "Print JSON.") var json = false
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    let snippets = try storeCall { try database.snippets() }
+    if json { return try printJSON(snippets) }
+    if snippets.isEmpty { return print("No snippets. Add one with 'utter snippets add TRIGGER TEXT'.") }
+    let width = min(30, snippets.map(\.trigger.count).max() ?? 0)
+    for snippet in snippets {
+      print("\(StoreText.pad(snippet.trigger, width))  → \(StoreText.oneLine(snippet.expansion, width: 80))")
+    }
+  }
+}
+
+struct SnippetsRemoveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a snippet.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The trigger to remove (case does not matter).") var trigger: String
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    guard try storeCall({ try database.removeSnippet(trigger: trigger) }) else {
+      throw CLIError("no snippet '\(trigger)'")
+    }
+    print("Removed '\(trigger)'.")
+  }
 }

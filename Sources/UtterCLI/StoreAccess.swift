@@ -35,7 +35,7 @@ final class StoreAccess {
     if (try? database.settings().keepAudio) ?? true, let directory = database.audioDirectory {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let name = "\(uuid).wav"
-      try WAVEncoding.pcm16(samples).write(to: directory.appendingPathComponent(name), options: .atomic)
+      try WAVEncoding.file(samples).write(to: directory.appendingPathComponent(name), options: .atomic)
       audioPath = name
     }
     let now = Date()

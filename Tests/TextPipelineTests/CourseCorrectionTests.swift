@@ -45,9 +45,14 @@ struct CourseCorrectionTests {
     GoldenCase("actually no longer keeps its words", "I actually no longer need it", "I actually no longer need it"),
     GoldenCase("there is no wait keeps its words", "There is no wait at all", "There is no wait at all"),
     GoldenCase("no wait time keeps its words", "The clinic has no wait time", "The clinic has no wait time"),
-    GoldenCase("actually no at the start keeps its words", "Actually no, I don't want it.", "Actually no, I don't want it."),
+    GoldenCase(
+      "actually no at the start keeps its words", "Actually no, I don't want it.", "Actually no, I don't want it."),
     GoldenCase("I mean between names replaces the name", "Send it to John, I mean, Jane.", "Send it to Jane."),
     GoldenCase("or rather replaces the word before it", "paint it red or rather blue", "paint it blue"),
+    GoldenCase("a marker with a comma inside still corrects", "We met in 2019. No, wait, 2020.", "We met in 2020."),
+    GoldenCase(
+      "the comma closing a correction aside goes", "Please review the PR, I mean the pull request, by Friday.",
+      "Please review the pull request by Friday."),
     GoldenCase(
       "a restated sentence replaces the whole clause", "book Friday no wait let's do it on Saturday",
       "let's do it on Saturday"),

@@ -15,6 +15,8 @@ struct DictionaryReplacementTests {
     DictionaryEntry(term: "US"),
     DictionaryEntry(term: "Siobhan", replacements: ["shivawn"], matchBySound: false),
     DictionaryEntry(term: "Nguyen", matchBySound: false),
+    DictionaryEntry(term: "C++", replacements: ["c plus plus"]),
+    DictionaryEntry(term: "Node.js"),
   ]
 
   static let cases: [GoldenCase] = [
@@ -30,10 +32,14 @@ struct DictionaryReplacementTests {
     GoldenCase("a short term never matches by sound", "the cloud is fast.", "the cloud is fast."),
     GoldenCase("a common word keeps its case for a case-only term", "send it to us.", "send it to us."),
     GoldenCase("a term typed exactly still matches", "Claude wrote it.", "Claude wrote it."),
-    GoldenCase("an entry without sound matching needs its replacement", "hi shivawn and nuh win.", "hi Siobhan and nuh win."),
+    GoldenCase(
+      "an entry without sound matching needs its replacement", "hi shivawn and nuh win.", "hi Siobhan and nuh win."),
     GoldenCase("ordinary words near a term are not swallowed", "the cooper family.", "the cooper family."),
     GoldenCase("punctuation after a term stays", "is it on github?", "is it on GitHub?"),
-    GoldenCase("a URL containing a term is left alone", "see https://github.com/x today.", "see https://github.com/x today."),
+    GoldenCase("a term made of symbols needs its spoken form", "plan c is in c plus plus.", "plan c is in C++."),
+    GoldenCase("a term with a dot matches its spoken words", "we use node js here.", "we use Node.js here."),
+    GoldenCase(
+      "a URL containing a term is left alone", "see https://github.com/x today.", "see https://github.com/x today."),
   ]
 
   @Test("writes dictionary terms", arguments: cases)

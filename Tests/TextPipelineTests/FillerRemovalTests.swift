@@ -20,8 +20,16 @@ struct FillerRemovalTests {
     GoldenCase("mm after a number is a unit", "It is 5 mm wide.", "It is 5 mm wide."),
     GoldenCase("capitalised UM is an abbreviation", "She studied at UM.", "She studied at UM."),
     GoldenCase("uh-huh means yes and stays", "Uh-huh, sounds good.", "Uh-huh, sounds good."),
-    GoldenCase("I mean between two names is left for the correction", "Send it to John, I mean, Jane.", "Send it to John, I mean, Jane."),
+    GoldenCase(
+      "I mean between two names is left for the correction", "Send it to John, I mean, Jane.",
+      "Send it to John, I mean, Jane."),
     GoldenCase("a hesitation between sentences goes", "Okay. Uh, next item.", "Okay. next item."),
+    GoldenCase("a greeting keeps its comma", "Hey, um, quick question.", "Hey, quick question."),
+    GoldenCase(
+      "a run of fillers goes with all its commas", "I think it's, um, you know, the best option, like, ever.",
+      "I think it's the best option ever."),
+    GoldenCase(
+      "a hesitation after a URL goes", "see https://example.com/a?b=1 um today", "see https://example.com/a?b=1 today"),
   ]
 
   @Test("removes fillers", arguments: cases)

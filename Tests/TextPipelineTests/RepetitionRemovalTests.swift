@@ -22,6 +22,9 @@ struct RepetitionRemovalTests {
     GoldenCase("a stutter across a comma collapses", "I, I think it works", "I think it works"),
     GoldenCase("bye, bye across a comma stays", "Bye, bye now", "Bye, bye now"),
     GoldenCase("the same word in two sentences stays", "It works. Works for me.", "It works. Works for me."),
+    GoldenCase("a repeated pair of words collapses", "can you can you hear me", "can you hear me"),
+    GoldenCase("a grammatical double at a sentence start is a stutter", "is is this working", "is this working"),
+    GoldenCase("that before that's is grammatical and stays", "I think that that's right", "I think that that's right"),
   ]
 
   @Test("collapses stutters", arguments: cases)

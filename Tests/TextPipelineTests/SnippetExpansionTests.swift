@@ -20,7 +20,9 @@ struct SnippetExpansionTests {
       "https://cal.example.com/sam?ref=Dictation is here."),
     GoldenCase("a lone trigger writes only the link", "My calendar.", "https://cal.example.com/sam?ref=Dictation"),
     GoldenCase("a trigger matches across case and punctuation", "Thanks. Sign, off.", "Thanks. Best regards,\nSam."),
-    GoldenCase("an expansion keeps its own capitals and punctuation", "send to my address please.", "send to 1 Main St., Springfield please."),
+    GoldenCase(
+      "an expansion keeps its own capitals and punctuation", "send to my address please.",
+      "send to 1 Main St., Springfield please."),
     GoldenCase("a trigger inside a longer word does not expand", "my emails are late.", "my emails are late."),
     GoldenCase("an e-mail expansion at the end takes no period", "Write to my email.", "Write to sam@example.com"),
   ]

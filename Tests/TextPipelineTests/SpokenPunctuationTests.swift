@@ -16,11 +16,13 @@ struct SpokenPunctuationTests {
     GoldenCase("dash writes a spaced dash", "wait dash no", "wait — no"),
     GoldenCase("hyphen joins the words", "well hyphen known", "well-known"),
     GoldenCase("new line breaks the line", "Dear Sam new line thanks for coming", "Dear Sam\nthanks for coming"),
-    GoldenCase("new paragraph leaves a blank line", "first point new paragraph second point", "first point\n\nsecond point"),
+    GoldenCase(
+      "new paragraph leaves a blank line", "first point new paragraph second point", "first point\n\nsecond point"),
     GoldenCase("open and close quote wrap the words", "he said open quote hi close quote", "he said \"hi\""),
     GoldenCase("quote and unquote wrap the words", "it was quote fine unquote", "it was \"fine\""),
     GoldenCase("open and close paren wrap the words", "the plan open paren draft close paren", "the plan (draft)"),
-    GoldenCase("the trial period ends keeps the word period", "the trial period ends today", "the trial period ends today"),
+    GoldenCase(
+      "the trial period ends keeps the word period", "the trial period ends today", "the trial period ends today"),
     GoldenCase("the period after a determiner is a word", "the period was short", "the period was short"),
     GoldenCase("period before a lower-case word is a word", "a period of growth", "a period of growth"),
     GoldenCase(
@@ -30,7 +32,8 @@ struct SpokenPunctuationTests {
       "with capitals from the engine period before a lower-case word is a word",
       "It was a hard period for everyone", "It was a hard period for everyone"),
     GoldenCase("a comma-separated list keeps its words", "a comma-separated list", "a comma-separated list"),
-    GoldenCase("comma separated values keeps its words", "export comma separated values", "export comma separated values"),
+    GoldenCase(
+      "comma separated values keeps its words", "export comma separated values", "export comma separated values"),
     GoldenCase("the new line of products keeps its words", "the new line of products", "the new line of products"),
     GoldenCase("the Oxford comma keeps its word", "I use the Oxford comma", "I use the Oxford comma"),
     GoldenCase("a dash of salt keeps its word", "add a dash of salt", "add a dash of salt"),
@@ -38,6 +41,10 @@ struct SpokenPunctuationTests {
     GoldenCase("the engine's comma after a spoken new line goes", "Dear Sam, new line, thanks.", "Dear Sam,\nthanks."),
     GoldenCase("a spoken question mark replaces the engine's period", "Is it ready question mark.", "Is it ready?"),
     GoldenCase("example dot com becomes a domain", "visit example dot com today", "visit example.com today"),
+    GoldenCase(
+      "a spoken e-mail address is joined", "mail john dot smith at gmail dot com", "mail john.smith@gmail.com"),
+    GoldenCase("a spoken subdomain is joined", "open docs dot example dot com", "open docs.example.com"),
+    GoldenCase("meet at a domain is not an e-mail address", "meet at google dot com", "meet at google.com"),
   ]
 
   @Test("writes spoken punctuation", arguments: cases)

@@ -16,7 +16,9 @@ struct StyleAndInsertionTests {
   }
 
   static let veryCasualCases: [GoldenCase] = [
-    GoldenCase("very casual lowers sentence starts and drops the final period", "Sounds good. See you then.", "sounds good. see you then"),
+    GoldenCase(
+      "very casual lowers sentence starts and drops the final period", "Sounds good. See you then.",
+      "sounds good. see you then"),
     GoldenCase("very casual keeps I", "I think so.", "I think so"),
     GoldenCase("very casual keeps acronyms and days", "NASA called. Monday works.", "NASA called. Monday works"),
   ]
@@ -27,8 +29,11 @@ struct StyleAndInsertionTests {
   }
 
   static let insertionCases: [GoldenCase] = [
-    GoldenCase("continuing mid-sentence lowers the first word, adds a space and keeps the final period", "Maybe later.", " maybe later.", before: "I think"),
-    GoldenCase("after a sentence end the text is capitalised with a space", "How are you?", " How are you?", before: "Hello."),
+    GoldenCase(
+      "continuing mid-sentence lowers the first word, adds a space and keeps the final period", "Maybe later.",
+      " maybe later.", before: "I think"),
+    GoldenCase(
+      "after a sentence end the text is capitalised with a space", "How are you?", " How are you?", before: "Hello."),
     GoldenCase("after a trailing space no second space is added", "Maybe later.", "maybe later.", before: "I think "),
     GoldenCase("at the start of a field nothing changes", "Hello there.", "Hello there.", before: ""),
     GoldenCase("after a newline no space is added", "Thanks.", "Thanks.", before: "Dear Sam,\n"),
@@ -37,6 +42,8 @@ struct StyleAndInsertionTests {
     GoldenCase("a period after a period is not doubled", ". Then go.", " Then go.", before: "Done."),
     GoldenCase("a comma continuing the text attaches without a space", ", and more.", ", and more.", before: "Eggs"),
     GoldenCase("I stays capitalised mid-sentence", "I agree.", " I agree.", before: "and"),
+    GoldenCase("a name keeps its capital mid-sentence", "John was there.", " John was there.", before: "and"),
+    GoldenCase("a common verb is lowered mid-sentence", "Sounds good.", " sounds good.", before: "I think it"),
     GoldenCase("an abbreviation does not end the sentence", "Smith called.", " Smith called.", before: "Ask Dr."),
     GoldenCase("unknown context changes nothing", "Hello.", "Hello."),
   ]

@@ -26,7 +26,8 @@ struct TextPipelineTests {
     GoldenCase("stutters and fillers together", "I I um think the the plan works", "I think the plan works."),
     GoldenCase("dictionary terms after formatting", "deploy it to cooper netties", "Deploy it to Kubernetes."),
     GoldenCase("a term at the start keeps the user's case", "i o s is updated", "iOS is updated."),
-    GoldenCase("a snippet is written verbatim", "book a slot at my calendar", "Book a slot at https://cal.example.com/sam"),
+    GoldenCase(
+      "a snippet is written verbatim", "book a slot at my calendar", "Book a slot at https://cal.example.com/sam"),
     GoldenCase("a question gets a question mark", "um can you check github", "Can you check GitHub?"),
     GoldenCase("an empty utterance writes nothing", "   ", ""),
     GoldenCase("only fillers write nothing", "um uh", ""),
@@ -38,6 +39,38 @@ struct TextPipelineTests {
     GoldenCase(
       "scratch that and a new sentence", "I'll bring wine scratch that I'll bring beer",
       "I'll bring beer."),
+    GoldenCase(
+      "Whisper's filler and correction across sentences", "So, um, let's meet on Tuesday. No wait, Wednesday.",
+      "So let's meet on Wednesday."),
+    GoldenCase("Whisper's question keeps its question mark", "Can you send it?", "Can you send it?"),
+    GoldenCase(
+      "a spoken new line inside Whisper's text", "Dear Sam, new line, thanks for the notes.",
+      "Dear Sam,\nThanks for the notes."),
+    GoldenCase(
+      "a URL survives the whole pipeline", "check https://example.com/a?b=1 um today",
+      "Check https://example.com/a?b=1 today."),
+    GoldenCase(
+      "an address and a version survive the whole pipeline", "email jane.doe@example.com about v1.2.3",
+      "Email jane.doe@example.com about v1.2.3."),
+    GoldenCase(
+      "an emoji at the end takes no period", "um the café in 東京 was great 🎉", "The café in 東京 was great 🎉"),
+    GoldenCase("a stuttered I before I'm", "i i i'm not sure", "I'm not sure."),
+    GoldenCase("scratch that with nothing before removes only the command", "scratch that hello", "Hello."),
+    GoldenCase(
+      "a corrected amount keeps its unit", "the total is 40 dollars no wait 50 dollars", "The total is 50 dollars."),
+    GoldenCase(
+      "I mean between commas in Whisper's text is a filler", "It's, I mean, complicated.", "It's complicated."),
+    GoldenCase(
+      "I mean between commas swapping one word is a correction", "Call me, uh, tomorrow, I mean, Friday.",
+      "Call me Friday."),
+    GoldenCase(
+      "after an exclamation the text starts a sentence", "that works", " That works.", before: "Wow!"),
+    GoldenCase("after a colon and space the text continues", "Buy milk.", "buy milk.", before: "Note: "),
+    GoldenCase(
+      "a dictated period after the text's own period is not doubled", "period", "", before: "Done."),
+    GoldenCase("a lone spoken period ends the text before the cursor", "period", ".", before: "Done"),
+    GoldenCase(
+      "a lone spoken comma continues the text before the cursor", "comma and then", ", and then.", before: "Eggs"),
   ]
 
   @Test("cleans up dictation", arguments: cases)
@@ -56,10 +89,12 @@ struct TextPipelineTests {
     #expect(result.trace.last?.after == "Hello the world.")
   }
 
-  @Test("styles change the final text", arguments: [
-    (TextStyle.formal, "Sounds good."), (.casual, "Sounds good"), (.veryCasual, "sounds good"),
-    (.verbatim, "um sounds good"),
-  ])
+  @Test(
+    "styles change the final text",
+    arguments: [
+      (TextStyle.formal, "Sounds good."), (.casual, "Sounds good"), (.veryCasual, "sounds good"),
+      (.verbatim, "um sounds good"),
+    ])
   func styles(_ style: TextStyle, _ expected: String) {
     let pipeline = TextPipeline(configuration: PipelineConfiguration(style: style))
     #expect(pipeline.run("um sounds good").text == expected)

@@ -1,13 +1,13 @@
-import CloudSpeech
+import AudioInput
 import Foundation
 import ProviderTestSupport
 import Testing
 
-@Suite("WAV encoding")
-struct WAVEncoderTests {
+@Suite("WAV files uploaded to speech APIs")
+struct UploadWAVTests {
   @Test("samples become a 16-bit mono PCM WAV with clipped, rounded values")
   func encodesPCM() throws {
-    let data = WAVEncoder.encode([0, 1, -1, 0.5, 2, .nan], sampleRate: 16_000)
+    let data = WAVEncoding.file([0, 1, -1, 0.5, 2, .nan], sampleRate: 16_000)
     let header = try #require(WAVHeader.parse(data))
     #expect(header == WAVHeader(format: 1, channels: 1, sampleRate: 16_000, bitsPerSample: 16, dataBytes: 12))
     let values = stride(from: 44, to: data.count, by: 2).map {

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Locations
+import Storage
+
+struct HistoryShowCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: "Show one dictation: raw and final text, pipeline trace, audio.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The entry's ID (from 'history list').") var id: Int64
+  @Flag(help: "Print JSON.") var json = false
+
+  func run() async throws {
+    let database = try openStore(global)
+    guard let entry = try storeCall({ try database.historyEntry(id: id) }) else {
+      throw CLIError("no history entry \(id)")
+    }
+    if json { return try printJSON(entry) }
+    var lines: [(String, String)] = [
+      ("ID", "\(id)"), ("UUID", entry.uuid), ("Created", StoreText.localTime(entry.createdAt)),
+      ("Source", entry.source.rawValue + (entry.context.map { " → \($0)" } ?? "")),
+      ("Status", entry.status.rawValue + (entry.delivered ? ", delivered" : ", not delivered")),
+      ("Engine", [entry.engine, entry.model, entry.language].filter { !$0.isEmpty }.joined(separator: " · ")),
+      (
+        "Timing",
+        "\(String(format: "%.1f", entry.audioSeconds)) s of audio, processed in "
+          + "\(String(format: "%.2f", entry.processingSeconds)) s"
+      ),
+    ]
+    if let url = database.audioURL(for: entry) {
+      let kept = FileManager.default.fileExists(atPath: url.path) ? "" : " (missing)"
+      lines.append(("Audio", url.path + kept))
+    } else {
+      lines.append(("Audio", "not kept"))
+    }
+    if let error = entry.errorMessage { lines.append(("Error", error)) }
+    lines.append(("Raw", entry.rawText))
+    lines.append(("Final", entry.finalText))
+    for (label, value) in lines { print("\(StoreText.pad(label, 8)) \(value)") }
+    if !entry.trace.isEmpty {
+      print("Trace")
+      for (index, step) in entry.trace.enumerated() {
+        let time = step.milliseconds.map { String(format: " (%.0f ms)", $0) } ?? ""
+        let note = step.note.map { "  [\($0)]" } ?? ""
+        print("  \(index + 1). \(step.stage)\(time): \(step.text)\(note)")
+      }
+    }
+  }
+}
+
+struct HistoryRetryCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "retry", abstract: "Transcribe an entry's kept audio again and save the new text.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The entry's ID.") var id: Int64
+
+  func run() async throws {
+    let database = try openStore(global)
+    guard let entry = try storeCall({ try database.historyEntry(id: id) }) else {
+      throw CLIError("no history entry \(id)")
+    }
+    guard let audio = database.audioURL(for: entry) else {
+      throw CLIError("entry \(id) has no audio to retry (audio is not kept, or was deleted)")
+    }
+    guard FileManager.default.fileExists(atPath: audio.path) else {
+      throw CLIError("entry \(id)'s audio file is missing: \(audio.path)")
+    }
+    let started = Date()
+    let result = try await retranscribe(
+      audioURL: audio, dataDir: Locations.dataDirectory(override: global.dataDir))
+    let updated = try storeCall {
+      try database.applyRetry(
+        id: id, rawText: result.raw, finalText: result.final, engine: result.engine, model: result.model,
+        processingSeconds: Date().timeIntervalSince(started))
+    }
+    print(updated.finalText)
+  }
+}

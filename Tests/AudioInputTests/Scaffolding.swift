@@ -1,2 +1,0 @@
-import Testing
-// Scaffolding: replaced by the module's tests.

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TextPipeline
+
+@testable import Storage
+
+@Suite("Dictionary, snippets, styles and notes")
+struct VocabularyTests {
+  @Test("dictionary terms are unique ignoring case; saving again replaces", arguments: StoreKind.allCases)
+  func dictionary(kind: StoreKind) throws {
+    let store = try StoreFixture(kind)
+    defer { store.folder.remove() }
+    let db = store.database
+    #expect(try db.saveDictionaryEntry(DictionaryEntry(term: "Kubernetes", replacements: ["cooper netties"])) == .added)
+    #expect(
+      try db.saveDictionaryEntry(
+        DictionaryEntry(term: "kubernetes", replacements: ["kuber nets", "Kuber Nets", " "], matchBySound: false))
+        == .updated)
+    try db.saveDictionaryEntry(DictionaryEntry(term: "Anaïs"))
+    let entries = try db.dictionaryEntries()
+    #expect(
+      entries == [
+        DictionaryEntry(term: "Anaïs"),
+        DictionaryEntry(term: "kubernetes", replacements: ["kuber nets"], matchBySound: false),
+      ])
+    #expect(try db.removeDictionaryEntry(term: "ANAÏS"))
+    #expect(try db.removeDictionaryEntry(term: "nothing") == false)
+    #expect(try db.pipelineVocabulary().dictionary.map(\.term) == ["kubernetes"])
+    #expect(throws: StorageError.self) { try db.saveDictionaryEntry(DictionaryEntry(term: "  ")) }
+  }
+
+  @Test("snippet triggers are unique ignoring case")
+  func snippets() throws {
+    let store = try StoreFixture()
+    defer { store.folder.remove() }
+    let db = store.database
+    #expect(try db.saveSnippet(Snippet(trigger: "My Calendar", expansion: "https://cal.example/a")) == .added)
+    #expect(try db.saveSnippet(Snippet(trigger: "my calendar", expansion: "https://cal.example/b")) == .updated)
+    #expect(try db.snippets() == [Snippet(trigger: "my calendar", expansion: "https://cal.example/b")])
+    #expect(try db.removeSnippet(trigger: "MY CALENDAR"))
+    #expect(try db.snippets().isEmpty)
+    #expect(throws: StorageError.self) { try db.saveSnippet(Snippet(trigger: "x", expansion: "")) }
+  }
+
+  @Test("a style claiming a context takes it from the style that had it")
+  func styles() throws {
+    let store = try StoreFixture()
+    defer { store.folder.remove() }
+    let db = store.database
+    try db.saveStyle(SavedStyle(name: "Work", kind: "formal", defaultContexts: ["email", "docs"]))
+    try db.saveStyle(SavedStyle(name: "Chat", kind: "casual", defaultContexts: ["Email", "messages"]))
+    #expect(try db.style(forContext: "email")?.name == "Chat")
+    #expect(try db.style(forContext: "docs")?.name == "Work")
+    #expect(try db.styles().first { $0.name == "Work" }?.defaultContexts == ["docs"])
+    try db.saveStyle(SavedStyle(name: "natural", kind: "custom", prompt: "Keep my voice."))
+    #expect(try db.style(forContext: "terminal")?.prompt == "Keep my voice.", "falls back to the polish-style setting")
+    #expect(try db.removeStyle(name: "WORK"))
+    #expect(try db.style(forContext: "docs")?.name == "natural")
+  }
+
+  @Test("notes are added, searched and removed")
+  func notes() throws {
+    let store = try StoreFixture()
+    defer { store.folder.remove() }
+    let db = store.database
+    let milk = try db.addNote("Buy oat milk and crème fraîche")
+    store.clock.advance(by: 5)
+    try db.addNote("Call the dentist", sourceHistoryUUID: "h-1")
+    #expect(try db.notes().map(\.text) == ["Call the dentist", "Buy oat milk and crème fraîche"])
+    #expect(try db.searchNotes("creme").map(\.id) == [milk.id])
+    #expect(try db.searchNotes("\"oat milk\"").count == 1)
+    #expect(try db.searchNotes("OR").isEmpty)
+    #expect(try db.deleteNote(id: milk.id ?? -1))
+    #expect(try db.searchNotes("oat").isEmpty)
+    #expect(throws: StorageError.self) { try db.addNote("   ") }
+  }
+}

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import TextPipeline
+
+@Suite("Robustness")
+struct RobustnessTests {
+  static let oddInputs: [String] = [
+    "", " ", ",,,", "...", "\"", "((", ")", "-", "no wait", "scratch that", "period period period",
+    "i mean i mean", "\n\n\n", "a\r\nb", "cafe\u{301} naïve", "👨‍👩‍👧 family", "مرحبا بالعالم", "comma",
+    "open quote", "close quote close quote", "um um um um", "the the the the the", "new line new line",
+    "actually no no wait sorry I mean", "dot com", "at dot com", "I- I- I-", "- - -", "\" \" \"",
+    "question mark?", "e.g.", "U.S.A.", "1.2.3.4", "a.b", "#", "@", "http://", "th-",
+  ]
+
+  @Test("odd input never crashes and leaves no doubled or misplaced spaces", arguments: oddInputs)
+  func oddInput(_ input: String) {
+    let pipeline = TextPipeline(configuration: TextPipelineTests.configuration)
+    for context in [nil, "", "I think", "Done."] {
+      let text = pipeline.run(input, context: InsertionContext(textBeforeCursor: context)).text
+      #expect(!text.contains("  "), "\(input) → \(text)")
+      #expect(!text.contains(" ,") && !text.contains(" ."), "\(input) → \(text)")
+    }
+  }
+
+  @Test(
+    "cleaning up already clean text changes nothing", arguments: TextPipelineTests.cases.filter { $0.before == nil })
+  func idempotent(_ golden: GoldenCase) {
+    let pipeline = TextPipeline(configuration: TextPipelineTests.configuration)
+    let once = pipeline.run(golden.input).text
+    #expect(pipeline.run(once).text == once)
+  }
+
+  @Test("a very long dictation is cleaned in one piece")
+  func longDictation() {
+    let sentence = "so um the the plan is, you know, fine period "
+    let text = TextPipeline().run(String(repeating: sentence, count: 400)).text
+    #expect(text.hasPrefix("So the plan is fine. So the plan is fine."))
+    #expect(text.hasSuffix("So the plan is fine."))
+    #expect(!text.contains("um") && !text.contains("the the") && !text.contains("you know"))
+  }
+}

@@ -1,0 +1,43 @@
+"""A loopback stand-in for an OpenAI-compatible chat server, for utter's polish tests.
+
+Usage: fake_llm_server.py REPLY_FILE. Prints the port it listens on, then answers POST /v1/chat/completions
+with the text in REPLY_FILE (and 404 for /v1/responses, as many local servers do). Each request body is
+appended to REPLY_FILE.requests so tests can check what was sent.
+"""
+import http.server
+import json
+import sys
+
+reply_file = sys.argv[1]
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        with open(reply_file + ".requests", "ab") as log:
+            log.write(self.path.encode() + b" " + body + b"\n")
+        if not self.path.endswith("/chat/completions"):
+            self.send_response(404)
+            self.end_headers()
+            return
+        with open(reply_file, encoding="utf-8") as f:
+            text = f.read()
+        answer = {
+            "id": "chatcmpl-1",
+            "object": "chat.completion",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+        }
+        data = json.dumps(answer).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()

@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A fake OpenAI-compatible server in its own process, answering every chat request with `reply`.
+final class FakeLLMServer {
+  let process = Process()
+  let port: Int
+  let replyFile: URL
+
+  init(reply: String, in dir: TemporaryDirectory) throws {
+    replyFile = dir.path("reply.txt")
+    try reply.write(to: replyFile, atomically: true, encoding: .utf8)
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", PackagePaths.file("Tests/UtterCLITests/Fixtures/fake_llm_server.py").path, replyFile.path]
+    process.standardOutput = output
+    try process.run()
+    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
+  var baseURL: String { "http://127.0.0.1:\(port)/v1" }
+  var requests: String { (try? String(contentsOf: replyFile.appendingPathExtension("requests"), encoding: .utf8)) ?? "" }
+
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
+  }
+}
+
+@Suite("utter transcribe with LLM polish", .serialized)
+struct TranscribePolishTests {
+  func transcribe(polishedBy server: FakeLLMServer, home: TemporaryDirectory) throws -> [String: Any] {
+    let result = try UtterBinary.run([
+      "transcribe", "--data-dir", home.url.path, "--json", "--polish", "openai-compatible",
+      "--polish-base-url", server.baseURL, PackagePaths.file("Samples/demo.wav").path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+  }
+
+  @Test("a faithful rewrite from the model is used, and the deterministic text went to the model")
+  func faithfulPolish() throws {
+    guard engineAvailable() else { return }
+    let home = try TemporaryDirectory("utter-polish")
+    defer { home.remove() }
+    let server = try FakeLLMServer(
+      reply: "So I think we should meet on Wednesday at 10. Can you bring the quarterly report?", in: home)
+    defer { server.stop() }
+    let json = try transcribe(polishedBy: server, home: home)
+    #expect(json["text"] as? String == "So I think we should meet on Wednesday at 10. Can you bring the quarterly report?")
+    let polish = try #require(json["polish"] as? [String: Any])
+    #expect(polish["usedLLM"] as? Bool == true)
+    #expect(server.requests.contains("quarterly report"))
+    #expect(!server.requests.lowercased().contains("question mark"), "spoken punctuation is resolved before polish")
+  }
+
+  @Test("a model that answers instead of cleaning up is overruled: the deterministic text is kept with the reason")
+  func answeringModelRejected() throws {
+    guard engineAvailable() else { return }
+    let home = try TemporaryDirectory("utter-polish")
+    defer { home.remove() }
+    let server = try FakeLLMServer(
+      reply: "Sure! Here are some tips for a great meeting: set an agenda, invite only who is needed, and end on time.",
+      in: home)
+    defer { server.stop() }
+    let json = try transcribe(polishedBy: server, home: home)
+    let text = try #require(json["text"] as? String)
+    #expect(text.contains("quarterly report?"))
+    #expect(!text.contains("agenda"))
+    let polish = try #require(json["polish"] as? [String: Any])
+    #expect(polish["usedLLM"] as? Bool == false)
+    #expect((polish["rejection"] as? String)?.isEmpty == false)
+  }
+}
