@@ -64,7 +64,7 @@ struct KeyboardSessionTests {
       configuration: KeyboardConfiguration(staleHeartbeatAfter: 3))
     await keyboard.appear()
     #expect(await keyboard.model.phase.name == "listening")
-    #expect(await eventually { await keyboard.model.phase == .inactive })
+    #expect(await eventually(15) { await keyboard.model.phase == .inactive })
     await keyboard.disappear()
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -78,6 +79,40 @@ public struct SessionWorkspace: Sendable {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}
+
+/// Runs blocking work (process waits, sleeps) on a dispatch thread, so that it never holds one of the few
+/// threads Swift concurrency (and the test runner) share.
+public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+  }
+}
+
+extension SessionWorkspace {
+  /// `keyboard(_:)` without blocking a concurrency thread.
+  public func runKeyboard(
+    _ script: String, text: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 90
+  ) async throws -> ProcessOutput {
+    try await offThePool { try keyboard(script, text: text, environment: environment, timeout: timeout) }
+  }
+}
+
+extension SessionHostProcess {
+  /// `waitForLog` without blocking a concurrency thread.
+  public func log(_ text: String, timeout: Double = 60) async -> Bool {
+    (try? await offThePool { self.waitForLog(text, timeout: timeout) }) ?? false
+  }
+
+  /// `waitForExit` without blocking a concurrency thread.
+  public func exit(timeout: Double) async -> Bool {
+    (try? await offThePool { self.waitForExit(timeout: timeout) }) ?? false
+  }
+
+  /// `terminate` without blocking a concurrency thread.
+  public func stop() async {
+    _ = try? await offThePool { self.terminate() }
   }
 }
 

@@ -10,32 +10,32 @@ import TestSupport
 @Suite("Keyboard↔app session: lifecycle and safety", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
 struct SessionLifecycleTests {
   @Test("the app killed mid-recording: the keyboard shows inactive; the next start recovers the audio into history")
-  func killedMidRecording() throws {
+  func killedMidRecording() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     let speech = try workspace.speech("This dictation must survive a crash of the app.")
     let host = try workspace.startHost(mic: speech, speed: 1)
-    #expect(host.waitForLog("ready"))
+    #expect(await host.log("ready"))
 
     let keyboard = try workspace.startKeyboard("start; wait 1.5; wait-phase inactive 8; status", label: "keyboard")
-    #expect(host.waitForLog("recording dictation", timeout: 10))
-    Thread.sleep(forTimeInterval: 2)
+    #expect(await host.log("recording dictation", timeout: 10))
+    try await Task.sleep(nanoseconds: 2_000_000_000)
     host.killNow()
     let spool = workspace.dataDirectory.appendingPathComponent("spool")
     let spooled = try FileManager.default.contentsOfDirectory(atPath: spool.path).filter { $0.hasSuffix(".pcm") }
     #expect(spooled.count == 1)
 
-    #expect(keyboard.waitForExit(timeout: 15))
+    #expect(await keyboard.exit(timeout: 15))
     #expect(keyboard.process.terminationStatus == 0, "\(keyboard.stderr)")
     #expect(keyboard.stderr.contains("keyboard status: inactive"))
 
     let restarted = try workspace.startHost(mic: speech, label: "host2")
     defer { restarted.terminate() }
-    #expect(restarted.waitForLog("ready"))
+    #expect(await restarted.log("ready"))
     #expect(restarted.stderr.contains("recovered dictation"))
-    let after = try workspace.keyboard("wait 1.5")
+    let after = try await workspace.runKeyboard("wait 1.5")
     #expect(after.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-    restarted.terminate()
+    await restarted.stop()
     let rows = try workspace.historyRows()
     #expect(rows.count == 1)
     #expect(rows.first?.contains("|recovered|recovered|0|") == true)
@@ -44,12 +44,12 @@ struct SessionLifecycleTests {
   }
 
   @Test("corrupt and hostile files in the container are logged and skipped; dictation carries on")
-  func hostileContainer() throws {
+  func hostileContainer() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     let host = try workspace.startHost(mic: try workspace.speech("Still here."))
     defer { host.terminate() }
-    #expect(host.waitForLog("ready"))
+    #expect(await host.log("ready"))
 
     let container = workspace.container
     try Data("{\"commands\": [garbage".utf8).write(to: container.appendingPathComponent("commands.json"))
@@ -59,9 +59,9 @@ struct SessionLifecycleTests {
     try FileManager.default.createSymbolicLink(
       at: container.appendingPathComponent("result-link.json"), withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
     #expect(mkfifo(container.appendingPathComponent("result-fifo.json").path, 0o644) == 0)
-    #expect(host.waitForLog("ignoring commands.json", timeout: 5))
+    #expect(await host.log("ignoring commands.json", timeout: 5))
 
-    let keyboard = try workspace.keyboard("start; wait 1.5; stop; wait-insert 30")
+    let keyboard = try await workspace.runKeyboard("start; wait 1.5; stop; wait-insert 30")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     #expect(!keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
     #expect(keyboard.stderr.contains("ignoring result-"))
@@ -69,67 +69,67 @@ struct SessionLifecycleTests {
 
     // A forged state file claiming a recording is corrected by the next heartbeat and never shown as recording.
     try Data("not json".utf8).write(to: container.appendingPathComponent("state.json"))
-    let status = try workspace.keyboard("wait 1.2; status")
+    let status = try await workspace.runKeyboard("wait 1.2; status")
     #expect(status.stderr.contains("keyboard status: ready"))
     #expect(host.process.isRunning)
   }
 
   @Test("the session expires after its timeout: the keyboard shows inactive and the app exits")
-  func expiry() throws {
+  func expiry() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     let host = try workspace.startHost(mic: try workspace.speech("Hi."), timeout: 2)
     defer { host.terminate() }
-    #expect(host.waitForLog("ready"))
-    let keyboard = try workspace.keyboard("status; wait-phase inactive 6; status")
+    #expect(await host.log("ready"))
+    let keyboard = try await workspace.runKeyboard("status; wait-phase inactive 6; status")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     #expect(keyboard.stderr.contains("keyboard status: ready"))
     #expect(keyboard.stderr.contains("keyboard status: inactive"))
-    #expect(host.waitForExit(timeout: 5))
+    #expect(await host.exit(timeout: 5))
     #expect(host.process.terminationStatus == 0)
   }
 
   @Test("SIGTERM ends the session cleanly: the keyboard sees inactive at once, not a stale session")
-  func cleanShutdown() throws {
+  func cleanShutdown() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     let host = try workspace.startHost(mic: try workspace.speech("Hi."))
-    #expect(host.waitForLog("ready"))
-    host.terminate()
+    #expect(await host.log("ready"))
+    await host.stop()
     #expect(host.process.terminationStatus == 0)
-    let keyboard = try workspace.keyboard("status")
+    let keyboard = try await workspace.runKeyboard("status")
     #expect(keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "inactive")
   }
 
   @Test("end-session from the keyboard releases the app")
-  func endSession() throws {
+  func endSession() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     let host = try workspace.startHost(mic: try workspace.speech("Hi."))
     defer { host.terminate() }
-    #expect(host.waitForLog("ready"))
-    let keyboard = try workspace.keyboard("status; end-session; wait 0.5; status")
+    #expect(await host.log("ready"))
+    let keyboard = try await workspace.runKeyboard("status; end-session; wait 0.5; status")
     #expect(keyboard.stderr.contains("keyboard status: ready"))
     #expect(keyboard.stderr.contains("keyboard status: inactive"))
-    #expect(host.waitForExit(timeout: 5))
+    #expect(await host.exit(timeout: 5))
   }
 
   @Test("a keyboard started with no app running shows inactive, and a start asks to open the app")
-  func noApp() throws {
+  func noApp() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
-    let status = try workspace.keyboard("status")
+    let status = try await workspace.runKeyboard("status")
     #expect(status.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "inactive")
-    let start = try workspace.keyboard("start; status")
+    let start = try await workspace.runKeyboard("start; status")
     #expect(start.stderr.contains("opening Utter"))
     #expect(start.stderr.contains("keyboard status: activating"))
   }
 
   @Test("a bad script is one clear error line")
-  func badScript() throws {
+  func badScript() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
-    let output = try workspace.keyboard("start; dance")
+    let output = try await workspace.runKeyboard("start; dance")
     #expect(output.status != 0)
     #expect(output.stderr.contains("unknown keyboard step 'dance'"))
   }
