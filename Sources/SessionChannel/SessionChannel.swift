@@ -15,8 +15,8 @@ public final class SessionChannel: @unchecked Sendable {
   public let maxResultBytes: Int
   /// Whether commands and state are fsync'd before the rename (results always are).
   ///
-  /// NB: off by default. A rename is atomic without it; fsync only matters after a power loss, when a command or
-  /// heartbeat is worthless anyway, and it costs milliseconds (and flash wear) on every heartbeat and tap.
+  /// NB: a rename is atomic either way; fsync adds durability across a power loss for about 0.3 ms per write
+  /// (measured by `utter bench session`). Off only for callers that write very often and can lose a message.
   public let syncsMessages: Bool
   let logger: Logger
   private let lock = NSLock()
@@ -24,7 +24,7 @@ public final class SessionChannel: @unchecked Sendable {
 
   public init(
     container: URL, logger: Logger = Logger(label: "utter.session"), maxMessageBytes: Int = 64 * 1024,
-    syncsMessages: Bool = false
+    syncsMessages: Bool = true
   ) {
     self.container = container
     self.syncsMessages = syncsMessages

@@ -21,8 +21,8 @@ struct BenchSessionCommand: AsyncParsableCommand {
   @Option(help: "Dictation lengths in seconds, comma-separated.")
   var lengths: String = "5,30,120"
 
-  @Option(help: "Microphone speed-up.")
-  var speed: Double = 4
+  @Option(help: "Microphone speed-up (1 = people speaking; faster needs an engine that keeps up).")
+  var speed: Double = 1
 
   @Option(help: "Speech engine id (default: whisper when installed, else a stand-in that reports which).")
   var engine: String?
@@ -40,7 +40,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
     defer { try? FileManager.default.removeItem(at: work) }
 
     for (index, (direction, sync)) in [
-      ("keyboard→app", false), ("app→keyboard", false), ("keyboard→app", true), ("app→keyboard", true),
+      ("keyboard→app", true), ("app→keyboard", true), ("keyboard→app", false), ("app→keyboard", false),
     ].enumerated() {
       let figures = try await SessionBenchChannel.measure(
         container: work.appendingPathComponent("channel-\(index)"), iterations: iterations, direction: direction,
@@ -48,7 +48,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
       print(
         String(
           format: "channel %@%@  p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%d writes, %d missed)", direction,
-          sync ? " (fsync)" : "", figures.percentile(0.5), figures.percentile(0.99), figures.samples.max() ?? .nan,
+          sync ? "" : " (no fsync)", figures.percentile(0.5), figures.percentile(0.99), figures.samples.max() ?? .nan,
           figures.samples.count, figures.missed))
     }
 

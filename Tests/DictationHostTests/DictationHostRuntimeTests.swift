@@ -165,3 +165,27 @@ struct DictationHostRuntimeTests {
     await harness.stop()
   }
 }
+
+@Suite("Dictation host runtime: interruptions", .serialized)
+struct DictationHostInterruptionTests {
+  @Test("an interruption pauses recording (audio meanwhile is not kept) and the dictation resumes after it")
+  func interruptionPausesAndResumes() async throws {
+    let engine = ScriptedEngine(["before", "after"])
+    // Two bursts 1.3 s apart, played in real time.
+    let harness = try HostHarness(engine: engine, audio: toneBursts(2), speed: 1)
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    #expect(await eventually { harness.keyboard.state?.partialText == "before" })
+    await harness.host.interruptionBegan()
+    #expect(harness.keyboard.state?.phase == .interrupted)
+    try await Task.sleep(nanoseconds: 1_500_000_000)  // the second burst plays during the call
+    await harness.host.interruptionEnded()
+    #expect(harness.keyboard.state?.phase == .recording)
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { !harness.channel.resultIDs().isEmpty })
+    #expect(engine.callCount == 1)
+    #expect(harness.archive.dictations.first?.rawText == "before")
+    await harness.stop()
+  }
+}
