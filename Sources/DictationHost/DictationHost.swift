@@ -42,7 +42,9 @@ public actor DictationHost {
     channel.removeAbandonedTemporaryFiles(olderThan: 60, now: now)
     // Commands written before this start belong to no session of ours.
     model = HostModel(timeout: configuration.timeout, lastCommandSeq: channel.readCommands().value?.lastSeq ?? 0)
-    apply(.sessionOpened(sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission, .modelLoading], now: now))
+    apply(
+      .sessionOpened(
+        sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission, .modelLoading], now: now))
     startLoops()
     // Results of earlier sessions are in history already; no keyboard may insert them now.
     for id in channel.resultIDs() { try? channel.removeResult(id: id) }
@@ -138,7 +140,9 @@ public actor DictationHost {
     case .discardDictation(let dictation):
       discard(dictation)
     case .acknowledge(let id):
-      do { try environment.archive.markDelivered(id: id) } catch { logger.error("cannot mark \(id) delivered: \(error)") }
+      do { try environment.archive.markDelivered(id: id) } catch {
+        logger.error("cannot mark \(id) delivered: \(error)")
+      }
       do { try channel.removeResult(id: id) } catch { logger.error("cannot remove result \(id): \(error)") }
     case .endSession:
       finishSession()

@@ -60,7 +60,8 @@ struct BenchSessionCommand: AsyncParsableCommand {
     } else {
       speechAudio = SessionBenchDictation.synthesizedSpeech(in: work)
     }
-    print("audio: \(speechAudio == nil ? "tone bursts (no speech available)" : "speech, repeated"), played at \(speed)×")
+    print(
+      "audio: \(speechAudio == nil ? "tone bursts (no speech available)" : "speech, repeated"), played at \(speed)×")
     var results: [SessionBenchDictation.Outcome] = []
     for seconds in lengths.split(separator: ",").compactMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
       let outcome = try await SessionBenchDictation.run(

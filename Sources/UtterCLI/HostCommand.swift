@@ -75,7 +75,8 @@ struct HostCommand: AsyncParsableCommand {
     let vocabulary = (try? database.pipelineVocabulary()) ?? (dictionary: [], snippets: [])
     let engineID = engine ?? settings?.engine ?? "whisper"
     let modelID = model ?? (engineID == settings?.engine ? settings?.model : nil)
-    let timeout = sessionTimeout.map(SessionTimeout.init(seconds:))
+    let timeout =
+      sessionTimeout.map(SessionTimeout.init(seconds:))
       ?? settings.map { SessionTimeout(seconds: $0.sessionTimeout.seconds ?? 0) } ?? .fifteenMinutes
     let language = settings.flatMap { $0.language == "auto" ? nil : $0.language }
     let pipeline = TextPipeline(

@@ -73,7 +73,8 @@ struct KeyboardCommand: AsyncParsableCommand {
       case .waitPhase(let name, let seconds):
         if !(await Self.waitUntil(seconds) { await keyboard.model.phase.name == name }) {
           let now = await keyboard.model.phase.name
-          failure = CLIError("the keyboard did not become \(name) within \(Self.format(seconds)) s (it is \(now))", exitCode: 2)
+          failure = CLIError(
+            "the keyboard did not become \(name) within \(Self.format(seconds)) s (it is \(now))", exitCode: 2)
         }
       }
       if failure != nil { break }

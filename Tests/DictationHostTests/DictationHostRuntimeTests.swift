@@ -1,8 +1,8 @@
 import DictationHost
 import Foundation
 import SessionChannel
-import Testing
 import TestSupport
+import Testing
 
 /// Plays the keyboard's part by hand: writes commands, reads state and results.
 final class KeyboardStandIn: @unchecked Sendable {

@@ -80,7 +80,8 @@ func toneBursts(_ count: Int, burst: Double = 0.6, gap: Double = 0.7, leadIn: Do
 let testFormatter: TextFormatter = { raw, field in
   let sentence = raw.prefix(1).uppercased() + raw.dropFirst() + "."
   let needsSpace = !(field.textBeforeCursor.last?.isWhitespace ?? true)
-  return FormattedText(text: (needsSpace ? " " : "") + sentence, trace: [FormatStep(stage: "test-format", text: sentence)])
+  return FormattedText(
+    text: (needsSpace ? " " : "") + sentence, trace: [FormatStep(stage: "test-format", text: sentence)])
 }
 
 /// Polls `condition` every 10 ms for up to `timeout` seconds.

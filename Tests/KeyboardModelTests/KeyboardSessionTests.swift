@@ -1,8 +1,8 @@
 import Foundation
 import KeyboardModel
 import SessionChannel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Keyboard session over a real container")
 struct KeyboardSessionTests {
@@ -24,7 +24,8 @@ struct KeyboardSessionTests {
     try app.writeCommands(CommandLog(commands: [SessionCommand(seq: 6, sessionID: "s1", kind: .stop, sentAt: now)]))
     try app.writeState(HostState(seq: 3, sessionID: "s1", phase: .standby, heartbeat: now, lastCommandSeq: 6))
     try app.writeResult(
-      DictationResult(id: "s1-5", sessionID: "s1", commandSeq: 5, text: " Pending.", rawText: "pending", createdAt: now))
+      DictationResult(id: "s1-5", sessionID: "s1", commandSeq: 5, text: " Pending.", rawText: "pending", createdAt: now)
+    )
 
     let keyboard = KeyboardSession(
       channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: "Hi."),

@@ -1,7 +1,7 @@
 import Foundation
 import SessionChannel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Change signals")
 struct ChangeSignalTests {
@@ -36,7 +36,8 @@ struct ChangeSignalTests {
       let channel = SessionChannel(container: dir.url)
       let writer = Task {
         try await Task.sleep(nanoseconds: 20_000_000)
-        try channel.writeCommands(CommandLog(commands: [SessionCommand(seq: 1, sessionID: nil, kind: .stop, sentAt: 0)]))
+        try channel.writeCommands(
+          CommandLog(commands: [SessionCommand(seq: 1, sessionID: nil, kind: .stop, sentAt: 0)]))
       }
       let elapsed = await firstWakeup(stream, timeout: 10) { $0 == .changed(ChannelFile.commands) }
       try await writer.value

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The keyboard and the containing app as two real processes talking through a shared container.
 @Suite("Keyboard↔app session: dictations", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
@@ -131,7 +131,8 @@ struct SessionInsertionTests {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     let speech = try workspace.speech("One tap is enough.")
-    let keyboard = try workspace.startKeyboard("start; wait-phase listening 30; wait 2; stop; wait-insert 30", label: "kb")
+    let keyboard = try workspace.startKeyboard(
+      "start; wait-phase listening 30; wait 2; stop; wait-insert 30", label: "kb")
     try await Task.sleep(nanoseconds: 500_000_000)
     let host = try workspace.startHost(mic: speech)
     defer { host.terminate() }
