@@ -112,6 +112,21 @@ struct DictationHostRuntimeTests {
     await harness.stop()
   }
 
+  @Test("two commands written back to back are both handled, in order (the log is a queue)")
+  func commandsWrittenFast() async throws {
+    let engine = ScriptedEngine(["never"])
+    let harness = try HostHarness(engine: engine, audio: toneBursts(2))
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    try harness.keyboard.send(.stop)
+    // The start was handled (a dictation #1 existed) and then the stop (it ended before any speech).
+    #expect(await eventually { harness.keyboard.state?.failure == HostFailure(reason: .nothingHeard, commandSeq: 1) })
+    #expect(harness.keyboard.state?.lastCommandSeq == 2)
+    #expect(harness.keyboard.state?.phase == .standby)
+    await harness.stop()
+  }
+
   @Test("silence produces a 'nothing heard' failure, not an empty insertion")
   func silenceIsNothingHeard() async throws {
     let engine = ScriptedEngine(["ghost"])
