@@ -5,8 +5,9 @@ import UIKit
 /// Extensions cannot use `UIApplication.shared`, and `APPLICATION_EXTENSION_API_ONLY` hides
 /// `open(_:options:completionHandler:)` from the compiler. The keyboard's responder chain still ends at the
 /// process's `UIApplication`, which answers that selector. NB: the old single-argument `openURL:` stopped
-/// opening anything in iOS 18, so only the three-argument form is used. If no responder answers (a future iOS),
-/// the caller shows the manual path instead.
+/// opening anything in iOS 18, so only the three-argument form is used; since iOS 26 it works only with Full
+/// Access (which Utter's keyboard needs anyway). If no responder answers, the caller tries the extension
+/// context, then shows the manual path.
 enum ContainingAppOpener {
   private typealias OpenURL = @convention(c) (AnyObject, Selector, NSURL, NSDictionary, AnyObject?) -> Void
 

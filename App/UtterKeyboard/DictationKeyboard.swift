@@ -11,8 +11,8 @@ protocol KeyboardHost: AnyObject {
   var fieldTraits: (keyboardType: String?, contentType: String?) { get }
   var returnKeyLabel: String { get }
   func deleteBackward(characters count: Int)
-  /// Opens the containing app; false when iOS offers no way to.
-  func openContainingApp(_ url: URL) -> Bool
+  /// Opens the containing app; calls `onFailure` when iOS offers no way to.
+  func openContainingApp(_ url: URL, onFailure: @escaping @MainActor () -> Void)
 }
 
 /// The keyboard's view state over KeyboardModel's `KeyboardSession` (which reads the channel, runs the state
@@ -26,6 +26,8 @@ final class DictationKeyboard {
   var notice: String?
   /// Whether the user allowed Full Access (needed to reach the shared container).
   var fullAccess: Bool
+  /// Whether iOS asks this keyboard to show a globe key (it may change with the device and its keyboards).
+  var showsGlobe = true
   @ObservationIgnored weak var host: KeyboardHost?
 
   /// The URL that opens the app's activation screen.
@@ -134,10 +136,14 @@ final class DictationKeyboard {
   }
 
   private func openApp() {
-    guard let url = Self.activationURL, host?.openContainingApp(url) == true else {
-      log.notice("no responder could open the containing app")
-      notice = "Open the Utter app and tap Start, then come back here."
+    let fallback = "Open the Utter app and tap Start, then come back here."
+    guard let url = Self.activationURL, let host else {
+      notice = fallback
       return
+    }
+    host.openContainingApp(url) { [weak self] in
+      self?.log.notice("iOS did not open the containing app")
+      self?.notice = fallback
     }
   }
 

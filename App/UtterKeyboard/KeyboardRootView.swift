@@ -4,7 +4,6 @@ import SwiftUI
 /// The whole keyboard: a dictation panel that follows the session's phase, over a row of typing keys.
 struct KeyboardRootView: View {
   @Bindable var session: DictationKeyboard
-  let showsGlobe: Bool
   let globe: () -> UIView
   @State private var showsSymbols = false
 
@@ -17,7 +16,7 @@ struct KeyboardRootView: View {
       } else {
         DictationPanel(session: session)
       }
-      BottomRow(session: session, showsGlobe: showsGlobe, globe: globe, showsSymbols: $showsSymbols)
+      BottomRow(session: session, showsGlobe: session.showsGlobe, globe: globe, showsSymbols: $showsSymbols)
     }
     .padding(.horizontal, 4)
     .padding(.vertical, 6)

@@ -18,8 +18,7 @@ final class KeyboardViewController: UIInputViewController {
     session.host = self
     self.session = session
 
-    let root = KeyboardRootView(
-      session: session, showsGlobe: needsInputModeSwitchKey, globe: { [weak self] in self?.globeKey() ?? UIView() })
+    let root = KeyboardRootView(session: session, globe: { [weak self] in self?.globeKey() ?? UIView() })
     let hosting = UIHostingController(rootView: root)
     hosting.view.backgroundColor = .clear
     hosting.view.translatesAutoresizingMaskIntoConstraints = false
@@ -36,6 +35,11 @@ final class KeyboardViewController: UIInputViewController {
     height.isActive = true
     hosting.didMove(toParent: self)
     self.hosting = hosting
+  }
+
+  override func viewWillLayoutSubviews() {
+    super.viewWillLayoutSubviews()
+    if session?.showsGlobe != needsInputModeSwitchKey { session?.showsGlobe = needsInputModeSwitchKey }
   }
 
   override func viewWillAppear(_ animated: Bool) {
@@ -77,8 +81,14 @@ extension KeyboardViewController: KeyboardHost {
     for _ in 0..<max(0, count) { textDocumentProxy.deleteBackward() }
   }
 
-  func openContainingApp(_ url: URL) -> Bool {
-    ContainingAppOpener.open(url, from: self)
+  func openContainingApp(_ url: URL, onFailure: @escaping @MainActor () -> Void) {
+    if ContainingAppOpener.open(url, from: self) { return }
+    // NB: documented for Today widgets only, but the one public call left; with Full Access some iOS versions
+    // honour it for keyboards.
+    guard let context = extensionContext else { return onFailure() }
+    context.open(url) { opened in
+      if !opened { Task { @MainActor in onFailure() } }
+    }
   }
 }
 

@@ -2,11 +2,11 @@ import Foundation
 import KeyboardModel
 import UIKit
 
-/// The host app's text field, through the keyboard's `textDocumentProxy`, as KeyboardModel's `TextDocument`.
+/// The host app's text field, through the keyboard's `textDocumentProxy`, as KeyboardModel's `TextFieldProxy`.
 ///
 /// NB: the session actor edits the document off the main thread, while UIKit's proxy is main-thread only, so
 /// every access hops to the main thread synchronously (the main thread never blocks on the actor).
-struct ProxyDocument: TextDocument, @unchecked Sendable {
+struct ProxyDocument: TextFieldProxy, @unchecked Sendable {
   weak var controller: UIInputViewController?
 
   var textBeforeCursor: String {

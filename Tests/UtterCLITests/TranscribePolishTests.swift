@@ -11,13 +11,19 @@ final class FakeLLMServer {
   init(reply: String, in dir: TemporaryDirectory) throws {
     replyFile = dir.path("reply.txt")
     try reply.write(to: replyFile, atomically: true, encoding: .utf8)
-    let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", PackagePaths.file("Tests/UtterCLITests/Fixtures/fake_llm_server.py").path, replyFile.path]
-    process.standardOutput = output
+    process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-    port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    // NB: the port comes through a file; reading a pipe's availableData can block on Linux.
+    let portFile = replyFile.appendingPathExtension("port")
+    let deadline = Date().addingTimeInterval(20)
+    var port = 0
+    while port == 0 && Date() < deadline && process.isRunning {
+      port = Int((try? String(contentsOf: portFile, encoding: .utf8)) ?? "") ?? 0
+      if port == 0 { Thread.sleep(forTimeInterval: 0.05) }
+    }
+    self.port = port
   }
 
   var baseURL: String { "http://127.0.0.1:\(port)/v1" }

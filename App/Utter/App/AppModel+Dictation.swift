@@ -19,7 +19,7 @@ extension AppModel {
         style: TextStyle(rawValue: settings.polishStyle) ?? .formal))
     let format: TextFormatter = { raw, field in
       let result = pipeline.run(raw, context: InsertionContext(textBeforeCursor: field.textBeforeCursor))
-      return FormattedText(text: result.text, trace: result.trace.map { "\($0.stage): \($0.after)" })
+      return FormattedText(text: result.text, trace: result.trace.map { FormatStep(stage: $0.stage, text: $0.after) })
     }
     let transcription = TranscriptionOptions(
       language: EngineLoader.language(settings), vocabulary: Vocabulary.prompt(for: vocabulary.dictionary),

@@ -48,7 +48,8 @@ final class AppModel {
 
   /// Where the database and kept audio live (private to the app; the keyboard never opens the database).
   static var dataDirectory: URL {
-    let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+    let support =
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? FileManager.default.temporaryDirectory
     return support.appendingPathComponent("Utter", isDirectory: true)
   }

@@ -139,7 +139,8 @@ private struct InterruptionInfo: Sendable {
   init(_ note: Notification) {
     let info = note.userInfo ?? [:]
     type = (info[AVAudioSessionInterruptionTypeKey] as? UInt).flatMap(AVAudioSession.InterruptionType.init(rawValue:))
-    let options = (info[AVAudioSessionInterruptionOptionKey] as? UInt)
+    let options =
+      (info[AVAudioSessionInterruptionOptionKey] as? UInt)
       .map(AVAudioSession.InterruptionOptions.init(rawValue:)) ?? []
     shouldResume = options.contains(.shouldResume)
     let reason = (info[AVAudioSessionInterruptionReasonKey] as? UInt)

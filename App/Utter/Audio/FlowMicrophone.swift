@@ -43,8 +43,9 @@ final class FlowMicrophone: @unchecked Sendable {
     lock.withLock { converter = nil }
   }
 
-  /// 16 kHz mono audio from now until the consumer stops iterating.
-  func subscribe() throws -> AsyncThrowingStream<[Float], Error> {
+  /// 16 kHz mono audio from now until `stop` (which still delivers what was captured, including the
+  /// resampler's tail) or until the consumer stops iterating.
+  func subscribe() throws -> AudioCapture {
     guard capture.isRunning else { throw MicrophoneError.noInput }
     let id = UUID()
     let (stream, continuation) = AsyncThrowingStream.makeStream(
@@ -57,7 +58,19 @@ final class FlowMicrophone: @unchecked Sendable {
       if subscribers.isEmpty { converter = nil }
       subscribers[id] = continuation
     }
-    return stream
+    return AudioCapture(buffers: stream) { [weak self] in self?.unsubscribe(id) }
+  }
+
+  private func unsubscribe(_ id: UUID) {
+    let (continuation, tail) = lock.withLock { () -> (AsyncThrowingStream<[Float], Error>.Continuation?, [Float]) in
+      guard let continuation = subscribers.removeValue(forKey: id) else { return (nil, []) }
+      // The last listener gets the samples still inside the resampling filter.
+      let tail = subscribers.isEmpty ? (converter?.finish() ?? []) : []
+      if subscribers.isEmpty { converter = nil }
+      return (continuation, tail)
+    }
+    if !tail.isEmpty { continuation?.yield(tail) }
+    continuation?.finish()
   }
 
   private func deliver(_ samples: [Float], sampleRate: Double, channels: Int) {
@@ -98,7 +111,7 @@ struct MicrophoneAudioSource: AudioSource {
     await AVAudioApplication.requestRecordPermission()
   }
 
-  func buffers() async throws -> AsyncThrowingStream<[Float], Error> {
+  func start() async throws -> AudioCapture {
     if !microphone.isRunning { try await ensureRunning() }
     return try microphone.subscribe()
   }

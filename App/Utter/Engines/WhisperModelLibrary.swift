@@ -31,11 +31,16 @@ final class WhisperModelLibrary {
   }
 
   static let choices: [Choice] = [
-    Choice(id: "tiny.en", variant: "tiny.en", title: "Tiny (English)", detail: "Fastest, least accurate", megabytes: 75),
-    Choice(id: "base.en", variant: "base.en", title: "Base (English)", detail: "Fast, good for short notes", megabytes: 145),
+    Choice(
+      id: "tiny.en", variant: "tiny.en", title: "Tiny (English)", detail: "Fastest, least accurate", megabytes: 75),
+    Choice(
+      id: "base.en", variant: "base.en", title: "Base (English)", detail: "Fast, good for short notes", megabytes: 145),
     Choice(id: "base", variant: "base", title: "Base (multilingual)", detail: "Fast, 99 languages", megabytes: 145),
-    Choice(id: "small.en", variant: "small.en", title: "Small (English)", detail: "Accurate, needs a recent iPhone", megabytes: 480),
-    Choice(id: "small", variant: "small", title: "Small (multilingual)", detail: "Accurate, 99 languages", megabytes: 480),
+    Choice(
+      id: "small.en", variant: "small.en", title: "Small (English)", detail: "Accurate, needs a recent iPhone",
+      megabytes: 480),
+    Choice(
+      id: "small", variant: "small", title: "Small (multilingual)", detail: "Accurate, 99 languages", megabytes: 480),
     Choice(
       id: "large-v3-turbo", variant: "large-v3-v20240930_turbo_632MB", title: "Large v3 Turbo",
       detail: "Most accurate, iPhone 15 Pro or later", megabytes: 632),
@@ -48,7 +53,8 @@ final class WhisperModelLibrary {
 
   /// Models live in Application Support (kept, backed up excluded), not in the shared App Group.
   init(defaults: UserDefaults = .standard) {
-    let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+    let support =
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? FileManager.default.temporaryDirectory
     root = support.appendingPathComponent("Models", isDirectory: true)
     self.defaults = defaults

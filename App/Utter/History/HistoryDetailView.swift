@@ -90,11 +90,11 @@ struct HistoryDetailView: View {
         let transcript = try await engine.transcribe(samples, options: services.configuration.transcription)
         let formatted = services.format(transcript.text, .init())
         let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: entry.context)
-        let steps = formatted.trace + (polished.note.map { [$0] } ?? [])
+        var steps = formatted.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) }
+        if let note = polished.note { steps.append(DictationTraceStep(stage: "polish", text: note)) }
         entry = try database.applyRetry(
           id: id, rawText: transcript.text, finalText: polished.text, engine: engine.id, model: engine.model,
-          processingSeconds: Date().timeIntervalSince(started),
-          trace: steps.map { DictationTraceStep(stage: "pipeline", text: $0) })
+          processingSeconds: Date().timeIntervalSince(started), trace: steps)
       } catch {
         self.error = UserMessage.of(error)
       }

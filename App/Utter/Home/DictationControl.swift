@@ -47,7 +47,9 @@ struct DictationControl: View {
   }
 
   private var micButton: some View {
-    Button { dictation.start() } label: {
+    Button {
+      dictation.start()
+    } label: {
       Image(systemName: "mic.fill")
         .font(.system(size: 34, weight: .semibold))
         .frame(width: 96, height: 96)

@@ -106,7 +106,9 @@ struct DictionaryEntryEditor: View {
           Button("Save") {
             let list = replacements.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
               .filter { !$0.isEmpty }
-            save(DictionaryEntry(term: term.trimmingCharacters(in: .whitespaces), replacements: list, matchBySound: matchBySound))
+            save(
+              DictionaryEntry(
+                term: term.trimmingCharacters(in: .whitespaces), replacements: list, matchBySound: matchBySound))
             dismiss()
           }
           .disabled(term.trimmingCharacters(in: .whitespaces).isEmpty)

@@ -13,7 +13,10 @@ struct StatsView: View {
         Section {
           LabeledContent("Words dictated", value: stats.words.formatted())
           LabeledContent("Dictations", value: stats.dictations.formatted())
-          LabeledContent("Time saved", value: Duration.seconds(stats.timeSavedSeconds).formatted(.units(allowed: [.hours, .minutes], width: .abbreviated)))
+          LabeledContent(
+            "Time saved",
+            value: Duration.seconds(stats.timeSavedSeconds).formatted(
+              .units(allowed: [.hours, .minutes], width: .abbreviated)))
           LabeledContent("Today", value: "\(stats.wordsToday) words")
           LabeledContent("This week", value: "\(stats.wordsThisWeek) words")
           LabeledContent("Streak", value: "\(stats.currentStreakDays) days (best \(stats.longestStreakDays))")

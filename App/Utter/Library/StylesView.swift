@@ -19,7 +19,9 @@ struct StylesView: View {
           ForEach(styles, id: \.name) { style in Text(style.name).tag(style.name) }
         }
       } footer: {
-        Text("Formal keeps capitals and punctuation; casual drops a lone final period; verbatim writes exactly what the engine heard.")
+        Text(
+          "Formal keeps capitals and punctuation; casual drops a lone final period; verbatim writes exactly what the engine heard."
+        )
       }
       Section("Your styles") {
         if let error { Text(error).foregroundStyle(.red) }

@@ -24,8 +24,9 @@ struct KeyboardStep: View {
           Text(
             "Utter never collects what you type, never sends keystrokes anywhere, and the keyboard has no network "
               + "access of its own. Audio goes to a cloud service only if you pick a cloud engine and give it "
-              + "your own key.")
-            .foregroundStyle(.secondary)
+              + "your own key."
+          )
+          .foregroundStyle(.secondary)
         }
         .font(.callout)
         .frame(maxWidth: .infinity, alignment: .leading)

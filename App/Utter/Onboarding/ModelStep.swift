@@ -105,7 +105,9 @@ struct ModelRow: View {
         Spacer(minLength: 0)
       }
       .padding(12)
-      .background(RoundedRectangle(cornerRadius: 12).strokeBorder(selected ? Color.accentColor : .secondary.opacity(0.3)))
+      .background(
+        RoundedRectangle(cornerRadius: 12).strokeBorder(selected ? Color.accentColor : .secondary.opacity(0.3))
+      )
       .contentShape(Rectangle())
     }
     .buttonStyle(.plain)

@@ -9,8 +9,8 @@ struct DictationServices: Sendable {
   var loadEngine: @Sendable () async throws -> any SpeechEngine
   /// The text pipeline for the field being dictated into.
   var format: TextFormatter
-  /// History, as the host's archive.
-  var archive: any DictationArchive
+  /// History, as the host's archive (in-app dictations also keep their audio through it).
+  var archive: HistoryArchive
   var configuration: HostConfiguration
   /// LLM polish after the text pipeline. NB: the host's formatter is synchronous, so only in-app dictations
   /// and retries use it for now; keyboard dictations get the deterministic pipeline.

@@ -34,6 +34,8 @@ final class FlowSession {
   @ObservationIgnored private var stateTask: Task<Void, Never>?
   @ObservationIgnored private var lastStateSeq = -1
   @ObservationIgnored private var lastResultID: String?
+  /// The Live Activity's end time when the session never expires (fixed, so updates stay rare).
+  @ObservationIgnored private var openEndedUntil = Date()
   @ObservationIgnored var feedback = DictationFeedback(haptics: true, sounds: true)
   private let log = Logger(subsystem: "app.utter", category: "flow-session")
 
@@ -47,23 +49,37 @@ final class FlowSession {
 
   /// Opens a session with `services`; does nothing when one is open.
   func open(with services: DictationServices) {
-    guard host == nil else { return }
+    guard host == nil, status != .starting else { return }
     guard let container = AppGroup.channelDirectory else {
       status = .failed("Utter's App Group is missing; reinstall the app.")
       return
     }
     status = .starting
     wordsThisSession = 0
-    do {
-      try audio.activate()
-      try microphone.start()
-    } catch {
-      audio.deactivate()
-      status = .failed(Self.message(for: error))
-      feedback.failed()
-      return
+    Task {
+      // NB: ask before starting the engine, so it runs (and keeps the app alive) from the moment the user
+      // swipes back, even on the very first session.
+      if audio.recordPermission == .undetermined { _ = await audio.requestRecordPermission() }
+      guard status == .starting else { return }  // cancelled meanwhile
+      guard audio.recordPermission == .granted else {
+        status = .failed(MicrophoneError.permissionDenied.description)
+        feedback.failed()
+        return
+      }
+      do {
+        try audio.activate()
+        try microphone.start()
+      } catch {
+        audio.deactivate()
+        status = .failed(Self.message(for: error))
+        feedback.failed()
+        return
+      }
+      startHost(services: services, container: container)
     }
+  }
 
+  private func startHost(services: DictationServices, container: URL) {
     let channel = SessionChannel(container: container)
     let source = MicrophoneAudioSource(microphone: microphone) { [weak self] in
       try await self?.ensureMicrophone()
@@ -73,7 +89,7 @@ final class FlowSession {
       Task { @MainActor in self?.wordsThisSession += words }
     }
     let environment = HostEnvironment(
-      clock: .system, microphone: source, makeSegmenter: { EnergyPauseSegmenter() },
+      clock: .system, microphone: source, makeSegmenter: { VoiceActivitySegmenter() },
       loadEngine: services.loadEngine, format: services.format, archive: archive,
       spool: AudioSpool(directory: Self.spoolDirectory), makeSessionID: { UUID().uuidString.lowercased() })
     let host = DictationHost(
@@ -82,7 +98,8 @@ final class FlowSession {
     self.host = host
     followState(of: channel)
     let timeout = services.configuration.timeout.seconds
-    activity.start(endsAt: Date().addingTimeInterval(timeout ?? 8 * 3600))
+    openEndedUntil = Date().addingTimeInterval(8 * 3600)
+    activity.start(endsAt: timeout.map { Date().addingTimeInterval($0) } ?? openEndedUntil)
 
     runTask = Task { [weak self] in
       do {
@@ -97,12 +114,15 @@ final class FlowSession {
 
   /// Ends the session: the microphone turns off and the keyboard shows Start again.
   func end() {
-    guard let host else { return }
+    guard let host else {
+      if status == .starting { status = .off }
+      return
+    }
     Task { await host.stop() }
   }
 
   /// 16 kHz audio for a dictation inside the app, sharing the session's microphone (or starting it alone).
-  func captureForApp() throws -> AsyncThrowingStream<[Float], Error> {
+  func captureForApp() throws -> AudioCapture {
     try ensureMicrophoneNow()
     audio.setRecording(true)
     return try microphone.subscribe()
@@ -158,8 +178,7 @@ final class FlowSession {
     if state.phase != .activating, state.phase != .inactive, status == .starting { status = .on }
     if previous != phase { phaseChanged(from: previous, to: phase, state: state) }
     activity.update(
-      phase: Self.activityPhase(phase), wordsThisSession: wordsThisSession,
-      endsAt: expiresAt ?? Date().addingTimeInterval(8 * 3600))
+      phase: Self.activityPhase(phase), wordsThisSession: wordsThisSession, endsAt: expiresAt ?? openEndedUntil)
   }
 
   private func phaseChanged(from previous: HostPhase, to phase: HostPhase, state: HostState) {
@@ -208,7 +227,8 @@ final class FlowSession {
       log.notice("microphone restarted (\(reason, privacy: .public))")
       Task { await host.interruptionEnded() }
     } catch {
-      log.error("microphone restart failed (\(reason, privacy: .public)): \(error.localizedDescription, privacy: .public)")
+      log.error(
+        "microphone restart failed (\(reason, privacy: .public)): \(error.localizedDescription, privacy: .public)")
     }
   }
 
@@ -224,7 +244,8 @@ final class FlowSession {
   // MARK: Helpers
 
   private static var spoolDirectory: URL {
-    let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+    let support =
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? FileManager.default.temporaryDirectory
     return support.appendingPathComponent("Spool", isDirectory: true)
   }

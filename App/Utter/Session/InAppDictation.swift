@@ -1,3 +1,4 @@
+import AudioInput
 import DictationHost
 import Foundation
 import Observation
@@ -27,7 +28,8 @@ final class InAppDictation {
   private(set) var seconds: Double = 0
 
   @ObservationIgnored private var samples: [Float] = []
-  @ObservationIgnored private var capture: Task<Void, Never>?
+  @ObservationIgnored private var capture: AudioCapture?
+  @ObservationIgnored private var collector: Task<Void, Never>?
   private let flow: FlowSession
 
   init(flow: FlowSession) {
@@ -38,21 +40,23 @@ final class InAppDictation {
     guard phase != .listening, phase != .transcribing else { return }
     samples = []
     seconds = 0
-    let stream: AsyncThrowingStream<[Float], Error>
+    let capture: AudioCapture
     do {
-      stream = try flow.captureForApp()
+      capture = try flow.captureForApp()
     } catch {
       phase = .failed(UserMessage.of(error))
       return
     }
+    self.capture = capture
     phase = .listening
     flow.feedback.started()
-    capture = Task { [weak self] in
+    collector = Task { [weak self] in
+      var meter = LevelMeter()
       do {
-        for try await buffer in stream {
-          guard let self, !Task.isCancelled else { break }
+        for try await buffer in capture.buffers {
+          guard let self else { break }
           self.samples.append(contentsOf: buffer)
-          self.level = rmsLevel(buffer)
+          self.level = Double(meter.process(buffer).rmsDBFS)
           self.seconds = Double(self.samples.count) / Double(engineSampleRate)
         }
       } catch {
@@ -64,8 +68,11 @@ final class InAppDictation {
   /// Stops listening and writes the text; saves it as a note when `asNote`.
   func finish(with services: DictationServices, database: AppDatabase?, asNote: Bool) async {
     guard phase == .listening else { return }
-    capture?.cancel()
+    // Stopping still delivers what was captured; wait for it so the last word is kept.
+    capture?.stop()
     capture = nil
+    await collector?.value
+    collector = nil
     flow.releaseAppCapture()
     flow.feedback.stopped()
     level = nil
@@ -86,8 +93,8 @@ final class InAppDictation {
         id: UUID().uuidString.lowercased(), sessionID: "app", createdAt: Date().timeIntervalSince1970,
         text: polished.text, rawText: raw, duration: Double(audio.count) / Double(engineSampleRate),
         engine: engine.id, model: engine.model, recovered: false,
-        trace: formatted.trace + (polished.note.map { [$0] } ?? []))
-      try services.archive.record(dictation)
+        trace: formatted.trace + (polished.note.map { [FormatStep(stage: "polish", text: $0)] } ?? []))
+      try services.archive.record(dictation, audio: audio)
       if asNote { _ = try database?.addNote(polished.text, sourceHistoryUUID: dictation.id) }
       phase = .done(text: polished.text, raw: raw)
       flow.feedback.delivered()
@@ -99,8 +106,10 @@ final class InAppDictation {
 
   /// Throws the recording away.
   func cancel() {
-    capture?.cancel()
+    capture?.stop()
     capture = nil
+    collector?.cancel()
+    collector = nil
     samples = []
     level = nil
     if phase == .listening { flow.releaseAppCapture() }

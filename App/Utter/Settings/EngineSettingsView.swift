@@ -48,7 +48,8 @@ struct EngineSettingsView: View {
           Button {
             Task { await selectApple() }
           } label: {
-            Label("Apple's transcriber", systemImage: isSelected("apple", "system") ? "checkmark.circle.fill" : "circle")
+            Label(
+              "Apple's transcriber", systemImage: isSelected("apple", "system") ? "checkmark.circle.fill" : "circle")
           }
         }
       }

@@ -9,14 +9,21 @@ struct KeysView: View {
   @State private var draft = ""
   @State private var error: String?
 
-  static let providers: [(id: String, name: String)] = [
-    ("openai", "OpenAI"), ("groq", "Groq"), ("mistral", "Mistral"), ("deepgram", "Deepgram"),
-    ("anthropic", "Anthropic"), ("gemini", "Google Gemini"),
+  /// A service whose key can be stored.
+  struct Provider: Identifiable {
+    let id: String
+    let name: String
+  }
+
+  static let providers: [Provider] = [
+    Provider(id: "openai", name: "OpenAI"), Provider(id: "groq", name: "Groq"),
+    Provider(id: "mistral", name: "Mistral"), Provider(id: "deepgram", name: "Deepgram"),
+    Provider(id: "anthropic", name: "Anthropic"), Provider(id: "gemini", name: "Google Gemini"),
   ]
 
   var body: some View {
     List {
-      ForEach(Self.providers, id: \.id) { provider in
+      ForEach(Self.providers) { provider in
         HStack {
           Text(provider.name)
           Spacer()

@@ -14,14 +14,15 @@ struct SettingsView: View {
           LabeledContent("Engine", value: engineSummary)
         }
         Picker("Language", selection: binding(\.language)) {
-          ForEach(Self.languages, id: \.code) { language in Text(language.name).tag(language.code) }
+          ForEach(Self.languages) { language in Text(language.name).tag(language.id) }
         }
       }
       Section {
         NavigationLink {
           PolishSettingsView()
         } label: {
-          LabeledContent("Polish", value: model.settings.polishProvider == "none" ? "Off" : model.settings.polishProvider)
+          LabeledContent(
+            "Polish", value: model.settings.polishProvider == "none" ? "Off" : model.settings.polishProvider)
         }
         NavigationLink("API keys") { KeysView() }
       } header: {
@@ -81,10 +82,19 @@ struct SettingsView: View {
       set: { value in model.updateSettings { $0[keyPath: keyPath] = value } })
   }
 
-  static let languages: [(code: String, name: String)] = [
-    ("auto", "Detect automatically"), ("en", "English"), ("fr", "French"), ("de", "German"), ("es", "Spanish"),
-    ("it", "Italian"), ("pt", "Portuguese"), ("nl", "Dutch"), ("ja", "Japanese"), ("zh", "Chinese"),
-    ("ko", "Korean"), ("ru", "Russian"), ("pl", "Polish"), ("sv", "Swedish"), ("tr", "Turkish"),
+  /// A spoken language offered in settings: its ISO 639-1 code (or `auto`) and its name.
+  struct Language: Identifiable {
+    let id: String
+    let name: String
+  }
+
+  static let languages: [Language] = [
+    Language(id: "auto", name: "Detect automatically"), Language(id: "en", name: "English"),
+    Language(id: "fr", name: "French"), Language(id: "de", name: "German"), Language(id: "es", name: "Spanish"),
+    Language(id: "it", name: "Italian"), Language(id: "pt", name: "Portuguese"), Language(id: "nl", name: "Dutch"),
+    Language(id: "ja", name: "Japanese"), Language(id: "zh", name: "Chinese"), Language(id: "ko", name: "Korean"),
+    Language(id: "ru", name: "Russian"), Language(id: "pl", name: "Polish"), Language(id: "sv", name: "Swedish"),
+    Language(id: "tr", name: "Turkish"),
   ]
 }
 
@@ -95,8 +105,9 @@ struct DeleteHistoryButton: View {
 
   var body: some View {
     Button("Delete all history", role: .destructive) { confirming = true }
-      .confirmationDialog("Delete every dictation and its audio?", isPresented: $confirming, titleVisibility: .visible) {
-        Button("Delete all", role: .destructive) { _ = try? model.database?.deleteAllHistory() }
-      }
+      .confirmationDialog("Delete every dictation and its audio?", isPresented: $confirming, titleVisibility: .visible)
+    {
+      Button("Delete all", role: .destructive) { _ = try? model.database?.deleteAllHistory() }
+    }
   }
 }

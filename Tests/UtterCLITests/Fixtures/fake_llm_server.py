@@ -1,11 +1,12 @@
 """A loopback stand-in for an OpenAI-compatible chat server, for utter's polish tests.
 
-Usage: fake_llm_server.py REPLY_FILE. Prints the port it listens on, then answers POST /v1/chat/completions
+Usage: fake_llm_server.py REPLY_FILE. Writes the port it listens on to REPLY_FILE.port, then answers POST /v1/chat/completions
 with the text in REPLY_FILE (and 404 for /v1/responses, as many local servers do). Each request body is
 appended to REPLY_FILE.requests so tests can check what was sent.
 """
 import http.server
 import json
+import os
 import sys
 
 reply_file = sys.argv[1]
@@ -39,5 +40,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
-print(server.server_address[1], flush=True)
+with open(reply_file + ".port.tmp", "w") as f:
+    f.write(str(server.server_address[1]))
+os.rename(reply_file + ".port.tmp", reply_file + ".port")
 server.serve_forever()
