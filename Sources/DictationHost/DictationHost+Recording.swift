@@ -110,7 +110,11 @@ extension DictationHost {
 
   /// Stops the microphone, transcribes the tail, formats, records history, then publishes the result.
   func finish(_ dictation: ActiveDictation) async {
-    guard let stopping = recording, stopping.dictation.id == dictation.id else { return }
+    guard let stopping = recording, stopping.dictation.id == dictation.id else {
+      // NB: nothing was captured (the microphone never started); say so rather than stay "transcribing".
+      apply(.dictationFailed(dictationID: dictation.id, reason: .microphoneFailed, now: clock.now()))
+      return
+    }
     // Everything captured before stop is processed: the stream ends once it is delivered.
     recording?.stopRequested = true
     stopping.stopCapture()

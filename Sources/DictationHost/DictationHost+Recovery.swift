@@ -14,7 +14,8 @@ extension DictationHost {
       var failed = false
       for segment in segments {
         do {
-          let transcript = try await engine.transcribe(Self.slice(samples, segment), options: configuration.transcription)
+          let transcript = try await engine.transcribe(
+            Self.slice(samples, segment), options: configuration.transcription)
           texts.append(transcript.text.trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
           logger.error("cannot transcribe recovered audio \(sidecar.dictationID): \(error)")
@@ -39,7 +40,8 @@ extension DictationHost {
         try environment.archive.record(entry)
         environment.spool.remove(sidecar.dictationID)
         recoveredDictations.append(entry)
-        logger.notice("recovered dictation \(sidecar.dictationID) into history (\(String(format: "%.1f", entry.duration)) s)")
+        logger.notice(
+          "recovered dictation \(sidecar.dictationID) into history (\(String(format: "%.1f", entry.duration)) s)")
       } catch {
         logger.error("cannot record recovered dictation \(sidecar.dictationID): \(error)")
       }

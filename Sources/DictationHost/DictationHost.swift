@@ -42,7 +42,9 @@ public actor DictationHost {
     channel.removeAbandonedTemporaryFiles(olderThan: 60, now: now)
     // Commands written before this start belong to no session of ours.
     model = HostModel(timeout: configuration.timeout, lastCommandSeq: channel.readCommands().value?.lastSeq ?? 0)
-    apply(.sessionOpened(sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission, .modelLoading], now: now))
+    apply(
+      .sessionOpened(
+        sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission, .modelLoading], now: now))
     startLoops()
     // Results of earlier sessions are in history already; no keyboard may insert them now.
     for id in channel.resultIDs() { try? channel.removeResult(id: id) }
@@ -62,6 +64,7 @@ public actor DictationHost {
     apply(.preconditionsChanged([.recovering], now: clock.now()))
     await recoverSpool()
     apply(.preconditionsChanged([], now: clock.now()))
+    logger.info("session \(model.sessionID ?? "") ready")
     readCommands()
     await waitUntilEnded()
   }
@@ -102,9 +105,9 @@ public actor DictationHost {
       })
   }
 
+  /// Proves the app is alive (`apply` publishes the state) and lets the session expire.
   func heartbeat() {
     apply(.tick(now: clock.now()))
-    if !ended { publish() }
   }
 
   func readCommands() {
@@ -137,7 +140,9 @@ public actor DictationHost {
     case .discardDictation(let dictation):
       discard(dictation)
     case .acknowledge(let id):
-      do { try environment.archive.markDelivered(id: id) } catch { logger.error("cannot mark \(id) delivered: \(error)") }
+      do { try environment.archive.markDelivered(id: id) } catch {
+        logger.error("cannot mark \(id) delivered: \(error)")
+      }
       do { try channel.removeResult(id: id) } catch { logger.error("cannot remove result \(id): \(error)") }
     case .endSession:
       finishSession()

@@ -108,9 +108,11 @@ extension KeyboardModel {
     case .listening, .interrupted:
       break  // a newer dictation is under way; it keeps the screen
     default:
+      // NB: the raw text goes where the formatted text went, so it keeps the spacing the pipeline chose.
+      let lead = String(result.text.prefix { $0 == " " || $0 == "\n" })
+      let raw = result.rawText.hasPrefix(lead) ? result.rawText : lead + result.rawText
       phase = .inserted(
-        InsertedDictation(
-          resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: result.rawText))
+        InsertedDictation(resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: raw))
     }
     return [.insert(result.text), .send(ack)]
   }

@@ -46,7 +46,9 @@ enum ChannelValidation {
     if let id = state.lastResultID, !isValidID(id) { return "last result id is not a plain id" }
     if !isValidTime(state.heartbeat) { return "heartbeat out of range" }
     if let expiry = state.expiresAt, !isValidTime(expiry) { return "expiry out of range" }
-    if let level = state.audioLevel, !(level.isFinite && level > -1000 && level <= 10) { return "audio level out of range" }
+    if let level = state.audioLevel, !(level.isFinite && level > -1000 && level <= 10) {
+      return "audio level out of range"
+    }
     if !isValidText(state.partialText) { return "partial text too long" }
     if let failure = state.failure, !isValidSeq(failure.commandSeq) { return "failure seq out of range" }
     return nil

@@ -61,7 +61,9 @@
       var names: [String] = []
       var offset = 0
       while offset + 16 <= count {
-        let length = buffer[offset + 12..<offset + 16].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        let length = buffer[offset + 12..<offset + 16].enumerated().reduce(0) {
+          $0 | Int($1.element) << (8 * $1.offset)
+        }
         let start = offset + 16
         let end = min(start + length, count)
         let bytes = buffer[start..<end].prefix { $0 != 0 }

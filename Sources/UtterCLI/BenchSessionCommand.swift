@@ -21,8 +21,8 @@ struct BenchSessionCommand: AsyncParsableCommand {
   @Option(help: "Dictation lengths in seconds, comma-separated.")
   var lengths: String = "5,30,120"
 
-  @Option(help: "Microphone speed-up.")
-  var speed: Double = 4
+  @Option(help: "Microphone speed-up (1 = people speaking; faster needs an engine that keeps up).")
+  var speed: Double = 1
 
   @Option(help: "Speech engine id (default: whisper when installed, else a stand-in that reports which).")
   var engine: String?
@@ -39,14 +39,16 @@ struct BenchSessionCommand: AsyncParsableCommand {
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
 
-    for direction in ["keyboard→app", "app→keyboard"] {
+    for (index, (direction, sync)) in [
+      ("keyboard→app", true), ("app→keyboard", true), ("keyboard→app", false), ("app→keyboard", false),
+    ].enumerated() {
       let figures = try await SessionBenchChannel.measure(
-        container: work.appendingPathComponent("channel-\(direction.hashValue & 0xffff)"), iterations: iterations,
-        direction: direction)
+        container: work.appendingPathComponent("channel-\(index)"), iterations: iterations, direction: direction,
+        sync: sync)
       print(
         String(
-          format: "channel %@  p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%d writes, %d missed)",
-          direction, figures.percentile(0.5), figures.percentile(0.99), figures.samples.max() ?? .nan,
+          format: "channel %@%@  p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%d writes, %d missed)", direction,
+          sync ? "" : " (no fsync)", figures.percentile(0.5), figures.percentile(0.99), figures.samples.max() ?? .nan,
           figures.samples.count, figures.missed))
     }
 
@@ -58,7 +60,8 @@ struct BenchSessionCommand: AsyncParsableCommand {
     } else {
       speechAudio = SessionBenchDictation.synthesizedSpeech(in: work)
     }
-    print("audio: \(speechAudio == nil ? "tone bursts (no speech available)" : "speech, repeated"), played at \(speed)×")
+    print(
+      "audio: \(speechAudio == nil ? "tone bursts (no speech available)" : "speech, repeated"), played at \(speed)×")
     var results: [SessionBenchDictation.Outcome] = []
     for seconds in lengths.split(separator: ",").compactMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
       let outcome = try await SessionBenchDictation.run(

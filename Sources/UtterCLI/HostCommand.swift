@@ -31,21 +31,23 @@ struct HostCommand: AsyncParsableCommand {
   @Option(name: .customLong("mic-speed"), help: "Play the microphone this many times faster than real time.")
   var micSpeed: Double = 1
 
-  @Option(help: "Speech engine id.")
-  var engine: String = "whisper"
+  @Option(help: "Speech engine id (default: the engine in settings, else whisper).")
+  var engine: String?
 
-  @Option(help: "Model id for the engine.")
+  @Option(help: "Model id for the engine (default: the model in settings).")
   var model: String?
 
   @Option(help: "Beam size for the engine (1 = greedy decoding, fastest).")
   var beam: Int = 1
 
-  @Option(name: .customLong("session-timeout"), help: "Seconds without a dictation before the session ends (0: never).")
-  var sessionTimeout: Double = 900
+  @Option(
+    name: .customLong("session-timeout"),
+    help: "Seconds without a dictation before the session ends (0: never; default: the setting, 15 minutes).")
+  var sessionTimeout: Double?
 
   func validate() throws {
     guard micSpeed > 0, micSpeed <= 1000 else { throw ValidationError("--mic-speed must be between 0 and 1000") }
-    guard sessionTimeout >= 0 else { throw ValidationError("--session-timeout must not be negative") }
+    guard (sessionTimeout ?? 0) >= 0 else { throw ValidationError("--session-timeout must not be negative") }
   }
 
   func run() async throws {
@@ -69,13 +71,21 @@ struct HostCommand: AsyncParsableCommand {
     let channel = SessionChannel(container: containerURL, logger: logger)
     do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
     let clock = SessionClock.system
-    let engineID = engine
-    let modelID = model
+    let settings = try? database.settings()
+    let vocabulary = (try? database.pipelineVocabulary()) ?? (dictionary: [], snippets: [])
+    let engineID = engine ?? settings?.engine ?? "whisper"
+    let modelID = model ?? (engineID == settings?.engine ? settings?.model : nil)
+    let timeout =
+      sessionTimeout.map(SessionTimeout.init(seconds:))
+      ?? settings.map { SessionTimeout(seconds: $0.sessionTimeout.seconds ?? 0) } ?? .fifteenMinutes
+    let language = settings.flatMap { $0.language == "auto" ? nil : $0.language }
+    let pipeline = TextPipeline(
+      configuration: PipelineConfiguration(dictionary: vocabulary.dictionary, snippets: vocabulary.snippets))
     let environment = HostEnvironment(
       clock: clock, microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
       makeSegmenter: SessionSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]),
       loadEngine: { try await SessionEngines.make(id: engineID, model: modelID) },
-      format: SessionFormatting.formatter(TextPipeline()), archive: SessionHistoryArchive(database: database),
+      format: SessionFormatting.formatter(pipeline), archive: SessionHistoryArchive(database: database),
       spool: AudioSpool(directory: dataDirectory.appendingPathComponent("spool", isDirectory: true)),
       makeSessionID: { UUID().uuidString.lowercased() }, logger: logger)
     let watcher = ChannelWatcher(
@@ -83,7 +93,9 @@ struct HostCommand: AsyncParsableCommand {
     let host = DictationHost(
       channel: channel, watcher: watcher, environment: environment,
       configuration: HostConfiguration(
-        timeout: SessionTimeout(seconds: sessionTimeout), transcription: TranscriptionOptions(beamSize: max(1, beam))))
+        timeout: timeout,
+        transcription: TranscriptionOptions(
+          language: language, vocabulary: Vocabulary.prompt(for: vocabulary.dictionary), beamSize: max(1, beam))))
     let signals = SessionSignals.install { signal in
       Task {
         switch signal {

@@ -23,6 +23,11 @@ struct KeyboardCommand: AsyncParsableCommand {
   @Option(name: .customLong("text"), help: "Text already in the field.")
   var initialText: String = ""
 
+  @Option(
+    name: .customLong("pending-window"),
+    help: "Seconds during which a result the keyboard missed is still inserted when it appears.")
+  var pendingWindow: Double = 120
+
   func run() async throws {
     let steps = try SessionScriptStep.parse(script)
     let statusOnly = steps == [.status]
@@ -32,7 +37,8 @@ struct KeyboardCommand: AsyncParsableCommand {
     do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
     let watcher = ChannelWatcher(notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.25)
     let keyboard = KeyboardSession(
-      channel: channel, document: SimulatedTextField(text: initialText), watcher: watcher, logger: logger)
+      channel: channel, document: SimulatedTextField(text: initialText), watcher: watcher,
+      configuration: KeyboardConfiguration(pendingResultWindow: max(0, pendingWindow)), logger: logger)
     if !statusOnly {
       let lastLine = LastLine()
       await keyboard.onPhaseChange { phase in
@@ -67,7 +73,8 @@ struct KeyboardCommand: AsyncParsableCommand {
       case .waitPhase(let name, let seconds):
         if !(await Self.waitUntil(seconds) { await keyboard.model.phase.name == name }) {
           let now = await keyboard.model.phase.name
-          failure = CLIError("the keyboard did not become \(name) within \(Self.format(seconds)) s (it is \(now))", exitCode: 2)
+          failure = CLIError(
+            "the keyboard did not become \(name) within \(Self.format(seconds)) s (it is \(now))", exitCode: 2)
         }
       }
       if failure != nil { break }

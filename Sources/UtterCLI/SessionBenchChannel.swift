@@ -15,8 +15,8 @@ enum SessionBenchChannel {
   }
 
   /// Writes `iterations` commands (or states) and times each until the watching side has read it.
-  static func measure(container: URL, iterations: Int, direction: String) async throws -> Figures {
-    let writer = SessionChannel(container: container)
+  static func measure(container: URL, iterations: Int, direction: String, sync: Bool) async throws -> Figures {
+    let writer = SessionChannel(container: container, syncsMessages: sync)
     let reader = SessionChannel(container: container)
     try writer.prepare()
     let watcher = ChannelWatcher(notifier: ChangeNotifiers.platformDefault(container: container), pollInterval: 0.5)

@@ -1,8 +1,8 @@
 import DictationHost
 import Foundation
 import SessionChannel
-import Testing
 import TestSupport
+import Testing
 
 /// Plays the keyboard's part by hand: writes commands, reads state and results.
 final class KeyboardStandIn: @unchecked Sendable {
@@ -33,14 +33,17 @@ struct HostHarness {
   let run: Task<Void, Error>
   let keyboard: KeyboardStandIn
 
-  init(engine: ScriptedEngine, audio: [Float], speed: Double = 8, dir existing: TemporaryDirectory? = nil) throws {
+  init(
+    engine: ScriptedEngine, audio: [Float], speed: Double = 8, dir existing: TemporaryDirectory? = nil,
+    microphone: (any AudioSource)? = nil
+  ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
     channel = SessionChannel(container: container)
     archive = MemoryArchive(channel: channel)
     spool = AudioSpool(directory: dir.path("spool"))
     let environment = HostEnvironment(
-      clock: .system, microphone: PlaybackMicrophone(samples: audio, speed: speed),
+      clock: .system, microphone: microphone ?? PlaybackMicrophone(samples: audio, speed: speed),
       makeSegmenter: { EnergyPauseSegmenter() }, loadEngine: { engine }, format: testFormatter, archive: archive,
       spool: spool, makeSessionID: { UUID().uuidString.lowercased() })
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
@@ -63,16 +66,19 @@ struct DictationHostRuntimeTests {
   @Test("segments are transcribed while the user speaks; after stop only the tail remains; history precedes the result")
   func streamingDictation() async throws {
     let engine = ScriptedEngine(["one", "two", "three", "four"])
-    let harness = try HostHarness(engine: engine, audio: toneBursts(4), speed: 4)
+    let microphone = ManualMicrophone()
+    let harness = try HostHarness(engine: engine, audio: [], microphone: microphone)
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
 
     try harness.keyboard.send(.start, context: FieldContext(textBeforeCursor: "Hi"))
-    #expect(await eventually { harness.keyboard.state?.phase == .recording })
-    // Four bursts, each closed by a pause, take 5.4 s of audio: 1.35 s at 4×. All are transcribed before stop.
-    #expect(await eventually(timeout: 4) { harness.keyboard.state?.partialText == "one two three four" })
-    #expect(engine.callCount == 4)
-    #expect(engine.prompts.last == "one two three")
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
+    // Three bursts, each closed by a pause, are transcribed while the fourth is still being spoken.
+    microphone.play(toneBursts(3))
+    #expect(await eventually { harness.keyboard.state?.partialText == "one two three" })
+    #expect(engine.callCount == 3)
+    #expect(engine.prompts.last == "one two")
+    microphone.play(Array(toneBursts(1, gap: 0.1, leadIn: 0)))
     #expect((harness.keyboard.state?.audioLevel ?? 0) < 0)
 
     try harness.keyboard.send(.stop)
@@ -82,6 +88,7 @@ struct DictationHostRuntimeTests {
     #expect(result.text == " One two three four.")
     #expect(result.rawText == "one two three four")
     #expect(engine.callCount == 4)
+    #expect(engine.prompts.last == "one two three")
     #expect(harness.archive.dictations.map(\.text) == [" One two three four."])
     #expect(harness.archive.resultsPublishedBeforeHistory.isEmpty)
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
@@ -109,6 +116,21 @@ struct DictationHostRuntimeTests {
     #expect(harness.channel.resultIDs().isEmpty)
     #expect(harness.archive.dictations.isEmpty)
     #expect(harness.spool.leftovers().isEmpty)
+    await harness.stop()
+  }
+
+  @Test("two commands written back to back are both handled, in order (the log is a queue)")
+  func commandsWrittenFast() async throws {
+    let engine = ScriptedEngine(["never"])
+    let harness = try HostHarness(engine: engine, audio: toneBursts(2))
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    try harness.keyboard.send(.stop)
+    // The start was handled (a dictation #1 existed) and then the stop (it ended before any speech).
+    #expect(await eventually { harness.keyboard.state?.failure == HostFailure(reason: .nothingHeard, commandSeq: 1) })
+    #expect(harness.keyboard.state?.lastCommandSeq == 2)
+    #expect(harness.keyboard.state?.phase == .standby)
     await harness.stop()
   }
 
@@ -154,14 +176,43 @@ struct DictationHostRuntimeTests {
   @Test("a failing engine keeps the audio in the spool and reports the failure")
   func engineFailureKeepsAudio() async throws {
     let engine = ScriptedEngine([], failing: true)
-    let harness = try HostHarness(engine: engine, audio: toneBursts(1))
+    let microphone = ManualMicrophone()
+    let harness = try HostHarness(engine: engine, audio: [], microphone: microphone)
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
-    try await Task.sleep(nanoseconds: 400_000_000)
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
+    microphone.play(toneBursts(1))
     try harness.keyboard.send(.stop)
     #expect(await eventually { harness.keyboard.state?.failure?.reason == .transcriptionFailed })
     #expect(harness.spool.leftovers().count == 1)
+    await harness.stop()
+  }
+}
+
+@Suite("Dictation host runtime: interruptions", .serialized)
+struct DictationHostInterruptionTests {
+  @Test("an interruption pauses recording (audio meanwhile is not kept) and the dictation resumes after it")
+  func interruptionPausesAndResumes() async throws {
+    let engine = ScriptedEngine(["before", "after"])
+    let microphone = ManualMicrophone()
+    let harness = try HostHarness(engine: engine, audio: [], microphone: microphone)
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
+    microphone.play(toneBursts(1))
+    #expect(await eventually { harness.keyboard.state?.partialText == "before" })
+    await harness.host.interruptionBegan()
+    #expect(harness.keyboard.state?.phase == .interrupted)
+    microphone.play(toneBursts(1))  // heard during the call: not kept
+    try await Task.sleep(nanoseconds: 300_000_000)
+    await harness.host.interruptionEnded()
+    #expect(harness.keyboard.state?.phase == .recording)
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { !harness.channel.resultIDs().isEmpty })
+    #expect(engine.callCount == 1)
+    #expect(harness.archive.dictations.first?.rawText == "before")
     await harness.stop()
   }
 }

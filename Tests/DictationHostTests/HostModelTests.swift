@@ -2,7 +2,9 @@ import DictationHost
 import SessionChannel
 import Testing
 
-func command(_ kind: CommandKind, _ seq: Int, session: String? = "s1", context: FieldContext? = nil, result: String? = nil)
+func command(
+  _ kind: CommandKind, _ seq: Int, session: String? = "s1", context: FieldContext? = nil, result: String? = nil
+)
   -> SessionCommand
 {
   SessionCommand(seq: seq, sessionID: session, kind: kind, sentAt: 0, context: context, resultID: result)
@@ -76,7 +78,10 @@ struct HostModelTests {
     #expect(model.handle(.command(command(.start, 1, session: "old"), now: 1)).isEmpty)
     #expect(model.phase == .standby)
     #expect(model.lastCommandSeq == 1)
-    #expect(model.handle(.command(command(.ack, 2, session: "old", result: "old-1"), now: 1)) == [.acknowledge(resultID: "old-1")])
+    #expect(
+      model.handle(.command(command(.ack, 2, session: "old", result: "old-1"), now: 1)) == [
+        .acknowledge(resultID: "old-1")
+      ])
   }
 
   @Test("commands written before the host started are ignored")

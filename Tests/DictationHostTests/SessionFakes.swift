@@ -80,15 +80,43 @@ func toneBursts(_ count: Int, burst: Double = 0.6, gap: Double = 0.7, leadIn: Do
 let testFormatter: TextFormatter = { raw, field in
   let sentence = raw.prefix(1).uppercased() + raw.dropFirst() + "."
   let needsSpace = !(field.textBeforeCursor.last?.isWhitespace ?? true)
-  return FormattedText(text: (needsSpace ? " " : "") + sentence, trace: [FormatStep(stage: "test-format", text: sentence)])
+  return FormattedText(
+    text: (needsSpace ? " " : "") + sentence, trace: [FormatStep(stage: "test-format", text: sentence)])
 }
 
-/// Polls `condition` every 10 ms for up to `timeout` seconds.
+/// Polls `condition` every 10 ms, up to `timeout / 10 ms` times: counted in polls rather than wall time, so that
+/// a machine too loaded to run the host's tasks also stretches the wait.
 func eventually(timeout: Double = 5, _ condition: () async -> Bool) async -> Bool {
-  let deadline = Date().addingTimeInterval(timeout)
-  while Date() < deadline {
+  for _ in 0..<Int(timeout * 100) {
     if await condition() { return true }
     try? await Task.sleep(nanoseconds: 10_000_000)
   }
   return await condition()
+}
+
+/// A microphone the test feeds by hand, so that what is "heard" does not depend on timing.
+final class ManualMicrophone: AudioSource, @unchecked Sendable {
+  private let lock = NSLock()
+  private var continuation: AsyncThrowingStream<[Float], Error>.Continuation?
+
+  func requestPermission() async -> Bool { true }
+
+  func start() async throws -> AudioCapture {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Float].self)
+    lock.withLock { self.continuation = continuation }
+    return AudioCapture(buffers: stream) { continuation.finish() }
+  }
+
+  /// Whether a recording is capturing.
+  var isCapturing: Bool { lock.withLock { continuation != nil } }
+
+  /// Delivers `samples` in 50 ms buffers.
+  func play(_ samples: [Float]) {
+    let continuation = lock.withLock { self.continuation }
+    var index = 0
+    while index < samples.count {
+      continuation?.yield(Array(samples[index..<min(index + 800, samples.count)]))
+      index += 800
+    }
+  }
 }

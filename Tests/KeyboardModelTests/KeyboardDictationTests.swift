@@ -12,7 +12,8 @@ struct KeyboardDictationTests {
     #expect(model.handle(.startTapped(context, now: 10)) == [.openContainingApp])
     #expect(model.phase == .activating(waitingOn: []))
 
-    _ = model.handle(.hostStateObserved(Host.state(.activating, seq: 1, heartbeat: 11, waitingOn: [.modelLoading]), now: 11))
+    _ = model.handle(
+      .hostStateObserved(Host.state(.activating, seq: 1, heartbeat: 11, waitingOn: [.modelLoading]), now: 11))
     #expect(model.phase == .activating(waitingOn: [.modelLoading]))
 
     let effects = model.handle(.hostStateObserved(Host.state(.standby, seq: 2, heartbeat: 12), now: 12))
@@ -52,7 +53,8 @@ struct KeyboardDictationTests {
     let stop = KeyboardModel.commands(model.handle(.stopTapped(now: 103)))
     #expect(stop.map(\.kind) == [.stop])
     #expect(model.phase == .transcribing(partialText: ""))
-    _ = model.handle(.hostStateObserved(Host.state(.transcribing, seq: 3, heartbeat: 103, lastCommandSeq: 2, dictation: 1), now: 103))
+    _ = model.handle(
+      .hostStateObserved(Host.state(.transcribing, seq: 3, heartbeat: 103, lastCommandSeq: 2, dictation: 1), now: 103))
     #expect(model.phase.name == "transcribing")
 
     let result = Host.result("s1-1", commandSeq: 1, text: "Hello there.", raw: "hello there", at: 104)
@@ -101,11 +103,13 @@ struct KeyboardDictationTests {
   func twoInARow() {
     var model = KeyboardModel.inserted()
     _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 4, heartbeat: 110, lastCommandSeq: 3), now: 110))
-    let start = KeyboardModel.commands(model.handle(.startTapped(FieldContext(textBeforeCursor: "Hello there."), now: 110)))
+    let start = KeyboardModel.commands(
+      model.handle(.startTapped(FieldContext(textBeforeCursor: "Hello there."), now: 110)))
     #expect(start.first?.seq == 4)
     let first = Host.result("s1-1", commandSeq: 1, text: "Hello there.", at: 104)
     #expect(model.handle(.resultObserved(first, now: 111)).isEmpty)
-    _ = model.handle(.hostStateObserved(Host.state(.recording, seq: 5, heartbeat: 111, lastCommandSeq: 4, dictation: 4), now: 111))
+    _ = model.handle(
+      .hostStateObserved(Host.state(.recording, seq: 5, heartbeat: 111, lastCommandSeq: 4, dictation: 4), now: 111))
     _ = model.handle(.stopTapped(now: 112))
     _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 6, heartbeat: 113, lastCommandSeq: 5), now: 113))
     let second = Host.result("s1-4", commandSeq: 4, text: " Bye.", at: 113)
@@ -117,7 +121,8 @@ struct KeyboardDictationTests {
     var model = KeyboardModel.listening()
     _ = model.handle(.stopTapped(now: 103))
     let failure = HostFailure(reason: .nothingHeard, commandSeq: 1)
-    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 3, heartbeat: 104, lastCommandSeq: 2, failure: failure), now: 104))
+    _ = model.handle(
+      .hostStateObserved(Host.state(.standby, seq: 3, heartbeat: 104, lastCommandSeq: 2, failure: failure), now: 104))
     #expect(model.phase == .failed(.dictation(.nothingHeard)))
     #expect(!KeyboardProblem.dictation(.nothingHeard).message.isEmpty)
     #expect(model.handle(.errorDismissed(now: 104)).isEmpty)

@@ -17,7 +17,8 @@ enum Host {
   static func result(
     _ id: String, session: String = "s1", commandSeq: Int, text: String, raw: String? = nil, at time: Double
   ) -> DictationResult {
-    DictationResult(id: id, sessionID: session, commandSeq: commandSeq, text: text, rawText: raw ?? text, createdAt: time)
+    DictationResult(
+      id: id, sessionID: session, commandSeq: commandSeq, text: text, rawText: raw ?? text, createdAt: time)
   }
 }
 
@@ -25,7 +26,8 @@ extension KeyboardModel {
   /// A keyboard that has seen session `s1` in standby at time 100.
   static func ready(lastCommandSeq: Int = 0) -> KeyboardModel {
     var model = KeyboardModel(lastCommandSeq: lastCommandSeq)
-    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 100, lastCommandSeq: lastCommandSeq), now: 100))
+    _ = model.handle(
+      .hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 100, lastCommandSeq: lastCommandSeq), now: 100))
     return model
   }
 
@@ -33,7 +35,8 @@ extension KeyboardModel {
   static func listening() -> KeyboardModel {
     var model = ready()
     _ = model.handle(.startTapped(FieldContext(textBeforeCursor: "Hi"), now: 101))
-    _ = model.handle(.hostStateObserved(Host.state(.recording, seq: 2, heartbeat: 101, lastCommandSeq: 1, dictation: 1), now: 101))
+    _ = model.handle(
+      .hostStateObserved(Host.state(.recording, seq: 2, heartbeat: 101, lastCommandSeq: 1, dictation: 1), now: 101))
     return model
   }
 
@@ -42,7 +45,8 @@ extension KeyboardModel {
     var model = listening()
     _ = model.handle(.stopTapped(now: 103))
     _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 3, heartbeat: 104, lastCommandSeq: 2), now: 104))
-    _ = model.handle(.resultObserved(Host.result("s1-1", commandSeq: 1, text: "Hello there.", raw: "hello there", at: 104), now: 104))
+    _ = model.handle(
+      .resultObserved(Host.result("s1-1", commandSeq: 1, text: "Hello there.", raw: "hello there", at: 104), now: 104))
     return model
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 import SessionChannel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Session channel files")
 struct ChannelRoundTripTests {

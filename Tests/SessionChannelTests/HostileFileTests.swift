@@ -1,7 +1,7 @@
 import Foundation
 import SessionChannel
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +9,8 @@ import TestSupport
 
 @Suite("Channel readers survive hostile files")
 struct HostileFileTests {
-  let validState = #"{"heartbeat":1000,"lastCommandSeq":0,"partialText":"","phase":"standby","seq":1,"sessionID":"s1","waitingOn":[]}"#
+  let validState =
+    #"{"heartbeat":1000,"lastCommandSeq":0,"partialText":"","phase":"standby","seq":1,"sessionID":"s1","waitingOn":[]}"#
 
   func rejection(_ contents: String, file: String = "state.json") throws -> String? {
     let dir = try TemporaryDirectory("hostile")

@@ -1,0 +1,144 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The keyboard and the containing app as two real processes talking through a shared container.
+@Suite("Keyboard↔app session: dictations", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
+struct SessionDictationTests {
+  static let sentence = "We will meet at the station tomorrow morning."
+
+  @Test("a full dictation: start, speak, stop, and the text is inserted after what was typed")
+  func fullDictation() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    let keyboard = try await workspace.runKeyboard("type Note:; start; wait 2.5; stop; wait-insert 30")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stdout.hasPrefix("Note: "))
+    if workspace.engine == "whisper" {
+      #expect(keyboard.stdout.lowercased().contains("station tomorrow"))
+    }
+    #expect(keyboard.stderr.contains("keyboard: listening"))
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+
+    await host.stop()
+    let rows = try workspace.historyRows()
+    #expect(rows.count == 1)
+    #expect(rows.first?.contains("|complete|keyboard|1|") == true)
+  }
+
+  @Test("two dictations in a row insert two texts and nothing stale afterwards")
+  func twoInARow() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Good morning."))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    let keyboard = try await workspace.runKeyboard(
+      "start; wait 1.5; stop; wait-insert 30; start; wait 1.5; stop; wait-insert 30")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    let inserted = keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    if workspace.engine == "whisper" {
+      #expect(inserted.lowercased().components(separatedBy: "morning").count - 1 == 2)
+    }
+    #expect(keyboard.stderr.components(separatedBy: "keyboard: inserted").count - 1 == 2)
+
+    let later = try await workspace.runKeyboard("wait 1.5")
+    #expect(later.status == 0)
+    #expect(later.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+  }
+
+  @Test("cancel throws the dictation away: nothing inserted, now or later, and nothing in history")
+  func cancel() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    let keyboard = try await workspace.runKeyboard("start; wait 1; cancel; wait 2; status")
+    #expect(keyboard.status == 0)
+    #expect(keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    #expect(keyboard.stderr.contains("keyboard status: ready"))
+    #expect(await host.log("discarded dictation", timeout: 5))
+
+    let later = try await workspace.runKeyboard("wait 1")
+    #expect(later.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    await host.stop()
+    #expect(try workspace.historyRows().isEmpty)
+  }
+
+  @Test("a result that arrives after the keyboard left is inserted when it comes back, exactly once")
+  func keyboardGoneWhenResultArrives() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    let leaving = try await workspace.runKeyboard("start; wait 2.5; stop")
+    #expect(leaving.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    #expect(await host.log("delivered dictation", timeout: 30))
+    #expect(try workspace.historyRows().first?.contains("|0|") == true)
+
+    let back = try await workspace.runKeyboard("wait 1")
+    #expect(back.status == 0)
+    let text = back.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!text.isEmpty)
+    if workspace.engine == "whisper" { #expect(text.lowercased().contains("tomorrow")) }
+
+    let again = try await workspace.runKeyboard("wait 1")
+    #expect(again.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    await host.stop()
+    #expect(try workspace.historyRows().first?.contains("|1|") == true)
+  }
+
+  @Test("with change signals off (a missed notification) the text is still delivered, through polling")
+  func missedNotification() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let pollOnly = ["UTTER_NOTIFIER": "poll"]
+    let host = try workspace.startHost(mic: try workspace.speech("Polling still works."), environment: pollOnly)
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+    let keyboard = try await workspace.runKeyboard("start; wait 2; stop; wait-insert 30", environment: pollOnly)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(!keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+  }
+}
+
+@Suite("Keyboard↔app session: after insertion", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
+struct SessionInsertionTests {
+  @Test("undo removes exactly the dictated text and leaves what the user typed")
+  func undo() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Please undo this."))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+    let keyboard = try await workspace.runKeyboard("start; wait 2; stop; wait-insert 30; undo", text: "Kept text.")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+    #expect(keyboard.stdout.trimmingCharacters(in: .newlines) == "Kept text.")
+  }
+
+  @Test("a start tapped before the app is up waits for it, then records without a second tap")
+  func startBeforeApp() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let speech = try workspace.speech("One tap is enough.")
+    let keyboard = try workspace.startKeyboard(
+      "start; wait-phase listening 30; wait 2; stop; wait-insert 30", label: "kb")
+    try await Task.sleep(nanoseconds: 500_000_000)
+    let host = try workspace.startHost(mic: speech)
+    defer { host.terminate() }
+    #expect(await keyboard.exit(timeout: 60))
+    #expect(keyboard.process.terminationStatus == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("opening Utter"))
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Sessions ending, crashing and being attacked, with the keyboard and the app as two real processes.
+@Suite("Keyboard↔app session: lifecycle and safety", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
+struct SessionLifecycleTests {
+  @Test("the app killed mid-recording: the keyboard shows inactive; the next start recovers the audio into history")
+  func killedMidRecording() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let speech = try workspace.speech("This dictation must survive a crash of the app.")
+    let host = try workspace.startHost(mic: speech, speed: 1)
+    #expect(await host.log("ready"))
+
+    let keyboard = try workspace.startKeyboard("start; wait 1.5; wait-phase inactive 8; status", label: "keyboard")
+    #expect(await host.log("recording dictation", timeout: 10))
+    try await Task.sleep(nanoseconds: 2_000_000_000)
+    host.killNow()
+    let spool = workspace.dataDirectory.appendingPathComponent("spool")
+    let spooled = try FileManager.default.contentsOfDirectory(atPath: spool.path).filter { $0.hasSuffix(".pcm") }
+    #expect(spooled.count == 1)
+
+    #expect(await keyboard.exit(timeout: 15))
+    #expect(keyboard.process.terminationStatus == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard status: inactive"))
+
+    let restarted = try workspace.startHost(mic: speech, label: "host2")
+    defer { restarted.terminate() }
+    #expect(await restarted.log("ready"))
+    #expect(restarted.stderr.contains("recovered dictation"))
+    let after = try await workspace.runKeyboard("wait 1.5")
+    #expect(after.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    await restarted.stop()
+    let rows = try workspace.historyRows()
+    #expect(rows.count == 1)
+    #expect(rows.first?.contains("|recovered|recovered|0|") == true)
+    if workspace.engine == "whisper" { #expect(rows.first?.lowercased().contains("dictation") == true) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
+  }
+
+  @Test("corrupt and hostile files in the container are logged and skipped; dictation carries on")
+  func hostileContainer() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Still here."))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    let container = workspace.container
+    try Data("{\"commands\": [garbage".utf8).write(to: container.appendingPathComponent("commands.json"))
+    try Data(#"{"id":"../../etc/passwd","sessionID":"x","commandSeq":-1,"text":1}"#.utf8)
+      .write(to: container.appendingPathComponent("result-evil.json"))
+    try Data(count: 2_000_000).write(to: container.appendingPathComponent("result-big.json"))
+    try FileManager.default.createSymbolicLink(
+      at: container.appendingPathComponent("result-link.json"), withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
+    #expect(mkfifo(container.appendingPathComponent("result-fifo.json").path, 0o644) == 0)
+    #expect(await host.log("ignoring commands.json", timeout: 5))
+
+    let keyboard = try await workspace.runKeyboard("start; wait 1.5; stop; wait-insert 30")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(!keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    #expect(keyboard.stderr.contains("ignoring result-"))
+    #expect(host.process.isRunning)
+
+    // A forged state file claiming a recording is corrected by the next heartbeat and never shown as recording.
+    try Data("not json".utf8).write(to: container.appendingPathComponent("state.json"))
+    let status = try await workspace.runKeyboard("wait 1.2; status")
+    #expect(status.stderr.contains("keyboard status: ready"))
+    #expect(host.process.isRunning)
+  }
+
+  @Test("the session expires after its timeout: the keyboard shows inactive and the app exits")
+  func expiry() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Hi."), timeout: 2)
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+    let keyboard = try await workspace.runKeyboard("status; wait-phase inactive 6; status")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard status: ready"))
+    #expect(keyboard.stderr.contains("keyboard status: inactive"))
+    #expect(await host.exit(timeout: 5))
+    #expect(host.process.terminationStatus == 0)
+  }
+
+  @Test("SIGTERM ends the session cleanly: the keyboard sees inactive at once, not a stale session")
+  func cleanShutdown() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Hi."))
+    #expect(await host.log("ready"))
+    await host.stop()
+    #expect(host.process.terminationStatus == 0)
+    let keyboard = try await workspace.runKeyboard("status")
+    #expect(keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "inactive")
+  }
+
+  @Test("end-session from the keyboard releases the app")
+  func endSession() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Hi."))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+    let keyboard = try await workspace.runKeyboard("status; end-session; wait 0.5; status")
+    #expect(keyboard.stderr.contains("keyboard status: ready"))
+    #expect(keyboard.stderr.contains("keyboard status: inactive"))
+    #expect(await host.exit(timeout: 5))
+  }
+
+  @Test("a keyboard started with no app running shows inactive, and a start asks to open the app")
+  func noApp() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let status = try await workspace.runKeyboard("status")
+    #expect(status.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "inactive")
+    let start = try await workspace.runKeyboard("start; status")
+    #expect(start.stderr.contains("opening Utter"))
+    #expect(start.stderr.contains("keyboard status: activating"))
+  }
+
+  @Test("a bad script is one clear error line")
+  func badScript() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let output = try await workspace.runKeyboard("start; dance")
+    #expect(output.status != 0)
+    #expect(output.stderr.contains("unknown keyboard step 'dance'"))
+  }
+}
