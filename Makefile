@@ -10,12 +10,17 @@ demo: setup
 	@echo "--- polished text (utter transcribe):"
 	@.build/debug/utter transcribe --no-history Samples/demo.wav
 
+# Two phases: unit tests in parallel, then the tests that run `utter` as real processes (the engine, the
+# keyboard↔app session, accuracy) one at a time, so that blocking on processes never starves timed unit tests.
+PROCESS_SUITES = UtterCLITests|WhisperEngineTests
+
 test: setup app-parse
 	swift build --build-tests
-	swift test --skip-build
+	swift test --skip-build --skip '$(PROCESS_SUITES)'
+	swift test --skip-build --filter '$(PROCESS_SUITES)' --no-parallel
 
 app-parse:
-	@scripts/check-app-parses.sh
+	@scripts/check-app-parses.sh --typecheck
 
 bench: setup
 	swift build -c release --product utter
