@@ -21,5 +21,12 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 
-swift build --product utter 2>&1 | grep -E "error|warning: var|Compiling UtterCLI|Build complete" | tail -3 >&2
+echo "setup: building utter (the first build takes a few minutes)" >&2
+log=$(mktemp)
+if ! swift build --product utter >"$log" 2>&1; then
+  grep -E "error:" "$log" | head -20 >&2 || tail -20 "$log" >&2
+  rm -f "$log"
+  exit 1
+fi
+rm -f "$log"
 .build/debug/utter engines install >&2
