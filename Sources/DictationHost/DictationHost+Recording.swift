@@ -148,7 +148,7 @@ extension DictationHost {
       return
     }
     apply(.tailTranscribed(dictationID: dictation.id))
-    let formatted = environment.format(raw, dictation.context)
+    let formatted = await environment.format(raw, dictation.context)
     deliver(
       dictation, formatted: formatted, raw: raw, duration: Double(recording.samples.count) / 16_000,
       startedAt: recording.startedAt)

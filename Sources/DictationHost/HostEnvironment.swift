@@ -25,7 +25,7 @@ public struct FormattedText: Sendable, Hashable {
 }
 
 /// Formats raw transcribed text for the field it goes into (the text pipeline).
-public typealias TextFormatter = @Sendable (_ raw: String, _ field: FieldContext) -> FormattedText
+public typealias TextFormatter = @Sendable (_ raw: String, _ field: FieldContext) async -> FormattedText
 
 /// Everything the host needs from the outside world, injected.
 public struct HostEnvironment: Sendable {

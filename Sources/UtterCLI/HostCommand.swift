@@ -85,7 +85,11 @@ struct HostCommand: AsyncParsableCommand {
       clock: clock, microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
       makeSegmenter: SessionSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]),
       loadEngine: { try await SessionEngines.make(id: engineID, model: modelID) },
-      format: SessionFormatting.formatter(pipeline), archive: SessionHistoryArchive(database: database),
+      format: SessionFormatting.formatter(
+        pipeline, polishProvider: settings?.polishProvider,
+        polishModel: settings.flatMap { $0.polishModel.isEmpty ? nil : $0.polishModel },
+        agentName: settings?.agentName ?? "Utter", dataDirectory: dataDirectory, logger: logger),
+      archive: SessionHistoryArchive(database: database),
       spool: AudioSpool(directory: dataDirectory.appendingPathComponent("spool", isDirectory: true)),
       makeSessionID: { UUID().uuidString.lowercased() }, logger: logger)
     let watcher = ChannelWatcher(
