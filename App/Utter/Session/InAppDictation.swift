@@ -81,13 +81,15 @@ final class InAppDictation {
     samples = []
     do {
       let engine = try await services.loadEngine()
-      let transcript = try await engine.transcribe(audio, options: services.configuration.transcription)
+      // Only voiced audio reaches the engine, and phantom output on silence is dropped.
+      let transcript = try await VoicedTranscription().transcribe(
+        audio, engine: engine, options: services.configuration.transcription)
       let raw = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !raw.isEmpty else {
         phase = .failed("Didn't hear anything. Try again a little closer to the microphone.")
         return
       }
-      let formatted = services.format(raw, FieldContext())
+      let formatted = await services.format(raw, FieldContext())
       let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: nil)
       let dictation = ArchivedDictation(
         id: UUID().uuidString.lowercased(), sessionID: "app", createdAt: Date().timeIntervalSince1970,
