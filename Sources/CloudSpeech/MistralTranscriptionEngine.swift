@@ -41,16 +41,9 @@ public struct MistralTranscriptionEngine: SpeechEngine {
   }
 
   public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
-    guard samples.count >= engineSampleRate / 10 else {
-      return .empty(engine: id, model: model, language: options.language)
-    }
-    let pieces = AudioPieces.split(samples, maxSeconds: maxUploadSeconds)
-    var parts: [Transcript] = []
-    for piece in pieces {
-      parts.append(try await transcribePiece(Array(piece.samples), options: options))
-    }
-    if parts.count == 1, let only = parts.first { return only }
-    return Transcript.joined(parts, offsets: pieces.map(\.offset), engine: id, model: model)
+    try await AudioPieces.transcribe(
+      samples, maxSeconds: maxUploadSeconds, engine: self, language: options.language
+    ) { try await transcribePiece($0, options: options) }
   }
 
   private func transcribePiece(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {

@@ -82,4 +82,20 @@ enum AudioPieces {
       (samples[start..<min(start + size, samples.count)], Double(start) / Double(engineSampleRate))
     }
   }
+
+  /// Transcribes `samples` piece by piece with `transcribePiece` and joins the results in recording time.
+  /// Under 0.1 s there is nothing to hear (and APIs reject such files): the transcript is empty.
+  static func transcribe(
+    _ samples: [Float], maxSeconds: Double, engine: any SpeechEngine, language: String?,
+    transcribePiece: ([Float]) async throws -> Transcript
+  ) async throws -> Transcript {
+    guard samples.count >= engineSampleRate / 10 else {
+      return .empty(engine: engine.id, model: engine.model, language: language)
+    }
+    let pieces = split(samples, maxSeconds: maxSeconds)
+    var parts: [Transcript] = []
+    for piece in pieces { parts.append(try await transcribePiece(Array(piece.samples))) }
+    if parts.count == 1, let only = parts.first { return only }
+    return Transcript.joined(parts, offsets: pieces.map(\.offset), engine: engine.id, model: engine.model)
+  }
 }
