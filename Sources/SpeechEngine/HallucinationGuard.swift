@@ -53,15 +53,4 @@ public enum HallucinationGuard {
   }
 }
 
-private extension String {
-  func trimmingCharacters(in set: Set<Character>) -> String {
-    var slice = Substring(self)
-    while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-    while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-    return String(slice)
-  }
-}
 
-private extension Set where Element == Character {
-  static let whitespaces: Set<Character> = [" ", "\t", "\n", "\r"]
-}

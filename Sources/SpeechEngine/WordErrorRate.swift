@@ -86,14 +86,6 @@ public enum WordErrorRate {
   static let abbreviations = ["mr": "mister", "mrs": "missus", "ms": "miss", "dr": "doctor", "ok": "okay"]
 }
 
-private extension String {
-  func trimmingCharacters(in set: Set<Character>) -> String {
-    var slice = Substring(self)
-    while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-    while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-    return String(slice)
-  }
-}
 
 /// English words for whole numbers below a million.
 enum NumberWords {
