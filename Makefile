@@ -1,5 +1,5 @@
 # Utter: `make demo` sets up and transcribes the bundled recording; `make test` runs every test.
-.PHONY: setup demo test bench app-parse format
+.PHONY: setup demo test bench ios-check format
 
 setup:
 	@scripts/setup.sh
@@ -14,13 +14,16 @@ demo: setup
 # keyboard↔app session, accuracy) one at a time, so that blocking on processes never starves timed unit tests.
 PROCESS_SUITES = UtterCLITests|WhisperEngineTests
 
-test: setup app-parse
+test: setup ios-check
 	swift build --build-tests
 	swift test --skip-build --skip '$(PROCESS_SUITES)'
 	swift test --skip-build --filter '$(PROCESS_SUITES)' --no-parallel
 
-app-parse:
-	@scripts/check-app-parses.sh --typecheck
+# Type-checks every Swift file of the iPhone app, and the package modules it links, against Apple's iOS SDK
+# (../shared/ios-sdk, or Xcode's); then proves the check fails on a misspelled UIKit call.
+ios-check:
+	@scripts/check-ios.sh
+	@scripts/ios-check/self-test.sh
 
 bench: setup
 	swift build -c release --product utter

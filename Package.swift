@@ -59,12 +59,13 @@ let package = Package(
     // The keyboard↔app protocol over a shared container. The keyboard links this and KeyboardModel only.
     .target(name: "SessionChannel", dependencies: [.product(name: "Logging", package: "swift-log")]),
     // The keyboard's state machine and its driver over the channel.
-    .target(name: "KeyboardModel", dependencies: ["SessionChannel"]),
+    .target(
+      name: "KeyboardModel", dependencies: ["SessionChannel", .product(name: "Logging", package: "swift-log")]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
     .target(
       name: "DictationHost",
       dependencies: [
-        "SessionChannel", "AudioInput", "SpeechEngine", "TextPipeline",
+        "SessionChannel", "AudioInput", "SpeechEngine",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -124,6 +125,6 @@ let package = Package(
     .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"]),
     .testTarget(name: "DictationHostTests", dependencies: ["DictationHost", "SpeechEngine", "TestSupport"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
-    .testTarget(name: "UtterCLITests", dependencies: ["TestSupport"]),
+    .testTarget(name: "UtterCLITests", dependencies: ["SpeechEngine", "TestSupport"]),
   ]
 )

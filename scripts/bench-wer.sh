@@ -8,7 +8,7 @@ data=/usr/share/pocketsphinx/test/data
 echo "== pocketsphinx-testdata (11 real recordings)"
 "$utter" bench transcribe "$@" --references Samples/eval/pocketsphinx.tsv \
   "$data"/librivox/*.wav "$data"/cards/00?.wav "$data"/goforward.raw
-sentences=${SYNTH_SENTENCES:-../shared/eval/synth-sentences.txt}
+sentences=${SYNTH_SENTENCES:-Samples/eval/synth-sentences.txt}
 if [ -f "$sentences" ]; then
   dir=$(mktemp -d)
   scripts/synth-eval.sh "$sentences" "$dir"

@@ -2,6 +2,7 @@ import KeyboardModel
 import SwiftUI
 
 /// The whole keyboard: a dictation panel that follows the session's phase, over a row of typing keys.
+@MainActor
 struct KeyboardRootView: View {
   @Bindable var session: DictationKeyboard
   let globe: () -> UIView
@@ -26,6 +27,7 @@ struct KeyboardRootView: View {
 }
 
 /// The upper part of the keyboard for each phase of the dictation.
+@MainActor
 struct DictationPanel: View {
   @Bindable var session: DictationKeyboard
 
@@ -61,6 +63,7 @@ struct DictationPanel: View {
 }
 
 /// A one-line notice from the keyboard itself, dismissible.
+@MainActor
 struct NoticeBanner: View {
   let text: String
   let onDismiss: () -> Void

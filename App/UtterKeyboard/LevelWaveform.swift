@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// Bars that scroll with the microphone level (dBFS from the app), so the user sees they are heard.
+@MainActor
 struct LevelWaveform: View {
   let level: Double?
   @State private var history = Array(repeating: CGFloat(0.04), count: 28)
@@ -38,6 +39,7 @@ struct LevelWaveform: View {
 }
 
 /// A round key with a symbol: cancel ✗ and done ✓.
+@MainActor
 struct RoundKey: View {
   let symbol: String
   let label: String

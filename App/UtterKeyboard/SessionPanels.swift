@@ -3,6 +3,7 @@ import SessionChannel
 import SwiftUI
 
 /// No session yet: one button opens Utter to start one.
+@MainActor
 struct StartPanel: View {
   let session: DictationKeyboard
 
@@ -25,6 +26,7 @@ struct StartPanel: View {
 }
 
 /// The app is getting ready (permission, model, audio).
+@MainActor
 struct ActivatingPanel: View {
   let waitingOn: [HostPrecondition]
 
@@ -48,6 +50,7 @@ struct ActivatingPanel: View {
 }
 
 /// Ready: one big microphone key.
+@MainActor
 struct MicrophonePanel: View {
   let session: DictationKeyboard
 
@@ -71,6 +74,7 @@ struct MicrophonePanel: View {
 }
 
 /// Listening: level waveform, live text, cancel ✗ and done ✓.
+@MainActor
 struct ListeningPanel: View {
   let session: DictationKeyboard
   let level: Double?
@@ -103,6 +107,7 @@ struct ListeningPanel: View {
 }
 
 /// Transcribing the last words.
+@MainActor
 struct TranscribingPanel: View {
   let partialText: String
   let onCancel: () -> Void
@@ -129,6 +134,7 @@ struct TranscribingPanel: View {
 }
 
 /// Inserted: undo and "use raw text" until the user types.
+@MainActor
 struct InsertedPanel: View {
   let session: DictationKeyboard
   let dictation: InsertedDictation
@@ -163,6 +169,7 @@ struct InsertedPanel: View {
 }
 
 /// A problem, in one sentence, with a way out.
+@MainActor
 struct MessagePanel: View {
   let message: String
   let actionTitle: String
@@ -181,6 +188,7 @@ struct MessagePanel: View {
 }
 
 /// Full Access is off: explain why it is needed and what is never collected, instead of a dead button.
+@MainActor
 struct FullAccessGuide: View {
   var body: some View {
     ScrollView {

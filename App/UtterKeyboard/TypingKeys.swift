@@ -2,6 +2,7 @@ import SwiftUI
 import UIKit
 
 /// The always-present row: globe (when iOS asks for it), 123/mic toggle, space, backspace, return.
+@MainActor
 struct BottomRow: View {
   let session: DictationKeyboard
   let showsGlobe: Bool
@@ -29,6 +30,7 @@ struct BottomRow: View {
 }
 
 /// Digits and the punctuation people need around dictated text.
+@MainActor
 struct SymbolPad: View {
   let session: DictationKeyboard
   private let rows: [[String]] = [
@@ -52,6 +54,7 @@ struct SymbolPad: View {
 }
 
 /// A plain key.
+@MainActor
 struct KeyButton: View {
   let title: String
   let isSpecial: Bool
@@ -74,6 +77,7 @@ struct KeyButton: View {
 }
 
 /// A key that repeats while held (backspace): once on touch, then again every 0.08 s after 0.4 s.
+@MainActor
 struct RepeatingKey: View {
   let symbol: String
   let label: String
@@ -117,6 +121,7 @@ struct RepeatingKey: View {
 }
 
 /// The system-style key background, light and dark (character keys are lighter than function keys).
+@MainActor
 struct KeyBackground: View {
   let isSpecial: Bool
 

@@ -48,8 +48,8 @@ public enum AudioFileDecoder {
   }
 
   private static func decodeWAV(_ data: Data, url: URL, ffmpeg: FFmpegLocator) throws(AudioInputError) -> DecodedAudio {
-    let parsed: Result<WAVHeader, WAVHeaderProblem> = data.withUnsafeBytes { bytes in
-      Result { () throws(WAVHeaderProblem) in try WAVHeader.parse(bytes) }
+    let parsed = data.withUnsafeBytes { bytes -> Result<WAVHeader, WAVHeaderProblem> in
+      do throws(WAVHeaderProblem) { return .success(try WAVHeader.parse(bytes)) } catch { return .failure(error) }
     }
     switch parsed {
     case .failure(.invalid(let problem)):

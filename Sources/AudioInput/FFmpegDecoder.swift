@@ -33,59 +33,73 @@ enum FFmpegDecoder {
     guard let program = ffmpeg.locate() else {
       throw AudioInputError(file: url, "\(codec) audio needs ffmpeg, which is not installed")
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    // NB: the "file:" prefix stops ffmpeg from reading a name such as "pipe:1" as a protocol.
-    process.arguments = [
-      "-nostdin", "-v", "error", "-i", "file:" + url.path, "-f", "s16le", "-ac", "1", "-ar", "16000", "-",
-    ]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      throw AudioInputError(file: url, "could not start ffmpeg to decode \(codec) audio")
-    }
-    // NB: stderr is drained and the time limit watched on threads of their own: blocking reads could starve the
-    // small Dispatch pool, and a chatty ffmpeg must not fill its stderr pipe and block us both.
-    let errorText = ErrorCollector()
-    let drained = DispatchSemaphore(value: 0)
-    Thread {
-      errorText.store(errors.fileHandleForReading.readDataToEndOfFile())
-      drained.signal()
-    }.start()
-    let exited = DispatchSemaphore(value: 0)
-    let limit = ffmpeg.timeLimit
-    Thread { [process] in
-      // NB: SIGKILL, because a child can inherit a mask that blocks the SIGTERM of `terminate()`.
-      if exited.wait(timeout: .now() + limit) == .timedOut, process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-      }
-    }.start()
-    let pcm = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    exited.signal()
-    drained.wait()
-    if process.terminationReason == .uncaughtSignal {
-      throw AudioInputError(file: url, "ffmpeg did not finish decoding the \(codec) audio in time")
-    }
-    guard process.terminationStatus == 0 else {
-      let reason = errorText.lastLine.map { " (\($0))" } ?? ""
-      throw AudioInputError(file: url, "ffmpeg could not decode the \(codec) audio\(reason)")
-    }
-    var samples = [Float]()
-    samples.reserveCapacity(pcm.count / 2)
-    pcm.withUnsafeBytes { bytes in
-      for i in 0..<(bytes.count / 2) {
-        let v = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * i, as: Int16.self))
-        samples.append(Float(v) / 32_768)
-      }
-    }
-    return DecodedAudio(samples: samples, sourceSampleRate: DecodedAudio.sampleRate, sourceChannels: 1)
+    return try run(program, url: url, codec: codec, timeLimit: ffmpeg.timeLimit)
   }
+
+  #if os(macOS) || os(Linux) || os(Windows) || os(FreeBSD)
+    private static func run(_ program: String, url: URL, codec: String, timeLimit limit: Double) throws(AudioInputError)
+      -> DecodedAudio
+    {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: program)
+      // NB: the "file:" prefix stops ffmpeg from reading a name such as "pipe:1" as a protocol.
+      process.arguments = [
+        "-nostdin", "-v", "error", "-i", "file:" + url.path, "-f", "s16le", "-ac", "1", "-ar", "16000", "-",
+      ]
+      let output = Pipe()
+      let errors = Pipe()
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = output
+      process.standardError = errors
+      do {
+        try process.run()
+      } catch {
+        throw AudioInputError(file: url, "could not start ffmpeg to decode \(codec) audio")
+      }
+      // NB: stderr is drained and the time limit watched on threads of their own: blocking reads could starve the
+      // small Dispatch pool, and a chatty ffmpeg must not fill its stderr pipe and block us both.
+      let errorText = ErrorCollector()
+      let drained = DispatchSemaphore(value: 0)
+      Thread {
+        errorText.store(errors.fileHandleForReading.readDataToEndOfFile())
+        drained.signal()
+      }.start()
+      let exited = DispatchSemaphore(value: 0)
+      Thread { [process] in
+        // NB: SIGKILL, because a child can inherit a mask that blocks the SIGTERM of `terminate()`.
+        if exited.wait(timeout: .now() + limit) == .timedOut, process.isRunning {
+          kill(process.processIdentifier, SIGKILL)
+        }
+      }.start()
+      let pcm = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      exited.signal()
+      drained.wait()
+      if process.terminationReason == .uncaughtSignal {
+        throw AudioInputError(file: url, "ffmpeg did not finish decoding the \(codec) audio in time")
+      }
+      guard process.terminationStatus == 0 else {
+        let reason = errorText.lastLine.map { " (\($0))" } ?? ""
+        throw AudioInputError(file: url, "ffmpeg could not decode the \(codec) audio\(reason)")
+      }
+      var samples = [Float]()
+      samples.reserveCapacity(pcm.count / 2)
+      pcm.withUnsafeBytes { bytes in
+        for i in 0..<(bytes.count / 2) {
+          let v = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * i, as: Int16.self))
+          samples.append(Float(v) / 32_768)
+        }
+      }
+      return DecodedAudio(samples: samples, sourceSampleRate: DecodedAudio.sampleRate, sourceChannels: 1)
+    }
+  #else
+    // NB: iOS and the other embedded platforms cannot start child processes, so there is no ffmpeg to run.
+    private static func run(_ program: String, url: URL, codec: String, timeLimit limit: Double) throws(AudioInputError)
+      -> DecodedAudio
+    {
+      throw AudioInputError(file: url, "\(codec) audio cannot be decoded on this device")
+    }
+  #endif
 }
 
 /// Holds ffmpeg's stderr once the reader thread has it.

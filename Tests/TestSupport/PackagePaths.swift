@@ -8,10 +8,4 @@ public enum PackagePaths {
 
   /// A file in the repository.
   public static func file(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
-
-  /// The project's shared material (`../shared` from the repository root), when present.
-  public static var shared: URL? {
-    let url = root.deletingLastPathComponent().appendingPathComponent("shared")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
-  }
 }

@@ -21,18 +21,16 @@ struct AccuracyTests {
       + (1...5).map { "\(data)/cards/00\($0).wav" } + ["\(data)/goforward.raw"]
     let report = try bench(files, references: PackagePaths.file("Samples/eval/pocketsphinx.tsv").path)
     let wer = try #require(report["wer"] as? Double)
-    print("pocketsphinx-testdata WER: \(String(format: "%.1f", wer * 100))% over \(report["utterances"] ?? 0) recordings")
+    print(
+      "pocketsphinx-testdata WER: \(String(format: "%.1f", wer * 100))% over \(report["utterances"] ?? 0) recordings")
     #expect(report["utterances"] as? Int == 11)
     #expect(wer <= 0.075)
   }
 
-  @Test("WER on espeak-ng speech of the shared evaluation sentences is at most 12%")
+  @Test("WER on espeak-ng speech of the evaluation sentences is at most 12%")
   func syntheticSpeech() throws {
     guard engineAvailable(), SyntheticSpeech.isAvailable else { return }
-    guard let sentencesURL = PackagePaths.shared?.appendingPathComponent("eval/synth-sentences.txt") else {
-      if EngineFixtures.engineRequired { Issue.record("../shared/eval/synth-sentences.txt is missing") }
-      return
-    }
+    let sentencesURL = PackagePaths.file("Samples/eval/synth-sentences.txt")
     let dir = try TemporaryDirectory("utter-synth")
     defer { dir.remove() }
     let sentences = try String(contentsOf: sentencesURL, encoding: .utf8).split(separator: "\n").filter { !$0.isEmpty }

@@ -5,6 +5,7 @@ import SwiftUI
 ///
 /// NB: iOS has no public API to return to the previous app; the system's "◀ App" back button at the top left
 /// (or a swipe right along the bottom edge) is the way back, so this screen points at it.
+@MainActor
 struct ActivationView: View {
   @Environment(AppModel.self) private var model
   @Environment(\.dismiss) private var dismiss
@@ -94,6 +95,7 @@ struct ActivationView: View {
 }
 
 /// Points at the system's back button, the only way back to the app the user was typing in.
+@MainActor
 struct BackHint: View {
   var body: some View {
     HStack(alignment: .top, spacing: 12) {

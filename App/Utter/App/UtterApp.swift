@@ -21,6 +21,7 @@ struct UtterApp: App {
 }
 
 /// Onboarding until it is done, then the app's tabs; the activation screen and notes appear over either.
+@MainActor
 struct RootView: View {
   @Environment(AppModel.self) private var model
 
@@ -47,6 +48,7 @@ struct RootView: View {
 }
 
 /// The app's sections.
+@MainActor
 struct MainTabs: View {
   var body: some View {
     TabView {

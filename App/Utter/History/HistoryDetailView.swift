@@ -2,6 +2,7 @@ import Storage
 import SwiftUI
 
 /// One dictation: final and raw text, what the pipeline did, copy, share, retry and delete.
+@MainActor
 struct HistoryDetailView: View {
   @Environment(AppModel.self) private var model
   @Environment(\.dismiss) private var dismiss
@@ -88,7 +89,7 @@ struct HistoryDetailView: View {
         let engine = try await services.loadEngine()
         let started = Date()
         let transcript = try await engine.transcribe(samples, options: services.configuration.transcription)
-        let formatted = services.format(transcript.text, .init())
+        let formatted = await services.format(transcript.text, .init())
         let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: entry.context)
         var steps = formatted.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) }
         if let note = polished.note { steps.append(DictationTraceStep(stage: "polish", text: note)) }

@@ -2,6 +2,7 @@ import Storage
 import SwiftUI
 
 /// Every dictation, newest first, searchable.
+@MainActor
 struct HistoryView: View {
   @Environment(AppModel.self) private var model
   @State private var entries: [HistoryEntry] = []
@@ -66,6 +67,7 @@ struct HistoryView: View {
 }
 
 /// One dictation in the list.
+@MainActor
 struct HistoryRow: View {
   let entry: HistoryEntry
 

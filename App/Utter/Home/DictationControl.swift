@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// A microphone button that records in the app, then shows the text with copy and share.
+@MainActor
 struct DictationControl: View {
   @Bindable var dictation: InAppDictation
   let asNote: Bool
@@ -13,7 +14,7 @@ struct DictationControl: View {
         micButton
       case .listening:
         VStack(spacing: 10) {
-          LevelMeter(level: dictation.level)
+          LevelBar(level: dictation.level)
           Text(Duration.seconds(dictation.seconds).formatted(.time(pattern: .minuteSecond)))
             .monospacedDigit()
             .foregroundStyle(.secondary)
@@ -62,6 +63,7 @@ struct DictationControl: View {
 }
 
 /// The dictated text, selectable, with copy, share and the raw version.
+@MainActor
 struct ResultCard: View {
   let text: String
   let raw: String
@@ -92,7 +94,8 @@ struct ResultCard: View {
 }
 
 /// A simple level bar for in-app dictation.
-struct LevelMeter: View {
+@MainActor
+struct LevelBar: View {
   let level: Double?
 
   var body: some View {

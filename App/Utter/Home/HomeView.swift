@@ -2,6 +2,7 @@ import Storage
 import SwiftUI
 
 /// Dictate in the app, see the keyboard session, and find recent notes.
+@MainActor
 struct HomeView: View {
   @Environment(AppModel.self) private var model
   @State private var dictation: InAppDictation?
@@ -62,6 +63,7 @@ struct HomeView: View {
 }
 
 /// Whether the keyboard's flow session is on, with start and end.
+@MainActor
 struct SessionStatusRow: View {
   @Environment(AppModel.self) private var model
 
@@ -90,6 +92,7 @@ struct SessionStatusRow: View {
 }
 
 /// Edits a note's text.
+@MainActor
 struct NoteEditor: View {
   @Environment(AppModel.self) private var model
   @State private var text: String

@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// Full-screen dictation opened by an intent, a widget or `utter://dictate`: starts listening at once.
+@MainActor
 struct QuickDictationView: View {
   let savesAsNote: Bool
   @Environment(AppModel.self) private var model

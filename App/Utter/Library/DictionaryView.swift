@@ -3,6 +3,7 @@ import SwiftUI
 import TextPipeline
 
 /// Names and words Utter should spell your way, and what it may mishear them as.
+@MainActor
 struct DictionaryView: View {
   @Environment(AppModel.self) private var model
   @State private var entries: [DictionaryEntry] = []
@@ -71,6 +72,7 @@ extension DictionaryEntry: @retroactive Identifiable {
 }
 
 /// Adds or edits one dictionary word.
+@MainActor
 struct DictionaryEntryEditor: View {
   @Environment(\.dismiss) private var dismiss
   @State private var term: String

@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// The user's words, snippets, styles and numbers.
+@MainActor
 struct LibraryView: View {
   var body: some View {
     List {

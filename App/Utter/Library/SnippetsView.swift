@@ -3,6 +3,7 @@ import SwiftUI
 import TextPipeline
 
 /// Phrases that expand into stored text when spoken ("my address").
+@MainActor
 struct SnippetsView: View {
   @Environment(AppModel.self) private var model
   @State private var snippets: [Snippet] = []
@@ -66,6 +67,7 @@ extension Snippet: @retroactive Identifiable {
   public var id: String { trigger }
 }
 
+@MainActor
 struct SnippetEditor: View {
   @Environment(\.dismiss) private var dismiss
   @State private var trigger: String

@@ -3,6 +3,7 @@ import Storage
 import SwiftUI
 
 /// How much the user dictated and the time it saved.
+@MainActor
 struct StatsView: View {
   @Environment(AppModel.self) private var model
   @State private var stats: DictationStats?

@@ -2,6 +2,7 @@ import Storage
 import SwiftUI
 
 /// Writing styles: the default, and styles tied to kinds of fields (email, messages…).
+@MainActor
 struct StylesView: View {
   @Environment(AppModel.self) private var model
   @State private var styles: [SavedStyle] = []
@@ -80,6 +81,7 @@ extension SavedStyle: @retroactive Identifiable {
 }
 
 /// Adds or edits a style: a name, instructions for polish, and the fields it applies to.
+@MainActor
 struct StyleEditor: View {
   @Environment(\.dismiss) private var dismiss
   @State private var name: String

@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// Apple's built-in transcriber as an onboarding choice, on iOS 26 and later.
+@MainActor
 struct AppleSpeechOption: View {
   static let id = "apple"
   let selected: Bool

@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// Adding the keyboard and allowing Full Access, with why it is needed and what is never collected.
+@MainActor
 struct KeyboardStep: View {
   let next: () -> Void
   @Environment(\.openURL) private var openURL
@@ -42,6 +43,7 @@ struct KeyboardStep: View {
   }
 }
 
+@MainActor
 struct InstructionRow: View {
   let number: Int
   let text: String

@@ -2,6 +2,7 @@ import AVFoundation
 import Combine
 import SwiftUI
 
+@MainActor
 struct MicrophoneStep: View {
   let next: () -> Void
   @State private var permission = AVAudioApplication.shared.recordPermission

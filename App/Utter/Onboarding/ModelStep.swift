@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// Picks the speech model, downloads it and prepares it (compiles and prewarms) before the first dictation.
+@MainActor
 struct ModelStep: View {
   let next: () -> Void
   @Environment(AppModel.self) private var model
@@ -73,6 +74,7 @@ struct ModelStep: View {
 }
 
 /// One model in the list, with its download or preparation progress.
+@MainActor
 struct ModelRow: View {
   let choice: WhisperModelLibrary.Choice
   let recommended: Bool
@@ -117,6 +119,7 @@ struct ModelRow: View {
 }
 
 /// Download progress, preparation, readiness or failure, in words.
+@MainActor
 struct ModelStatusView: View {
   let status: WhisperModelLibrary.Status
 

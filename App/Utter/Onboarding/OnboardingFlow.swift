@@ -2,6 +2,7 @@ import SwiftUI
 
 /// First run: what Utter does, the microphone, a speech model (downloaded and prepared now, never on the first
 /// dictation), the keyboard and Full Access, and a test dictation.
+@MainActor
 struct OnboardingFlow: View {
   enum Step: Int, CaseIterable {
     case welcome, microphone, model, keyboard, test
@@ -63,6 +64,7 @@ struct OnboardingPage<Controls: View>: View {
   }
 }
 
+@MainActor
 struct WelcomeStep: View {
   let next: () -> Void
 

@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// A first dictation inside the app, to hear how Utter writes before using the keyboard.
+@MainActor
 struct TestDictationStep: View {
   let finish: () -> Void
   @Environment(AppModel.self) private var model

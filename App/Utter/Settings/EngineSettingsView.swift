@@ -1,6 +1,7 @@
 import SwiftUI
 
 /// Chooses the speech engine and model; downloads and deletes on-device models.
+@MainActor
 struct EngineSettingsView: View {
   @Environment(AppModel.self) private var model
   @State private var error: String?

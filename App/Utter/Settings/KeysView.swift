@@ -2,6 +2,7 @@ import KeyStore
 import SwiftUI
 
 /// API keys for cloud engines and polish providers, in the Keychain. Keys are never shown again once saved.
+@MainActor
 struct KeysView: View {
   @Environment(AppModel.self) private var model
   @State private var stored: Set<String> = []

@@ -2,6 +2,7 @@ import LLMPolish
 import SwiftUI
 
 /// Chooses the language model that polishes dictations (off by default).
+@MainActor
 struct PolishSettingsView: View {
   @Environment(AppModel.self) private var model
 

@@ -2,6 +2,7 @@ import Storage
 import SwiftUI
 
 /// Every preference: engine and model, language, keys, polish, session, feedback, history.
+@MainActor
 struct SettingsView: View {
   @Environment(AppModel.self) private var model
 
@@ -99,6 +100,7 @@ struct SettingsView: View {
 }
 
 /// Deletes all history after confirmation.
+@MainActor
 struct DeleteHistoryButton: View {
   @Environment(AppModel.self) private var model
   @State private var confirming = false

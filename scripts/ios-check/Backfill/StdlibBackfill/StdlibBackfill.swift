@@ -1,0 +1,59 @@
+// Backfill for the iOS type-check only (scripts/ios-check): never built into the app.
+// Standard-library API that the app can use on iOS 17 but that the 16.5 SDK's Swift 5.8 library lacks.
+// Signatures as the Swift 6.3 toolchain's _Concurrency and Swift interfaces declare them.
+
+/// Swift 5.9, back-deployed to iOS 13 (`@backDeployed(before: iOS 17.0)`): SE-0388.
+@available(iOS 13.0, *)
+extension AsyncStream {
+  public static func makeStream(
+    of elementType: Element.Type = Element.self,
+    bufferingPolicy limit: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded
+  ) -> (stream: AsyncStream<Element>, continuation: AsyncStream<Element>.Continuation) {
+    var continuation: AsyncStream<Element>.Continuation?
+    let stream = AsyncStream(elementType, bufferingPolicy: limit) { continuation = $0 }
+    return (stream, continuation!)
+  }
+}
+
+/// Swift 5.9, back-deployed to iOS 13 (`@backDeployed(before: iOS 17.0)`): SE-0388.
+@available(iOS 13.0, *)
+extension AsyncThrowingStream where Failure == any Error {
+  public static func makeStream(
+    of elementType: Element.Type = Element.self,
+    throwing failureType: Failure.Type = Failure.self,
+    bufferingPolicy limit: AsyncThrowingStream<Element, Failure>.Continuation.BufferingPolicy = .unbounded
+  ) -> (stream: AsyncThrowingStream<Element, Failure>, continuation: AsyncThrowingStream<Element, Failure>.Continuation)
+  {
+    var continuation: AsyncThrowingStream<Element, Failure>.Continuation?
+    let stream = AsyncThrowingStream(elementType, bufferingPolicy: limit) { continuation = $0 }
+    return (stream, continuation!)
+  }
+}
+
+/// Swift 5.9, iOS 16.0 (`@_alwaysEmitIntoClient`): SE-0374.
+@available(iOS 16.0, *)
+extension Clock {
+  public func sleep(for duration: Instant.Duration, tolerance: Instant.Duration? = nil) async throws {
+    try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
+  }
+}
+
+/// Swift 6.2: a marker protocol every metatype the app's dependencies (GRDB) name here satisfies.
+/// NB: declared as `Any`, since a 5.8 library cannot express marker protocols on metatypes.
+public typealias SendableMetatype = Any
+
+/// Swift 6.0, iOS 18.0: SE-0425. Named only in GRDB's declarations.
+@available(iOS 18.0, *)
+public struct Int128: Sendable {}
+
+/// Swift 6.0, iOS 18.0: SE-0425. Named only in GRDB's declarations.
+@available(iOS 18.0, *)
+public struct UInt128: Sendable {}
+
+/// Swift 5.9, iOS 17.0 (back-deployed): developer.apple.com/documentation/swift/mainactor/assumeisolated(_:file:line:)
+@available(iOS 13.0, *)
+extension MainActor {
+  public static func assumeIsolated<T: Sendable>(
+    _ operation: @MainActor () throws -> T, file: StaticString = #fileID, line: UInt = #line
+  ) rethrows -> T { fatalError() }
+}
