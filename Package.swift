@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "SessionChannel", targets: ["SessionChannel"]),
     .library(name: "KeyboardModel", targets: ["KeyboardModel"]),
     .library(name: "DictationHost", targets: ["DictationHost"]),
+    .library(name: "Dictation", targets: ["Dictation"]),
     .library(name: "Storage", targets: ["Storage"]),
   ],
   dependencies: [
@@ -69,11 +70,20 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // One dictation, whatever starts it: settings → engine → guarded transcription → clean-up and polish in the
+    // dictation's style → history. The CLI, `utter host` and the app all call it.
+    .target(
+      name: "Dictation",
+      dependencies: [
+        "AudioInput", "SpeechEngine", "TextPipeline", "LLMPolish", "HTTPTransport", "KeyStore", "Storage",
+        "SessionChannel", "DictationHost",
+      ]
+    ),
     // History, notes, dictionary, snippets, styles, stats and settings in SQLite.
     .target(
       name: "Storage",
       dependencies: [
-        "TextPipeline",
+        "TextPipeline", "SessionChannel",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -83,7 +93,7 @@ let package = Package(
       name: "UtterCLI",
       dependencies: [
         "AudioInput", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline", "LLMPolish",
-        "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Storage", "Locations",
+        "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
         "HTTPTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -123,8 +133,20 @@ let package = Package(
     ),
     .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "TestSupport"]),
     .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"]),
-    .testTarget(name: "DictationHostTests", dependencies: ["DictationHost", "SpeechEngine", "TestSupport"]),
-    .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+    // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
+    .target(
+      name: "HostTestSupport", dependencies: ["DictationHost", "SessionChannel", "SpeechEngine"],
+      path: "Tests/HostTestSupport"),
+    .testTarget(
+      name: "DictationHostTests", dependencies: ["DictationHost", "HostTestSupport", "SpeechEngine", "TestSupport"]),
+    .testTarget(
+      name: "DictationTests",
+      dependencies: [
+        "Dictation", "DictationHost", "HostTestSupport", "LLMPolish", "SessionChannel", "SpeechEngine", "Storage",
+        "TextPipeline", "TestSupport",
+      ]
+    ),
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "SessionChannel", "TestSupport"]),
     .testTarget(name: "UtterCLITests", dependencies: ["SpeechEngine", "TestSupport"]),
   ]
 )

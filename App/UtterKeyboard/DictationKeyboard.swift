@@ -97,7 +97,11 @@ final class DictationKeyboard {
     }
     let channel = SessionChannel(container: container)
     let watcher = ChannelWatcher(notifier: DarwinChangeNotifier())
-    let session = KeyboardSession(channel: channel, document: document, watcher: watcher)
+    // NB: unreadable settings fall back to the defaults; the keyboard must still work.
+    let settings = (try? KeyboardSettings.read(fromContainer: container)) ?? KeyboardSettings()
+    let session = KeyboardSession(
+      channel: channel, document: document, watcher: watcher,
+      configuration: KeyboardConfiguration(pendingResultWindow: settings.pendingResultWindowSeconds))
     let (stream, continuation) = AsyncStream.makeStream(of: Action.self)
     actions = continuation
     worker = Task { [weak self] in

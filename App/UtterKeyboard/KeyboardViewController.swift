@@ -13,6 +13,7 @@ final class KeyboardViewController: UIInputViewController {
 
   override func viewDidLoad() {
     super.viewDidLoad()
+    UnifiedLogHandler.bootstrap(subsystem: "app.utter.keyboard")
     let session = DictationKeyboard(
       fullAccess: hasFullAccess, container: AppGroup.channelDirectory, document: ProxyDocument(controller: self))
     session.host = self

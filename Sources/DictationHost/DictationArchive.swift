@@ -18,11 +18,13 @@ public struct ArchivedDictation: Codable, Sendable, Hashable {
   public var trace: [FormatStep]
   public var keyboardType: String?
   public var contentType: String?
+  /// The spoken language the engine reported (ISO 639-1), when it did.
+  public var language: String?
 
   public init(
     id: String, sessionID: String, createdAt: Double, text: String, rawText: String, duration: Double,
     engine: String, model: String, recovered: Bool, trace: [FormatStep] = [], keyboardType: String? = nil,
-    contentType: String? = nil
+    contentType: String? = nil, language: String? = nil
   ) {
     self.id = id
     self.sessionID = sessionID
@@ -36,13 +38,15 @@ public struct ArchivedDictation: Codable, Sendable, Hashable {
     self.trace = trace
     self.keyboardType = keyboardType
     self.contentType = contentType
+    self.language = language
   }
 }
 
-/// Where the host keeps every dictation (the app adapts its history database to this).
+/// Where the host keeps every dictation (the history database, through the Dictation module).
 public protocol DictationArchive: Sendable {
-  /// Records a dictation; called before its result is published.
-  func record(_ dictation: ArchivedDictation) throws
+  /// Records a dictation and its 16 kHz audio (kept for retry when the settings keep audio); called before its
+  /// result is published.
+  func record(_ dictation: ArchivedDictation, audio: [Float]) throws
   /// Notes that the keyboard inserted the dictation.
   func markDelivered(id: String) throws
 }
@@ -56,7 +60,7 @@ public final class JSONLinesArchive: DictationArchive, @unchecked Sendable {
     self.url = url
   }
 
-  public func record(_ dictation: ArchivedDictation) throws {
+  public func record(_ dictation: ArchivedDictation, audio: [Float]) throws {
     try append(JSONEncoder().encode(dictation))
   }
 

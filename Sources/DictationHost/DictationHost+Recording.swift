@@ -72,6 +72,10 @@ extension DictationHost {
   func received(_ buffer: [Float], dictationID: String) {
     guard var recording, recording.dictation.id == dictationID, !recording.paused else { return }
     let now = clock.now()
+    // NB: nothing past the length cap is kept; the dictation stops there.
+    let capacity = Int(configuration.maxRecordingSeconds * Double(engineSampleRate)) - recording.samples.count
+    guard capacity > 0 else { return }
+    let buffer = buffer.count > capacity ? Array(buffer.prefix(capacity)) : buffer
     recording.samples.append(contentsOf: buffer)
     do { try recording.spool.append(buffer, now: now) } catch { logger.error("cannot spool audio: \(error)") }
     for segment in recording.segmenter.process(buffer) {
@@ -80,10 +84,15 @@ extension DictationHost {
     }
     var meter = LevelMeter()
     audioLevel = Double(meter.process(buffer).rmsDBFS)
+    let limitReached = buffer.count == capacity
     let publishLevel = now - recording.lastLevelPublish >= configuration.levelInterval
     if publishLevel { recording.lastLevelPublish = now }
     self.recording = recording
     if publishLevel { publish() }
+    if limitReached {
+      logger.notice("dictation \(dictationID) reached the \(Int(configuration.maxRecordingSeconds)) s limit; stopping")
+      apply(.recordingLimitReached(dictationID: dictationID, now: now))
+    }
   }
 
   func microphoneFailed(_ error: Error, dictationID: String) {
@@ -150,22 +159,24 @@ extension DictationHost {
     apply(.tailTranscribed(dictationID: dictation.id))
     let formatted = await environment.format(raw, dictation.context)
     deliver(
-      dictation, formatted: formatted, raw: raw, duration: Double(recording.samples.count) / 16_000,
+      dictation, formatted: formatted, raw: raw, audio: recording.samples, language: texts.language,
       startedAt: recording.startedAt)
   }
 
   private func deliver(
-    _ dictation: ActiveDictation, formatted: FormattedText, raw: String, duration: Double, startedAt: Double
+    _ dictation: ActiveDictation, formatted: FormattedText, raw: String, audio: [Float], language: String?,
+    startedAt: Double
   ) {
     guard let sessionID = model.sessionID else { return }
     let now = clock.now()
+    let duration = Double(audio.count) / Double(engineSampleRate)
     let entry = ArchivedDictation(
       id: dictation.id, sessionID: sessionID, createdAt: startedAt, text: formatted.text, rawText: raw,
       duration: duration, engine: engine?.id ?? "", model: engine?.model ?? "", recovered: false,
       trace: formatted.trace, keyboardType: dictation.context.keyboardType,
-      contentType: dictation.context.contentType)
+      contentType: dictation.context.contentType, language: language)
     do {
-      try environment.archive.record(entry)
+      try environment.archive.record(entry, audio: audio)
       environment.spool.remove(dictation.id)
     } catch {
       // NB: history failed; the spool keeps the audio so that the next start records it.

@@ -1,5 +1,6 @@
 import Foundation
 import SessionChannel
+import SpeechEngine
 
 extension DictationHost {
   /// Transcribes audio a crash or kill left in the spool and keeps it in history as recovered (never inserted).
@@ -11,12 +12,14 @@ extension DictationHost {
       var segments = segmenter.process(samples)
       segments += segmenter.finish()
       var texts: [String] = []
+      var language: String?
       var failed = false
       for segment in segments {
         do {
-          let transcript = try await engine.transcribe(
-            Self.slice(samples, segment), options: configuration.transcription)
+          let transcript = try await VoicedTranscription().transcribe(
+            segment: Self.slice(samples, segment), engine: engine, options: configuration.transcription)
           texts.append(transcript.text.trimmingCharacters(in: .whitespacesAndNewlines))
+          language = transcript.language ?? language
         } catch {
           logger.error("cannot transcribe recovered audio \(sidecar.dictationID): \(error)")
           failed = true
@@ -35,9 +38,9 @@ extension DictationHost {
         id: sidecar.dictationID, sessionID: sidecar.sessionID, createdAt: sidecar.startedAt, text: formatted.text,
         rawText: raw, duration: Double(samples.count) / 16_000, engine: engine.id, model: engine.model,
         recovered: true, trace: formatted.trace, keyboardType: sidecar.context.keyboardType,
-        contentType: sidecar.context.contentType)
+        contentType: sidecar.context.contentType, language: language)
       do {
-        try environment.archive.record(entry)
+        try environment.archive.record(entry, audio: samples)
         environment.spool.remove(sidecar.dictationID)
         recoveredDictations.append(entry)
         logger.notice(

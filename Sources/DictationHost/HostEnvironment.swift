@@ -17,10 +17,13 @@ public struct FormatStep: Sendable, Hashable, Codable {
 public struct FormattedText: Sendable, Hashable {
   public var text: String
   public var trace: [FormatStep]
+  /// Why an optional step (LLM polish) was skipped, in one line for the user; the text is still complete.
+  public var notice: String?
 
-  public init(text: String, trace: [FormatStep] = []) {
+  public init(text: String, trace: [FormatStep] = [], notice: String? = nil) {
     self.text = text
     self.trace = trace
+    self.notice = notice
   }
 }
 
@@ -67,14 +70,18 @@ public struct HostConfiguration: Sendable {
   /// How often the audio level is published while recording.
   public var levelInterval: Double
   public var transcription: TranscriptionOptions
+  /// The longest a dictation records, in seconds: then it stops and what was said is delivered (a forgotten
+  /// microphone must not record, and grow its buffer, until the user comes back).
+  public var maxRecordingSeconds: Double
 
   public init(
     timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
-    transcription: TranscriptionOptions = TranscriptionOptions(beamSize: 1)
+    transcription: TranscriptionOptions = TranscriptionOptions(beamSize: 1), maxRecordingSeconds: Double = 600
   ) {
     self.timeout = timeout
     self.heartbeatInterval = heartbeatInterval
     self.levelInterval = levelInterval
     self.transcription = transcription
+    self.maxRecordingSeconds = maxRecordingSeconds
   }
 }

@@ -25,6 +25,8 @@ public enum HostEvent: Sendable, Hashable {
   case interruptionEnded(now: Double)
   /// The microphone failed during a dictation: keep what was heard.
   case microphoneFailed(dictationID: String)
+  /// The recording reached the longest a dictation may last: stop, and deliver what was said.
+  case recordingLimitReached(dictationID: String, now: Double)
   /// The last segment was transcribed; formatting and delivery follow.
   case tailTranscribed(dictationID: String)
   /// The result was recorded in history and published.

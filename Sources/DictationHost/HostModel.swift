@@ -47,6 +47,11 @@ public struct HostModel: Sendable, Hashable {
       guard phase == .recording || phase == .interrupted, let dictation, dictation.id == id else { return [] }
       phase = .transcribing
       return [.finishDictation(dictation)]
+    case .recordingLimitReached(let id, let now):
+      guard phase == .recording || phase == .interrupted, let dictation, dictation.id == id else { return [] }
+      phase = .transcribing
+      extendExpiry(now)
+      return [.finishDictation(dictation)]
     case .tailTranscribed(let id):
       guard phase == .transcribing, dictation?.id == id else { return [] }
       phase = .delivering

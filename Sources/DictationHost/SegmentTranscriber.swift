@@ -6,6 +6,8 @@ struct SegmentTexts: Sendable {
   var texts: [String] = []
   var failures = 0
   var lastError: String?
+  /// The language the engine reported last.
+  var language: String?
 
   var joined: String { texts.filter { !$0.isEmpty }.joined(separator: " ") }
 }
@@ -40,8 +42,10 @@ struct SegmentTranscriber: Sendable {
       let context = texts.texts.suffix(3).joined(separator: " ")
       if !context.isEmpty { options.prompt = [base.prompt, context].compactMap { $0 }.joined(separator: " ") }
       do {
-        let transcript = try await engine.transcribe(samples, options: options)
+        // NB: the hallucination guard drops what the engine invents from a cough or a click.
+        let transcript = try await VoicedTranscription().transcribe(segment: samples, engine: engine, options: options)
         texts.texts.append(transcript.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        if let language = transcript.language { texts.language = language }
       } catch {
         texts.failures += 1
         texts.lastError = "\(error)"

@@ -76,10 +76,25 @@ public final class SessionChannel: @unchecked Sendable {
     return read
   }
 
-  /// Ids of the result files present, oldest name order.
+  /// Ids of the result files present, in dictation order: `<session>-<command seq>` sorts by session, then by the
+  /// sequence number as a number (`s-9` before `s-10`).
   public func resultIDs() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: container.path)) ?? []
-    return names.compactMap(ChannelFile.resultID(inFileName:)).sorted()
+    return names.compactMap(ChannelFile.resultID(inFileName:)).sorted(by: Self.dictationOrder)
+  }
+
+  /// Whether result `a` was dictated before result `b`.
+  static func dictationOrder(_ a: String, _ b: String) -> Bool {
+    func split(_ id: String) -> (session: Substring, seq: Int?) {
+      guard let dash = id.lastIndex(of: "-") else { return (id[...], nil) }
+      return (id[..<dash], Int(id[id.index(after: dash)...]))
+    }
+    let (left, right) = (split(a), split(b))
+    if left.session != right.session { return left.session < right.session }
+    switch (left.seq, right.seq) {
+    case (let l?, let r?) where l != r: return l < r
+    default: return a < b
+    }
   }
 
   /// Deletes a delivered result. Only the app calls this.

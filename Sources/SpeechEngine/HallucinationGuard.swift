@@ -15,6 +15,14 @@ public enum HallucinationGuard {
 
   /// The transcript without invented segments; its text is rebuilt from what remains.
   public static func clean(_ transcript: Transcript, voicedSeconds: Double? = nil) -> Transcript {
+    guard !transcript.segments.isEmpty else {
+      // An engine without segments (a cloud engine's plain text): judge the whole text as one segment.
+      let whole = TranscriptSegment(text: transcript.text, start: 0, end: voicedSeconds ?? 0, confidence: 1)
+      guard !transcript.text.isEmpty, isInvented(whole, voicedSeconds: voicedSeconds) else { return transcript }
+      var cleaned = transcript
+      cleaned.text = ""
+      return cleaned
+    }
     let kept = transcript.segments.filter { !isInvented($0, voicedSeconds: voicedSeconds) }
     guard kept.count != transcript.segments.count else { return transcript }
     var cleaned = transcript
@@ -52,5 +60,3 @@ public enum HallucinationGuard {
       .split(separator: " ").joined(separator: " ")
   }
 }
-
-

@@ -74,6 +74,16 @@ public struct VoicedTranscription: Sendable {
     try await transcribe(windows: windows(for: samples), engine: engine, options: options)
   }
 
+  /// Transcribes one stretch of speech already cut by a voice detector (the live session's segments), through the
+  /// same hallucination guard as whole recordings.
+  public func transcribe(segment samples: [Float], engine: any SpeechEngine, options: TranscriptionOptions)
+    async throws -> Transcript
+  {
+    guard !samples.isEmpty else { return .empty(engine: engine.id, model: engine.model, language: options.language) }
+    let seconds = Double(samples.count) / Double(engineSampleRate)
+    return HallucinationGuard.clean(try await engine.transcribe(samples, options: options), voicedSeconds: seconds)
+  }
+
   /// Transcribes prepared windows in order and joins them, in recording time.
   public func transcribe(windows: [Window], engine: any SpeechEngine, options: TranscriptionOptions) async throws
     -> Transcript

@@ -18,12 +18,18 @@ extension UtterSettings {
     text("language", "spoken language code (e.g. en, fr, pt-BR) or auto", \.language, SettingParse.language),
     text("polish-provider", "LLM polish provider id, or none", \.polishProvider, SettingParse.identifier),
     text("polish-model", "polish model (empty: the provider's default)", \.polishModel, SettingParse.optionalModel),
+    text(
+      "polish-base-url", "polish provider address (empty: the provider's own)", \.polishBaseURL,
+      SettingParse.optionalURL),
     text("polish-style", "default writing style name", \.polishStyle, SettingParse.name),
     text("agent-name", "name that starts a spoken command", \.agentName, SettingParse.name),
     choice("session-timeout", "how long a flow session stays open", \.sessionTimeout),
     seconds(
       "pending-offer-window", "how long an undelivered result is offered again (e.g. 90s, 2m)",
       \.pendingOfferWindowSeconds, range: 0...3600),
+    seconds(
+      "max-recording", "the longest one dictation records before it stops and is delivered (e.g. 10m, 90s)",
+      \.maxRecordingSeconds, range: 5...3600),
     flag("haptics", "vibrate on key events", \.haptics),
     flag("sounds", "play start/stop sounds", \.sounds),
     choice("appearance", "keyboard and app colour scheme", \.appearance),

@@ -28,6 +28,15 @@ enum SettingParse {
     return text
   }
 
+  /// Empty, or an http(s) address such as `http://localhost:8080/v1`.
+  static func optionalURL(_ key: String, _ text: String) throws -> String {
+    if text.isEmpty { return text }
+    guard text.count <= 500, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+      url.host?.isEmpty == false
+    else { throw invalid(key, text, "expected an http(s) address such as http://localhost:8080/v1, or empty") }
+    return text
+  }
+
   /// `auto` or a language tag such as `en`, `fr`, `pt-BR`, `zh-Hant`.
   static func language(_ key: String, _ text: String) throws -> String {
     if text.lowercased() == "auto" { return "auto" }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SessionChannel
 
 extension AppDatabase {
   /// The saved settings, or the defaults when none were saved.

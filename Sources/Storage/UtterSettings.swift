@@ -15,6 +15,8 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var polishProvider = "none"
   /// The polish model; empty means the provider's default.
   public var polishModel = ""
+  /// The polish provider's address; empty means the provider's own (`openai-compatible` needs one).
+  public var polishBaseURL = ""
   /// The default writing style's name.
   public var polishStyle = "natural"
   /// The name that starts a spoken command, e.g. "Utter, make this formal".
@@ -23,6 +25,8 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var sessionTimeout = SessionTimeoutChoice.fifteenMinutes
   /// How long an undelivered result is offered again when the keyboard reappears, in seconds.
   public var pendingOfferWindowSeconds: Double = 120
+  /// The longest one dictation records, in seconds; then it stops and what was said is delivered.
+  public var maxRecordingSeconds: Double = 600
   public var haptics = true
   public var sounds = true
   public var appearance = AppearanceChoice.system
@@ -38,6 +42,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   enum CodingKeys: String, CodingKey {
     case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
+    case maxRecordingSeconds, polishBaseURL
   }
 
   /// Decodes leniently: a missing or unreadable key keeps its default rather than losing every setting.
@@ -52,10 +57,12 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     language = value(.language, defaults.language)
     polishProvider = value(.polishProvider, defaults.polishProvider)
     polishModel = value(.polishModel, defaults.polishModel)
+    polishBaseURL = value(.polishBaseURL, defaults.polishBaseURL)
     polishStyle = value(.polishStyle, defaults.polishStyle)
     agentName = value(.agentName, defaults.agentName)
     sessionTimeout = value(.sessionTimeout, defaults.sessionTimeout)
     pendingOfferWindowSeconds = value(.pendingOfferWindowSeconds, defaults.pendingOfferWindowSeconds)
+    maxRecordingSeconds = value(.maxRecordingSeconds, defaults.maxRecordingSeconds)
     haptics = value(.haptics, defaults.haptics)
     sounds = value(.sounds, defaults.sounds)
     appearance = value(.appearance, defaults.appearance)

@@ -1,6 +1,8 @@
 import ArgumentParser
 import AudioInput
+import Dictation
 import Foundation
+import Locations
 import SpeechEngine
 
 struct BenchSessionCommand: AsyncParsableCommand {
@@ -79,12 +81,13 @@ struct BenchSessionCommand: AsyncParsableCommand {
   }
 
   private func makeEngine() async throws -> any SpeechEngine {
-    if let engine { return try await SessionEngines.make(id: engine, model: model) }
+    let load = CLIDictation(dataDirectory: Locations.dataDirectory()).pipeline(source: .cli).loadEngine
+    if let engine { return try await load(EngineChoice(id: engine, model: model)) }
     do {
-      return try await SessionEngines.make(id: "whisper", model: model)
+      return try await load(EngineChoice(id: "whisper", model: model))
     } catch {
       printError("bench: whisper unavailable (\(error)); using the stand-in engine")
-      return try await SessionEngines.make(id: SessionEngines.testEngineID, model: nil)
+      return DurationEngine()
     }
   }
 }

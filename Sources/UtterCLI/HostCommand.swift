@@ -1,12 +1,10 @@
 import ArgumentParser
 import AudioInput
+import Dictation
 import DictationHost
 import Foundation
 import Logging
 import SessionChannel
-import SpeechEngine
-import Storage
-import TextPipeline
 
 struct HostCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -58,48 +56,32 @@ struct HostCommand: AsyncParsableCommand {
     } catch {
       throw CLIError("cannot read the microphone file \(mic): \(error)")
     }
-    let dataDirectory = global.dataDirectory
-    let database: AppDatabase
-    do {
-      let (opened, message) = try AppDatabase.open(at: dataDirectory)
-      if let message { logger.warning("\(message)") }
-      database = opened
-    } catch {
-      throw CLIError("cannot open history in \(dataDirectory.path): \(error)")
+    // The app's pipeline, with the store and keys of this data folder.
+    let dictation = CLIDictation(dataDirectory: global.dataDirectory)
+    guard dictation.database != nil else {
+      throw CLIError("cannot open history in \(global.dataDirectory.path): \(dictation.openWarning ?? "unknown error")")
     }
+    if let warning = dictation.openWarning { logger.warning("\(warning)") }
+    let pipeline = dictation.pipeline(source: .keyboard)
     let containerURL = URL(fileURLWithPath: container, isDirectory: true)
     let channel = SessionChannel(container: containerURL, logger: logger)
     do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
     let clock = SessionClock.system
-    let settings = try? database.settings()
-    let vocabulary = (try? database.pipelineVocabulary()) ?? (dictionary: [], snippets: [])
-    let engineID = engine ?? settings?.engine ?? "whisper"
-    let modelID = model ?? (engineID == settings?.engine ? settings?.model : nil)
-    let timeout =
-      sessionTimeout.map(SessionTimeout.init(seconds:))
-      ?? settings.map { SessionTimeout(seconds: $0.sessionTimeout.seconds ?? 0) } ?? .fifteenMinutes
-    let language = settings.flatMap { $0.language == "auto" ? nil : $0.language }
-    let pipeline = TextPipeline(
-      configuration: PipelineConfiguration(dictionary: vocabulary.dictionary, snippets: vocabulary.snippets))
+    let engineChoice = pipeline.settings.engine(id: engine, model: model)
+    let parts = pipeline.hostParts(engine: engineChoice)
     let environment = HostEnvironment(
       clock: clock, microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
-      makeSegmenter: SessionSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]),
-      loadEngine: { try await SessionEngines.make(id: engineID, model: modelID) },
-      format: SessionFormatting.formatter(
-        pipeline, polishProvider: settings?.polishProvider,
-        polishModel: settings.flatMap { $0.polishModel.isEmpty ? nil : $0.polishModel },
-        agentName: settings?.agentName ?? "Utter", dataDirectory: dataDirectory, logger: logger),
-      archive: SessionHistoryArchive(database: database),
-      spool: AudioSpool(directory: dataDirectory.appendingPathComponent("spool", isDirectory: true)),
+      makeSegmenter: HostSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]),
+      loadEngine: parts.loadEngine, format: parts.format, archive: parts.archive,
+      spool: AudioSpool(directory: global.dataDirectory.appendingPathComponent("spool", isDirectory: true)),
       makeSessionID: { UUID().uuidString.lowercased() }, logger: logger)
+    if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
     let watcher = ChannelWatcher(
       notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.5, clock: clock)
     let host = DictationHost(
       channel: channel, watcher: watcher, environment: environment,
-      configuration: HostConfiguration(
-        timeout: timeout,
-        transcription: TranscriptionOptions(
-          language: language, vocabulary: Vocabulary.prompt(for: vocabulary.dictionary), beamSize: max(1, beam))))
+      configuration: pipeline.hostConfiguration(
+        beamSize: max(1, beam), timeout: sessionTimeout.map(SessionTimeout.init(seconds:))))
     let signals = SessionSignals.install { signal in
       Task {
         switch signal {
@@ -110,7 +92,7 @@ struct HostCommand: AsyncParsableCommand {
       }
     }
     defer { signals.forEach { $0.cancel() } }
-    logger.info("host serving \(containerURL.path) (engine \(engineID), mic \(mic) at \(micSpeed)×)")
+    logger.info("host serving \(containerURL.path) (engine \(engineChoice.id), mic \(mic) at \(micSpeed)×)")
     do {
       try await host.run()
     } catch {

@@ -25,8 +25,21 @@ struct KeyboardCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("pending-window"),
-    help: "Seconds during which a result the keyboard missed is still inserted when it appears.")
-  var pendingWindow: Double = 120
+    help: """
+      Seconds during which a result the keyboard missed is still inserted when it appears (default: the \
+      container's keyboard-settings.json, else 120).
+      """)
+  var pendingWindow: Double?
+
+  /// The flag's window, else the one the app exported with the keyboard's settings.
+  func pendingResultWindow(_ container: URL) throws -> Double {
+    if let pendingWindow { return pendingWindow }
+    do {
+      return try KeyboardSettings.read(fromContainer: container).pendingResultWindowSeconds
+    } catch {
+      throw CLIError("\(error)")
+    }
+  }
 
   func run() async throws {
     let steps = try SessionScriptStep.parse(script)
@@ -38,7 +51,8 @@ struct KeyboardCommand: AsyncParsableCommand {
     let watcher = ChannelWatcher(notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.25)
     let keyboard = KeyboardSession(
       channel: channel, document: SimulatedTextField(text: initialText), watcher: watcher,
-      configuration: KeyboardConfiguration(pendingResultWindow: max(0, pendingWindow)), logger: logger)
+      configuration: KeyboardConfiguration(pendingResultWindow: max(0, try pendingResultWindow(containerURL))),
+      logger: logger)
     if !statusOnly {
       let lastLine = LastLine()
       await keyboard.onPhaseChange { phase in

@@ -1,11 +1,13 @@
 import AudioInput
+import Dictation
 import DictationHost
 import Foundation
+import HTTPTransport
+import KeyStore
 import KeyboardModel
 import Logging
 import SessionChannel
 import SpeechEngine
-import TextPipeline
 
 /// Runs whole dictations through a host and a keyboard (in one process, over real files) and times stop→inserted.
 enum SessionBenchDictation {
@@ -27,7 +29,11 @@ enum SessionBenchDictation {
     let environment = HostEnvironment(
       clock: .system, microphone: PlaybackMicrophone(samples: audio, speed: speed),
       makeSegmenter: { VoiceActivitySegmenter() }, loadEngine: { engine },
-      format: SessionFormatting.formatter(TextPipeline()),
+      format: DictationFormatter(
+        settings: DictationSettings(),
+        providers: .catalog(
+          keys: InMemorySecretStore(), http: URLSessionHTTPClient())
+      ).textFormatter,
       archive: JSONLinesArchive(url: directory.appendingPathComponent("history.jsonl")),
       spool: AudioSpool(directory: directory.appendingPathComponent("spool")),
       makeSessionID: { UUID().uuidString.lowercased() }, logger: quiet)

@@ -1,4 +1,6 @@
 import ArgumentParser
+import AudioInput
+import Dictation
 import Foundation
 import Locations
 import Storage
@@ -65,13 +67,29 @@ struct HistoryRetryCommand: AsyncParsableCommand {
     guard FileManager.default.fileExists(atPath: audio.path) else {
       throw CLIError("entry \(id)'s audio file is missing: \(audio.path)")
     }
-    let started = Date()
-    let result = try await retranscribe(
-      audioURL: audio, dataDir: Locations.dataDirectory(override: global.dataDir))
+    let samples: [Float]
+    do {
+      samples = try AudioFileDecoder.decode(contentsOf: audio).samples
+    } catch {
+      throw CLIError("\(error)")
+    }
+    // The same pipeline as a new dictation, without a second history entry: the original is updated.
+    let pipeline = CLIDictation(dataDirectory: Locations.dataDirectory(override: global.dataDir))
+      .pipeline(source: .cli, keepInHistory: false)
+    let outcome: DictationOutcome
+    do {
+      outcome = try await pipeline.run(samples)
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError("entry \(id): transcription failed: \(error)")
+    }
+    if let notice = outcome.notice { printError("utter: \(notice)") }
     let updated = try storeCall {
       try database.applyRetry(
-        id: id, rawText: result.raw, finalText: result.final, engine: result.engine, model: result.model,
-        processingSeconds: Date().timeIntervalSince(started))
+        id: id, rawText: outcome.rawText, finalText: outcome.text, engine: outcome.engine, model: outcome.model,
+        processingSeconds: outcome.elapsedSeconds,
+        trace: outcome.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) })
     }
     print(updated.finalText)
   }

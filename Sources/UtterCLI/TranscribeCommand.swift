@@ -1,8 +1,8 @@
 import ArgumentParser
-import Locations
+import AudioInput
+import Dictation
 import Foundation
-import SpeechEngine
-import Storage
+import Locations
 
 struct TranscribeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -34,7 +34,10 @@ struct TranscribeCommand: AsyncParsableCommand {
   @Option(help: "Text style: formal, casual, very-casual or verbatim.")
   var style: String?
 
-  @Option(help: "Polish with an LLM provider (openai, anthropic, gemini, groq, mistral, ollama, lmstudio, openai-compatible), or 'none'.")
+  @Option(
+    help:
+      "Polish with an LLM provider (openai, anthropic, gemini, groq, mistral, ollama, lmstudio, openai-compatible), or 'none'."
+  )
   var polish: String?
 
   @Option(name: .customLong("polish-model"), help: "Model for --polish.")
@@ -59,16 +62,36 @@ struct TranscribeCommand: AsyncParsableCommand {
   var noHistory = false
 
   func run() async throws {
-    let endpoint = try baseURL.map { try Self.httpURL($0, option: "--base-url") }
-    var request = DictationRequest(
-      audioURL: URL(fileURLWithPath: file), engine: engine, model: model, language: language, style: style,
-      beamSize: beam, threads: threads, source: .cli, keepInHistory: !noHistory)
-    request.baseURL = endpoint
-    request.polishProvider = raw ? "none" : polish
-    request.polishModel = polishModel
-    request.polishBaseURL = try polishBaseURL.map { try Self.httpURL($0, option: "--polish-base-url") }
-    let outcome = try await FileDictation(dataDirectory: global.dataDirectory).run(request)
-    if let warning = outcome.storageWarning { printError("utter: \(warning)") }
+    let engineBaseURL = try baseURL.map { try Self.httpURL($0, option: "--base-url") }
+    let polishEndpoint = try polishBaseURL.map { try Self.httpURL($0, option: "--polish-base-url") }
+    let url = URL(fileURLWithPath: file)
+    let audio: DecodedAudio
+    do {
+      audio = try AudioFileDecoder.decode(contentsOf: url)
+    } catch {
+      throw CLIError("\(error)")
+    }
+    let dictation = CLIDictation(dataDirectory: global.dataDirectory)
+    let pipeline = dictation.pipeline(
+      source: .cli, keepInHistory: !noHistory, engineBaseURL: engineBaseURL, style: try dictation.style(named: style),
+      polishProvider: raw ? "none" : polish, polishModel: polishModel, polishBaseURL: polishEndpoint)
+    let request = DictationPipeline.Request(
+      engine: engine.map { pipeline.settings.engine(id: $0, model: model) }
+        ?? model.map { pipeline.settings.engine(id: nil, model: $0) },
+      language: language, beamSize: beam, threads: threads)
+    let outcome: DictationOutcome
+    do {
+      outcome = try await pipeline.run(audio.samples, request: request)
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError("\(url.lastPathComponent): transcription failed: \(error)")
+    }
+    // NB: without a database the storage warning says it already.
+    let openWarning = dictation.database == nil ? nil : dictation.openWarning
+    for warning in [openWarning, outcome.notice, outcome.storageWarning].compactMap({ $0 }) {
+      printError("utter: \(warning)")
+    }
     if json {
       print(try outcome.jsonString())
     } else {

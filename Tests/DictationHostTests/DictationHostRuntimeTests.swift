@@ -1,5 +1,6 @@
 import DictationHost
 import Foundation
+import HostTestSupport
 import SessionChannel
 import TestSupport
 import Testing
@@ -35,7 +36,7 @@ struct HostHarness {
 
   init(
     engine: ScriptedEngine, audio: [Float], speed: Double = 8, dir existing: TemporaryDirectory? = nil,
-    microphone: (any AudioSource)? = nil
+    microphone: (any AudioSource)? = nil, configuration: HostConfiguration = HostConfiguration()
   ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
@@ -49,7 +50,7 @@ struct HostHarness {
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
     host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.05),
-      environment: environment)
+      environment: environment, configuration: configuration)
     let host = host
     run = Task { try await host.run() }
     keyboard = KeyboardStandIn(channel: SessionChannel(container: container))
@@ -90,6 +91,9 @@ struct DictationHostRuntimeTests {
     #expect(engine.callCount == 4)
     #expect(engine.prompts.last == "one two three")
     #expect(harness.archive.dictations.map(\.text) == [" One two three four."])
+    #expect(harness.archive.dictations.first?.language == "en", "the engine's language is kept in history")
+    let kept = harness.archive.audio[id]?.count ?? 0
+    #expect(kept >= toneBursts(3).count, "the keyboard dictation's audio goes to history with it, for retry")
     #expect(harness.archive.resultsPublishedBeforeHistory.isEmpty)
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     #expect(harness.keyboard.state?.lastResultID == id)
@@ -131,6 +135,48 @@ struct DictationHostRuntimeTests {
     #expect(await eventually { harness.keyboard.state?.failure == HostFailure(reason: .nothingHeard, commandSeq: 1) })
     #expect(harness.keyboard.state?.lastCommandSeq == 2)
     #expect(harness.keyboard.state?.phase == .standby)
+    await harness.stop()
+  }
+
+  @Test("what an engine invents from a noise ('[BLANK_AUDIO]', 'Thank you.' from a cough) is never inserted")
+  func inventedTextIsNotInserted() async throws {
+    // Whisper reports a cough's "Thank you." with a high no-speech probability.
+    let noises: [(String, Double?)] = [("[BLANK_AUDIO]", nil), ("Thank you.", 0.6)]
+    for (invented, noSpeech) in noises {
+      let engine = ScriptedEngine([invented], noSpeechProbability: noSpeech)
+      let microphone = ManualMicrophone()
+      let harness = try HostHarness(engine: engine, audio: [], microphone: microphone)
+      defer { harness.dir.remove() }
+      #expect(await eventually { harness.keyboard.state?.phase == .standby })
+      try harness.keyboard.send(.start)
+      #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
+      microphone.play(toneBursts(1, burst: 0.3))
+      #expect(await eventually { engine.callCount == 1 }, "the noise reached the engine")
+      try harness.keyboard.send(.stop)
+      #expect(await eventually { harness.keyboard.state?.failure?.reason == .nothingHeard }, "\(invented)")
+      #expect(harness.channel.resultIDs().isEmpty)
+      #expect(harness.archive.dictations.isEmpty)
+      await harness.stop()
+    }
+  }
+
+  @Test("a recording that reaches the length cap stops by itself and delivers what was said")
+  func recordingCapDelivers() async throws {
+    let engine = ScriptedEngine(["first words", "more words"])
+    let microphone = ManualMicrophone()
+    let harness = try HostHarness(
+      engine: engine, audio: [], microphone: microphone, configuration: HostConfiguration(maxRecordingSeconds: 2))
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
+    // 2.8 s of speech and pauses, and no stop from the keyboard: the host stops at 2 s by itself.
+    microphone.play(toneBursts(2))
+    #expect(await eventually { !harness.channel.resultIDs().isEmpty })
+    let id = try #require(harness.channel.resultIDs().first)
+    #expect(harness.channel.readResult(id: id).value?.rawText.hasPrefix("first words") == true)
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    #expect((harness.archive.dictations.first?.duration ?? 0) <= 2.1, "nothing past the cap is kept")
     await harness.stop()
   }
 

@@ -36,6 +36,19 @@ struct ChannelRoundTripTests {
     #expect(reader.resultIDs().isEmpty)
   }
 
+  @Test("results are listed in dictation order: the 10th after the 9th, not before it as text would sort")
+  func resultsInDictationOrder() throws {
+    let dir = try TemporaryDirectory("channel")
+    defer { dir.remove() }
+    let channel = SessionChannel(container: dir.url)
+    for seq in [10, 2, 9, 1, 11] {
+      try channel.writeResult(
+        DictationResult(
+          id: "s1-\(seq)", sessionID: "s1", commandSeq: seq, text: "text \(seq)", rawText: "text", createdAt: 1))
+    }
+    #expect(channel.resultIDs() == ["s1-1", "s1-2", "s1-9", "s1-10", "s1-11"])
+  }
+
   @Test("an atomic write leaves no temporary file behind and replaces the whole file")
   func atomicWriteLeavesNoTemporaryFiles() throws {
     let dir = try TemporaryDirectory("channel")

@@ -1,4 +1,5 @@
 import Foundation
+import SessionChannel
 import TestSupport
 import Testing
 
@@ -113,17 +114,19 @@ struct SettingsTests {
     try store.database.setSetting("appearance", to: "dark")
     try store.database.setSetting("sounds", to: "off")
     try store.database.setSetting("language", to: "fr")
+    try store.database.setSetting("pending-offer-window", to: "45s")
     let url = try store.database.exportKeyboardSettings(to: container.url)
     #expect(url.lastPathComponent == "keyboard-settings.json")
     let json = try String(contentsOf: url, encoding: .utf8)
     #expect(
       json
-        == #"{"appearance":"dark","haptics":true,"language":"fr","sessionTimeoutSeconds":900,"sounds":false,"version":1}"#
+        == #"{"appearance":"dark","haptics":true,"language":"fr","pendingResultWindowSeconds":45,"sessionTimeoutSeconds":900,"sounds":false,"version":1}"#
     )
     try store.database.setSetting("session-timeout", to: "never")
     try store.database.exportKeyboardSettings(to: container.url)
     let read = try KeyboardSettings.read(fromContainer: container.url)
     #expect(read.sessionTimeoutSeconds == 0)
+    #expect(read.pendingResultWindowSeconds == 45)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: container.url.path)
     #expect(leftovers == ["keyboard-settings.json"], "no temporary files are left behind")
   }

@@ -12,7 +12,9 @@ final class FakeLLMServer {
     replyFile = dir.path("reply.txt")
     try reply.write(to: replyFile, atomically: true, encoding: .utf8)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", PackagePaths.file("Tests/UtterCLITests/Fixtures/fake_llm_server.py").path, replyFile.path]
+    process.arguments = [
+      "python3", PackagePaths.file("Tests/UtterCLITests/Fixtures/fake_llm_server.py").path, replyFile.path,
+    ]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     // NB: the port comes through a file; reading a pipe's availableData can block on Linux.
@@ -27,7 +29,9 @@ final class FakeLLMServer {
   }
 
   var baseURL: String { "http://127.0.0.1:\(port)/v1" }
-  var requests: String { (try? String(contentsOf: replyFile.appendingPathExtension("requests"), encoding: .utf8)) ?? "" }
+  var requests: String {
+    (try? String(contentsOf: replyFile.appendingPathExtension("requests"), encoding: .utf8)) ?? ""
+  }
 
   func stop() {
     // NB: SIGKILL, not terminate(): the child inherits the test process's blocked signals, SIGTERM included.
@@ -56,7 +60,8 @@ struct TranscribePolishTests {
       reply: "So I think we should meet on Wednesday at 10. Can you bring the quarterly report?", in: home)
     defer { server.stop() }
     let json = try transcribe(polishedBy: server, home: home)
-    #expect(json["text"] as? String == "So I think we should meet on Wednesday at 10. Can you bring the quarterly report?")
+    #expect(
+      json["text"] as? String == "So I think we should meet on Wednesday at 10. Can you bring the quarterly report?")
     let polish = try #require(json["polish"] as? [String: Any])
     #expect(polish["usedLLM"] as? Bool == true)
     #expect(server.requests.contains("quarterly report"))
@@ -79,5 +84,22 @@ struct TranscribePolishTests {
     let polish = try #require(json["polish"] as? [String: Any])
     #expect(polish["usedLLM"] as? Bool == false)
     #expect((polish["rejection"] as? String)?.isEmpty == false)
+  }
+
+  @Test("polish with no key still prints and keeps the clean-up's text, and says why in one line")
+  func missingKeyKeepsText() throws {
+    guard engineAvailable() else { return }
+    let home = try TemporaryDirectory("utter-polish")
+    defer { home.remove() }
+    let result = try UtterBinary.run(
+      ["transcribe", "--data-dir", home.url.path, "--polish", "groq", PackagePaths.file("Samples/demo.wav").path],
+      environment: ["UTTER_HOME": home.path("elsewhere").path, "GROQ_API_KEY": ""])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("quarterly report?"))
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(lines.first?.hasPrefix("utter: polish skipped:") == true)
+    let history = try UtterBinary.run(["history", "list", "--data-dir", home.url.path])
+    #expect(history.stdout.contains("So I think we should meet on Wednesday"), "the dictation is in history")
   }
 }

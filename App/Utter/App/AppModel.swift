@@ -1,6 +1,7 @@
 import Foundation
 import KeyStore
 import Observation
+import SessionChannel
 import Storage
 import SwiftUI
 import os
@@ -142,7 +143,7 @@ final class AppModel {
   /// Opens the flow session for the keyboard with the current settings.
   func openFlowSession() {
     guard onboardingComplete else { return }
-    flow.open(with: dictationServices())
+    flow.open(with: dictationPipeline())
   }
 
   /// Switches to Whisper model `id`, downloading and preparing it first; the prepared engine stays loaded.

@@ -3,8 +3,13 @@ import SwiftUI
 /// Utter's containing app: onboarding, the flow session's activation screen, dictation, history and settings.
 @main
 struct UtterApp: App {
-  @State private var model = AppModel()
+  @State private var model: AppModel
   @Environment(\.scenePhase) private var scenePhase
+
+  init() {
+    UnifiedLogHandler.bootstrap(subsystem: "app.utter")
+    _model = State(initialValue: AppModel())
+  }
 
   var body: some Scene {
     WindowGroup {

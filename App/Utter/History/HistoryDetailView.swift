@@ -1,3 +1,5 @@
+import Dictation
+import SessionChannel
 import Storage
 import SwiftUI
 
@@ -81,21 +83,18 @@ struct HistoryDetailView: View {
     guard let url = audioURL, let id = entry.id, let database = model.database else { return }
     retrying = true
     error = nil
-    let services = model.dictationServices(source: .app)
+    // The same pipeline as a new dictation; the entry is updated instead of a second one being kept.
+    let pipeline = model.dictationPipeline(source: .app, keepInHistory: false)
+    let field = FieldContext(contentType: entry.context)
     Task {
       defer { retrying = false }
       do {
         let samples = try PCMBuffers.samples(of: url)
-        let engine = try await services.loadEngine()
-        let started = Date()
-        let transcript = try await engine.transcribe(samples, options: services.configuration.transcription)
-        let formatted = await services.format(transcript.text, .init())
-        let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: entry.context)
-        var steps = formatted.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) }
-        if let note = polished.note { steps.append(DictationTraceStep(stage: "polish", text: note)) }
+        let outcome = try await pipeline.run(samples, request: DictationPipeline.Request(field: field))
         entry = try database.applyRetry(
-          id: id, rawText: transcript.text, finalText: polished.text, engine: engine.id, model: engine.model,
-          processingSeconds: Date().timeIntervalSince(started), trace: steps)
+          id: id, rawText: outcome.rawText, finalText: outcome.text, engine: outcome.engine, model: outcome.model,
+          processingSeconds: outcome.elapsedSeconds,
+          trace: outcome.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) })
       } catch {
         self.error = UserMessage.of(error)
       }

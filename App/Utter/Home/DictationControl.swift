@@ -23,7 +23,7 @@ struct DictationControl: View {
             Button {
               Task {
                 await dictation.finish(
-                  with: model.dictationServices(source: .app), database: model.database, asNote: asNote)
+                  with: model.dictationPipeline(source: .app), database: model.database, asNote: asNote)
               }
             } label: {
               Label("Done", systemImage: "checkmark.circle.fill").font(.title3.bold())

@@ -1,3 +1,4 @@
+import Dictation
 import DictationHost
 import Foundation
 import Observation
@@ -47,8 +48,8 @@ final class FlowSession {
     activity.endLeftovers()
   }
 
-  /// Opens a session with `services`; does nothing when one is open.
-  func open(with services: DictationServices) {
+  /// Opens a session running `pipeline`; does nothing when one is open.
+  func open(with pipeline: DictationPipeline) {
     guard host == nil, status != .starting else { return }
     guard let container = AppGroup.channelDirectory else {
       status = .failed("Utter's App Group is missing; reinstall the app.")
@@ -75,29 +76,31 @@ final class FlowSession {
         feedback.failed()
         return
       }
-      startHost(services: services, container: container)
+      startHost(pipeline: pipeline, container: container)
     }
   }
 
-  private func startHost(services: DictationServices, container: URL) {
+  private func startHost(pipeline: DictationPipeline, container: URL) {
     let channel = SessionChannel(container: container)
     let source = MicrophoneAudioSource(microphone: microphone) { [weak self] in
       try await self?.ensureMicrophone()
     }
-    let archive = ObservedArchive(base: services.archive) { [weak self] dictation in
+    let parts = pipeline.hostParts()
+    let configuration = pipeline.hostConfiguration()
+    let archive = ObservedArchive(base: parts.archive) { [weak self] dictation in
       let words = dictation.text.split(whereSeparator: \.isWhitespace).count
       Task { @MainActor in self?.wordsThisSession += words }
     }
     let environment = HostEnvironment(
       clock: .system, microphone: source, makeSegmenter: { VoiceActivitySegmenter() },
-      loadEngine: services.loadEngine, format: services.format, archive: archive,
+      loadEngine: parts.loadEngine, format: parts.format, archive: archive,
       spool: AudioSpool(directory: Self.spoolDirectory), makeSessionID: { UUID().uuidString.lowercased() })
     let host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: DarwinChangeNotifier()), environment: environment,
-      configuration: services.configuration)
+      configuration: configuration)
     self.host = host
     followState(of: channel)
-    let timeout = services.configuration.timeout.seconds
+    let timeout = configuration.timeout.seconds
     openEndedUntil = Date().addingTimeInterval(8 * 3600)
     activity.start(endsAt: timeout.map { Date().addingTimeInterval($0) } ?? openEndedUntil)
 

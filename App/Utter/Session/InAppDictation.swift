@@ -1,4 +1,5 @@
 import AudioInput
+import Dictation
 import DictationHost
 import Foundation
 import Observation
@@ -66,7 +67,7 @@ final class InAppDictation {
   }
 
   /// Stops listening and writes the text; saves it as a note when `asNote`.
-  func finish(with services: DictationServices, database: AppDatabase?, asNote: Bool) async {
+  func finish(with pipeline: DictationPipeline, database: AppDatabase?, asNote: Bool) async {
     guard phase == .listening else { return }
     // Stopping still delivers what was captured; wait for it so the last word is kept.
     capture?.stop()
@@ -80,25 +81,13 @@ final class InAppDictation {
     let audio = samples
     samples = []
     do {
-      let engine = try await services.loadEngine()
-      // Only voiced audio reaches the engine, and phantom output on silence is dropped.
-      let transcript = try await VoicedTranscription().transcribe(
-        audio, engine: engine, options: services.configuration.transcription)
-      let raw = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !raw.isEmpty else {
+      let outcome = try await pipeline.run(audio)
+      guard !outcome.rawText.isEmpty else {
         phase = .failed("Didn't hear anything. Try again a little closer to the microphone.")
         return
       }
-      let formatted = await services.format(raw, FieldContext())
-      let polished = await services.polish.polish(formatted.text, keyboardType: nil, contentType: nil)
-      let dictation = ArchivedDictation(
-        id: UUID().uuidString.lowercased(), sessionID: "app", createdAt: Date().timeIntervalSince1970,
-        text: polished.text, rawText: raw, duration: Double(audio.count) / Double(engineSampleRate),
-        engine: engine.id, model: engine.model, recovered: false,
-        trace: formatted.trace + (polished.note.map { [FormatStep(stage: "polish", text: $0)] } ?? []))
-      try services.archive.record(dictation, audio: audio)
-      if asNote { _ = try database?.addNote(polished.text, sourceHistoryUUID: dictation.id) }
-      phase = .done(text: polished.text, raw: raw)
+      if asNote { _ = try database?.addNote(outcome.text, sourceHistoryUUID: outcome.id) }
+      phase = .done(text: outcome.text, raw: outcome.rawText)
       flow.feedback.delivered()
     } catch {
       phase = .failed(UserMessage.of(error))

@@ -1,8 +1,9 @@
 """A loopback stand-in for an OpenAI-compatible chat server, for utter's polish tests.
 
 Usage: fake_llm_server.py REPLY_FILE. Writes the port it listens on to REPLY_FILE.port, then answers POST /v1/chat/completions
-with the text in REPLY_FILE (and 404 for /v1/responses, as many local servers do). Each request body is
-appended to REPLY_FILE.requests so tests can check what was sent.
+with the text in REPLY_FILE (and 404 for /v1/responses, as many local servers do). A REPLY_FILE of the form
+"ECHO old=>new" answers with the dictated text (the user message between <dictation> tags) with `old` replaced
+by `new`. Each request body is appended to REPLY_FILE.requests so tests can check what was sent.
 """
 import http.server
 import json
@@ -24,6 +25,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         with open(reply_file, encoding="utf-8") as f:
             text = f.read()
+        if text.startswith("ECHO "):
+            old, new = text[len("ECHO "):].split("=>", 1)
+            user = json.loads(body)["messages"][-1]["content"]
+            dictated = user.replace("<dictation>", "").replace("</dictation>", "").strip()
+            text = dictated.replace(old, new)
         answer = {
             "id": "chatcmpl-1",
             "object": "chat.completion",

@@ -10,7 +10,7 @@ public enum KeyboardType: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The traits of the field being typed into, as the keyboard sees them.
-public struct FieldContext: Sendable, Hashable, Codable {
+public struct TargetField: Sendable, Hashable, Codable {
   public var keyboardType: KeyboardType
   /// The raw `UITextContentType` value, e.g. `emailAddress`, `URL`, `username`.
   public var textContentType: String?

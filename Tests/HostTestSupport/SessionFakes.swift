@@ -4,26 +4,29 @@ import SessionChannel
 import SpeechEngine
 
 /// An engine that answers each call with the next scripted text and remembers what it was given.
-final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
-  let id = "scripted"
-  let model = "test"
+public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
+  public let id = "scripted"
+  public let model = "test"
   private let lock = NSLock()
   private let script: [String]
   private let delay: Double
   private let failing: Bool
+  private let noSpeechProbability: Double?
   private var calls: [(at: Date, samples: Int, prompt: String?)] = []
 
-  init(_ script: [String], delay: Double = 0, failing: Bool = false) {
+  /// `noSpeechProbability` set: each answer comes as one segment with that probability, as Whisper reports.
+  public init(_ script: [String], delay: Double = 0, failing: Bool = false, noSpeechProbability: Double? = nil) {
     self.script = script
     self.delay = delay
     self.failing = failing
+    self.noSpeechProbability = noSpeechProbability
   }
 
-  var callCount: Int { lock.withLock { calls.count } }
-  var prompts: [String?] { lock.withLock { calls.map(\.prompt) } }
-  var sampleCounts: [Int] { lock.withLock { calls.map(\.samples) } }
+  public var callCount: Int { lock.withLock { calls.count } }
+  public var prompts: [String?] { lock.withLock { calls.map(\.prompt) } }
+  public var sampleCounts: [Int] { lock.withLock { calls.map(\.samples) } }
 
-  func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+  public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     let index = lock.withLock {
       calls.append((Date(), samples.count, options.prompt))
       return calls.count - 1
@@ -31,41 +34,52 @@ final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
     if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) }
     if failing { throw SpeechEngineError("scripted failure") }
     let text = script.isEmpty ? "" : script[index % script.count]
-    return Transcript(text: text, segments: [], language: "en", engine: id, model: model)
+    let segments = noSpeechProbability.map { probability in
+      [
+        TranscriptSegment(
+          text: text, start: 0, end: Double(samples.count) / 16_000, confidence: 0.9,
+          noSpeechProbability: probability)
+      ]
+    }
+    return Transcript(text: text, segments: segments ?? [], language: "en", engine: id, model: model)
   }
 }
 
 /// An archive in memory that can check, at record time, that the result is not yet published.
-final class MemoryArchive: DictationArchive, @unchecked Sendable {
+public final class MemoryArchive: DictationArchive, @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [ArchivedDictation] = []
   private var deliveredIDs: [String] = []
   private var publishedBeforeRecord: [String] = []
-  let channel: SessionChannel?
+  public let channel: SessionChannel?
+  private var audioByID: [String: [Float]] = [:]
 
-  init(channel: SessionChannel? = nil) {
+  public init(channel: SessionChannel? = nil) {
     self.channel = channel
   }
 
-  var dictations: [ArchivedDictation] { lock.withLock { entries } }
-  var delivered: [String] { lock.withLock { deliveredIDs } }
-  var resultsPublishedBeforeHistory: [String] { lock.withLock { publishedBeforeRecord } }
+  public var dictations: [ArchivedDictation] { lock.withLock { entries } }
+  public var delivered: [String] { lock.withLock { deliveredIDs } }
+  public var resultsPublishedBeforeHistory: [String] { lock.withLock { publishedBeforeRecord } }
+  /// The audio recorded with each dictation, by id.
+  public var audio: [String: [Float]] { lock.withLock { audioByID } }
 
-  func record(_ dictation: ArchivedDictation) throws {
+  public func record(_ dictation: ArchivedDictation, audio: [Float]) throws {
     let published = channel?.resultIDs().contains(dictation.id) ?? false
     lock.withLock {
       entries.append(dictation)
+      audioByID[dictation.id] = audio
       if published { publishedBeforeRecord.append(dictation.id) }
     }
   }
 
-  func markDelivered(id: String) throws {
+  public func markDelivered(id: String) throws {
     lock.withLock { deliveredIDs.append(id) }
   }
 }
 
 /// Bursts of a 220 Hz tone (speech stand-ins) separated by silences longer than a pause.
-func toneBursts(_ count: Int, burst: Double = 0.6, gap: Double = 0.7, leadIn: Double = 0.2) -> [Float] {
+public func toneBursts(_ count: Int, burst: Double = 0.6, gap: Double = 0.7, leadIn: Double = 0.2) -> [Float] {
   var samples = [Float](repeating: 0, count: Int(leadIn * 16_000))
   for _ in 0..<count {
     for index in 0..<Int(burst * 16_000) {
@@ -77,7 +91,7 @@ func toneBursts(_ count: Int, burst: Double = 0.6, gap: Double = 0.7, leadIn: Do
 }
 
 /// A trivial formatter: capitalises, ends with a period, and adds a space after existing text.
-let testFormatter: TextFormatter = { raw, field in
+public let testFormatter: TextFormatter = { raw, field in
   let sentence = raw.prefix(1).uppercased() + raw.dropFirst() + "."
   let needsSpace = !(field.textBeforeCursor.last?.isWhitespace ?? true)
   return FormattedText(
@@ -86,7 +100,7 @@ let testFormatter: TextFormatter = { raw, field in
 
 /// Polls `condition` every 10 ms, up to `timeout / 10 ms` times: counted in polls rather than wall time, so that
 /// a machine too loaded to run the host's tasks also stretches the wait.
-func eventually(timeout: Double = 5, _ condition: () async -> Bool) async -> Bool {
+public func eventually(timeout: Double = 5, _ condition: () async -> Bool) async -> Bool {
   for _ in 0..<Int(timeout * 100) {
     if await condition() { return true }
     try? await Task.sleep(nanoseconds: 10_000_000)
@@ -95,23 +109,25 @@ func eventually(timeout: Double = 5, _ condition: () async -> Bool) async -> Boo
 }
 
 /// A microphone the test feeds by hand, so that what is "heard" does not depend on timing.
-final class ManualMicrophone: AudioSource, @unchecked Sendable {
+public final class ManualMicrophone: AudioSource, @unchecked Sendable {
   private let lock = NSLock()
   private var continuation: AsyncThrowingStream<[Float], Error>.Continuation?
 
-  func requestPermission() async -> Bool { true }
+  public init() {}
 
-  func start() async throws -> AudioCapture {
+  public func requestPermission() async -> Bool { true }
+
+  public func start() async throws -> AudioCapture {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Float].self)
     lock.withLock { self.continuation = continuation }
     return AudioCapture(buffers: stream) { continuation.finish() }
   }
 
   /// Whether a recording is capturing.
-  var isCapturing: Bool { lock.withLock { continuation != nil } }
+  public var isCapturing: Bool { lock.withLock { continuation != nil } }
 
   /// Delivers `samples` in 50 ms buffers.
-  func play(_ samples: [Float]) {
+  public func play(_ samples: [Float]) {
     let continuation = lock.withLock { self.continuation }
     var index = 0
     while index < samples.count {

@@ -1,0 +1,109 @@
+import DictationHost
+import Foundation
+import LLMPolish
+import SessionChannel
+import TextPipeline
+
+/// The text a dictation ends as: the deterministic clean-up in the dictation's style, then (when the settings
+/// ask for it) LLM polish behind its safety net. Polish that cannot run or is overruled keeps the clean-up's text
+/// and says why; it never costs the user their words.
+public struct DictationFormatter: Sendable {
+  public var settings: DictationSettings
+  /// A style for every dictation (`utter transcribe --style`); nil resolves one per field.
+  public var style: DictationStyle?
+  /// The polisher, or why it could not be built (a missing key); nil when polish is off.
+  let polisher: Result<Polisher, PolishUnavailable>?
+  let providerID: String?
+
+  /// Why polish could not run, in one line.
+  public struct PolishUnavailable: Error, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// A formatter for `settings`; `polishProvider` ("none": off) and `polishBaseURL` override the settings'.
+  public init(
+    settings: DictationSettings, providers: PolishProviders, style: DictationStyle? = nil,
+    polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil
+  ) {
+    self.settings = settings
+    self.style = style
+    let id = polishProvider.map { $0 == "none" ? nil : $0 } ?? settings.polishProvider
+    providerID = id
+    guard let id else {
+      polisher = nil
+      return
+    }
+    let model = polishModel ?? settings.polishModel
+    let baseURL = polishBaseURL ?? URL(string: settings.settings.polishBaseURL).flatMap { $0.host == nil ? nil : $0 }
+    do {
+      let provider = try providers.make(id, model, baseURL)
+      let polishSettings = PolishSettings(
+        agentName: settings.settings.agentName, vocabulary: settings.vocabularyPrompt, model: model)
+      polisher = .success(Polisher(provider: provider, settings: polishSettings))
+    } catch {
+      polisher = .failure(PolishUnavailable(description: "polish skipped: \(error)"))
+    }
+  }
+
+  /// Why polish is configured but cannot run (a missing key), or nil.
+  public var unavailablePolish: String? {
+    if case .failure(let unavailable) = polisher { return unavailable.description }
+    return nil
+  }
+
+  /// Whether a model is asked to polish dictations.
+  public var polishesWithModel: Bool {
+    if case .success = polisher { return true }
+    return false
+  }
+
+  /// The host's formatter.
+  public var textFormatter: TextFormatter {
+    let formatter = self
+    return { raw, field in await formatter.format(raw, field: field).text }
+  }
+
+  /// Formats `raw` for `field`, with the polish report when a model was asked.
+  public func format(_ raw: String, field: FieldContext = FieldContext()) async -> (
+    text: FormattedText, polish: PolishReport?
+  ) {
+    let target = TargetField(
+      keyboardType: field.keyboardType.flatMap(KeyboardType.init(rawValue:)) ?? .default,
+      textContentType: field.contentType)
+    let style =
+      self.style
+      ?? DictationStyle.resolve(setting: settings.settings.polishStyle, saved: settings.styles, field: target)
+    let pipeline = TextPipeline(
+      configuration: PipelineConfiguration(
+        dictionary: settings.dictionary, snippets: settings.snippets, style: style.text))
+    let result = pipeline.run(raw, context: InsertionContext(textBeforeCursor: field.textBeforeCursor))
+    var formatted = FormattedText(
+      text: result.text, trace: result.trace.map { FormatStep(stage: $0.stage, text: $0.after) })
+    guard let polisher, style.allowsPolish, !formatted.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      return (formatted, nil)
+    }
+    switch polisher {
+    case .failure(let unavailable):
+      formatted.trace.append(FormatStep(stage: "llm-polish (skipped)", text: unavailable.description))
+      formatted.notice = unavailable.description
+      return (formatted, nil)
+    case .success(let polisher):
+      let outcome = await polisher.polish(formatted.text, context: target, style: style.polish)
+      let latency = Double(outcome.latency.components.seconds) + Double(outcome.latency.components.attoseconds) / 1e18
+      let report = PolishReport(
+        provider: providerID ?? "", usedLLM: outcome.usedLLM, rejection: outcome.rejectionReason,
+        latencySeconds: latency)
+      if outcome.usedLLM {
+        // NB: the clean-up spaced the text against the cursor; the model's text keeps that lead.
+        let lead = String(formatted.text.prefix { $0 == " " || $0 == "\n" })
+        formatted.text = lead + outcome.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        formatted.trace.append(FormatStep(stage: "llm-polish", text: formatted.text))
+      } else {
+        let reason = outcome.rejectionReason ?? "no change"
+        formatted.trace.append(
+          FormatStep(stage: "llm-polish (kept deterministic text: \(reason))", text: formatted.text))
+      }
+      return (formatted, report)
+    }
+  }
+}

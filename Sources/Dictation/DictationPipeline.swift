@@ -1,0 +1,140 @@
+import DictationHost
+import Foundation
+import SessionChannel
+import SpeechEngine
+import Storage
+
+/// Loads the speech engine for a choice (the CLI's registry, the app's WhisperKit and Apple engines).
+public typealias EngineLoading = @Sendable (EngineChoice) async throws -> any SpeechEngine
+
+/// One dictation from recorded audio, the same steps whatever started it (a file, the app's button, a retry, a
+/// Shortcut): engine choice → transcription of the voiced audio through the hallucination guard → clean-up and
+/// polish → history (with the audio, as retention allows). The keyboard's flow session runs the same formatter
+/// and archive through `DictationHost` (see `hostEnvironment`).
+public struct DictationPipeline: Sendable {
+  public var settings: DictationSettings
+  public var loadEngine: EngineLoading
+  public var formatter: DictationFormatter
+  /// Where dictations are kept; nil keeps nothing (a retry updates its own entry).
+  public var archive: HistoryArchive?
+  public var now: @Sendable () -> Date
+
+  public init(
+    settings: DictationSettings, loadEngine: @escaping EngineLoading, formatter: DictationFormatter,
+    archive: HistoryArchive?, now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.settings = settings
+    self.loadEngine = loadEngine
+    self.formatter = formatter
+    self.archive = archive
+    self.now = now
+  }
+
+  /// How one dictation is transcribed.
+  public struct Request: Sendable {
+    /// The engine; nil uses the settings' choice.
+    public var engine: EngineChoice?
+    /// The spoken language; nil uses the settings' (or detects it).
+    public var language: String?
+    public var beamSize: Int
+    public var threads: Int?
+    /// The field the text goes into.
+    public var field: FieldContext
+
+    public init(
+      engine: EngineChoice? = nil, language: String? = nil, beamSize: Int = 5, threads: Int? = nil,
+      field: FieldContext = FieldContext()
+    ) {
+      self.engine = engine
+      self.language = language
+      self.beamSize = beamSize
+      self.threads = threads
+      self.field = field
+    }
+  }
+
+  /// Transcribes, formats and records `samples` (16 kHz mono). The text is returned even when history cannot
+  /// keep it (`storageWarning` says why).
+  public func run(_ samples: [Float], request: Request = Request()) async throws -> DictationOutcome {
+    let started = now()
+    let engine = try await loadEngine(request.engine ?? settings.engine())
+    let options = TranscriptionOptions(
+      language: request.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
+      beamSize: request.beamSize, threads: request.threads)
+    let transcript = try await VoicedTranscription().transcribe(samples, engine: engine, options: options)
+    let raw = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let duration = Double(samples.count) / Double(engineSampleRate)
+    var outcome = DictationOutcome(
+      id: UUID().uuidString.lowercased(), text: "", rawText: raw, engine: engine.id, model: engine.model,
+      language: transcript.language, audioSeconds: duration, elapsedSeconds: 0, segments: transcript.segments)
+    guard !raw.isEmpty else {
+      outcome.elapsedSeconds = now().timeIntervalSince(started)
+      return outcome
+    }
+    let (formatted, polish) = await formatter.format(raw, field: request.field)
+    outcome.text = formatted.text
+    outcome.trace = formatted.trace
+    outcome.polish = polish
+    outcome.notice = formatted.notice
+    outcome.elapsedSeconds = now().timeIntervalSince(started)
+    guard let archive else { return outcome }
+    let dictation = ArchivedDictation(
+      id: outcome.id, sessionID: archive.source.rawValue, createdAt: started.timeIntervalSince1970,
+      text: formatted.text, rawText: raw, duration: duration, engine: engine.id, model: engine.model,
+      recovered: false, trace: formatted.trace, keyboardType: request.field.keyboardType,
+      contentType: request.field.contentType, language: transcript.language)
+    do {
+      outcome.historyID = try archive.recordEntry(dictation, audio: samples)?.id
+    } catch {
+      outcome.storageWarning = "the dictation was not saved in history: \(error)"
+    }
+    return outcome
+  }
+
+  /// What the flow session's host needs from the pipeline: the same engine choice, formatter and archive.
+  public func hostParts(engine: EngineChoice? = nil) -> (
+    loadEngine: @Sendable () async throws -> any SpeechEngine, format: TextFormatter, archive: any DictationArchive
+  ) {
+    let loadEngine = loadEngine
+    let choice = engine ?? settings.engine()
+    return (
+      { try await loadEngine(choice) }, formatter.textFormatter,
+      archive ?? HistoryArchive(database: nil, source: .keyboard)
+    )
+  }
+
+  /// The host's settings from the user's: session timeout, recording cap, language and vocabulary.
+  public func hostConfiguration(beamSize: Int = 1, timeout: SessionTimeout? = nil) -> HostConfiguration {
+    HostConfiguration(
+      timeout: timeout ?? SessionTimeout(seconds: settings.settings.sessionTimeout.seconds ?? 0),
+      transcription: TranscriptionOptions(
+        language: settings.language, vocabulary: settings.vocabularyPrompt, beamSize: beamSize),
+      maxRecordingSeconds: settings.settings.maxRecordingSeconds)
+  }
+}
+
+/// A finished dictation.
+public struct DictationOutcome: Sendable, Encodable {
+  /// The history entry's uuid (when it was kept).
+  public var id: String
+  public var text: String
+  public var rawText: String
+  public var engine: String
+  public var model: String
+  public var language: String?
+  public var audioSeconds: Double
+  public var elapsedSeconds: Double
+  public var segments: [TranscriptSegment]
+  public var trace: [FormatStep] = []
+  public var polish: PolishReport?
+  public var historyID: Int64?
+  /// Set when the dictation could not be saved; the text is still returned.
+  public var storageWarning: String?
+  /// Why an optional step (polish) was skipped.
+  public var notice: String?
+
+  enum CodingKeys: String, CodingKey {
+    case text, rawText, engine, model, language, audioSeconds, elapsedSeconds, segments, trace, polish, historyID
+    case storageWarning, notice
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Storage
+import TextPipeline
+
+/// Which speech engine and model transcribe a dictation.
+public struct EngineChoice: Sendable, Hashable {
+  public var id: String
+  public var model: String?
+
+  public init(id: String, model: String?) {
+    self.id = id
+    self.model = model
+  }
+}
+
+/// Everything a dictation needs from the user's store, read once when a dictation (or a flow session) begins:
+/// settings, personal dictionary, snippets and saved styles. A store that cannot be read gives the defaults.
+public struct DictationSettings: Sendable {
+  public var settings: UtterSettings
+  public var dictionary: [DictionaryEntry]
+  public var snippets: [Snippet]
+  public var styles: [SavedStyle]
+
+  public init(
+    settings: UtterSettings = UtterSettings(), dictionary: [DictionaryEntry] = [], snippets: [Snippet] = [],
+    styles: [SavedStyle] = []
+  ) {
+    self.settings = settings
+    self.dictionary = dictionary
+    self.snippets = snippets
+    self.styles = styles
+  }
+
+  /// Reads the store; what cannot be read keeps its default.
+  public static func load(from database: AppDatabase?) -> DictationSettings {
+    guard let database else { return DictationSettings() }
+    let vocabulary = (try? database.pipelineVocabulary()) ?? (dictionary: [], snippets: [])
+    return DictationSettings(
+      settings: (try? database.settings()) ?? UtterSettings(), dictionary: vocabulary.dictionary,
+      snippets: vocabulary.snippets, styles: (try? database.styles()) ?? [])
+  }
+
+  /// The engine the settings choose, unless `id` names another (then `model`, or that engine's default).
+  public func engine(id: String? = nil, model: String? = nil) -> EngineChoice {
+    let chosen = id ?? settings.engine
+    let settingsModel = settings.model.isEmpty ? nil : settings.model
+    return EngineChoice(id: chosen, model: model ?? (chosen == settings.engine ? settingsModel : nil))
+  }
+
+  /// The spoken language, or nil to detect it.
+  public var language: String? {
+    settings.language == "auto" || settings.language.isEmpty ? nil : settings.language
+  }
+
+  /// The dictionary terms the engine is told to expect.
+  public var vocabularyPrompt: [String] { Vocabulary.prompt(for: dictionary) }
+
+  /// The polish provider's id, or nil when polish is off.
+  public var polishProvider: String? {
+    settings.polishProvider.isEmpty || settings.polishProvider == "none" ? nil : settings.polishProvider
+  }
+
+  /// The polish model, or nil for the provider's default.
+  public var polishModel: String? { settings.polishModel.isEmpty ? nil : settings.polishModel }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The few settings the keyboard extension needs, shared as a small JSON file in the app group container
+/// (never the database: the keyboard must not open SQLite). The app writes it whenever settings change; the
+/// keyboard reads it when it appears.
+///
+/// File: `<container>/keyboard-settings.json`, e.g. `{"appearance":"dark","haptics":true,"language":"en",`
+/// `"pendingResultWindowSeconds":120,"sessionTimeoutSeconds":900,"sounds":false,"version":1}`.
+/// `sessionTimeoutSeconds` is 0 when sessions never time out.
+public struct KeyboardSettings: Codable, Sendable, Hashable {
+  /// The file's name inside the container.
+  public static let fileName = "keyboard-settings.json"
+  /// The layout version of this file.
+  public static let currentVersion = 1
+  /// Files larger than this are not settings.
+  static let maxBytes = 16 * 1024
+
+  public var version: Int
+  /// `system`, `light` or `dark`.
+  public var appearance: String
+  /// Seconds a flow session stays open; 0 means never.
+  public var sessionTimeoutSeconds: Double
+  public var haptics: Bool
+  public var sounds: Bool
+  /// The spoken language, or `auto`.
+  public var language: String
+  /// Seconds during which a result the keyboard missed is still inserted when the keyboard appears.
+  public var pendingResultWindowSeconds: Double
+
+  public init(
+    appearance: String = "system", sessionTimeoutSeconds: Double = 900, haptics: Bool = true, sounds: Bool = false,
+    language: String = "auto", pendingResultWindowSeconds: Double = 120
+  ) {
+    version = Self.currentVersion
+    self.appearance = appearance
+    self.sessionTimeoutSeconds = sessionTimeoutSeconds
+    self.haptics = haptics
+    self.sounds = sounds
+    self.language = language
+    self.pendingResultWindowSeconds = pendingResultWindowSeconds
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let defaults = KeyboardSettings()
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    version = try values.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
+    appearance = try values.decodeIfPresent(String.self, forKey: .appearance) ?? defaults.appearance
+    sessionTimeoutSeconds =
+      try values.decodeIfPresent(Double.self, forKey: .sessionTimeoutSeconds) ?? defaults.sessionTimeoutSeconds
+    haptics = try values.decodeIfPresent(Bool.self, forKey: .haptics) ?? defaults.haptics
+    sounds = try values.decodeIfPresent(Bool.self, forKey: .sounds) ?? defaults.sounds
+    language = try values.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
+    pendingResultWindowSeconds =
+      try values.decodeIfPresent(Double.self, forKey: .pendingResultWindowSeconds)
+      ?? defaults.pendingResultWindowSeconds
+  }
+
+  /// Writes the file into `directory` atomically (temporary file, fsync, rename) and returns its URL.
+  @discardableResult
+  public func write(toContainer directory: URL) throws -> URL {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let target = directory.appendingPathComponent(Self.fileName)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try AtomicFile.write(try encoder.encode(self), to: target)
+    return target
+  }
+
+  /// Reads the file from `directory`: the defaults when there is none, an error when it is damaged.
+  public static func read(fromContainer directory: URL) throws -> KeyboardSettings {
+    switch AtomicFile.read(directory.appendingPathComponent(fileName), maxBytes: maxBytes) {
+    case .missing:
+      return KeyboardSettings()
+    case .data(let data):
+      do {
+        return try JSONDecoder().decode(KeyboardSettings.self, from: data)
+      } catch {
+        throw ChannelError.invalid("\(fileName) is not valid keyboard settings")
+      }
+    case .rejected(let reason):
+      throw ChannelError.invalid("\(fileName) cannot be read: \(reason)")
+    }
+  }
+}

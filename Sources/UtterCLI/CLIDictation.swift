@@ -1,0 +1,66 @@
+import Dictation
+import Foundation
+import HTTPTransport
+import Storage
+
+/// The dictation pipeline as the command line runs it: the user's store and keys in `dataDirectory`, the machine's
+/// engines (embedded Whisper and the cloud engines), and LLMPolish's providers.
+struct CLIDictation {
+  let dataDirectory: URL
+  let database: AppDatabase?
+  /// Why the store could not be opened; a dictation still runs and prints its text.
+  let openWarning: String?
+
+  init(dataDirectory: URL) {
+    self.dataDirectory = dataDirectory
+    do {
+      let (database, recovery) = try AppDatabase.open(at: dataDirectory)
+      self.database = database
+      openWarning = recovery
+    } catch {
+      database = nil
+      openWarning = "history is unavailable: \(error)"
+    }
+  }
+
+  /// The pipeline; `engineBaseURL` points cloud engines elsewhere, `source` names the entry point in history.
+  func pipeline(
+    source: DictationSource, keepInHistory: Bool = true, engineBaseURL: URL? = nil, style: DictationStyle? = nil,
+    polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil
+  ) -> DictationPipeline {
+    let settings = DictationSettings.load(from: database)
+    let dataDirectory = dataDirectory
+    let formatter = DictationFormatter(
+      settings: settings,
+      providers: .catalog(keys: CloudEngineCatalog.keys(dataDirectory: dataDirectory), http: URLSessionHTTPClient()),
+      style: style, polishProvider: polishProvider, polishModel: polishModel, polishBaseURL: polishBaseURL)
+    return DictationPipeline(
+      settings: settings,
+      loadEngine: { choice in
+        if choice.id == HostEngines.testEngineID { return DurationEngine() }
+        return try await EngineFactory.make(
+          id: choice.id, model: choice.model, dataDirectory: dataDirectory, baseURL: engineBaseURL)
+      },
+      formatter: formatter,
+      archive: keepInHistory ? HistoryArchive(database: database, source: source) : nil)
+  }
+
+  /// The style named `name` (built in or saved), as a one-line error when there is none.
+  func style(named name: String?) throws -> DictationStyle? {
+    guard let name else { return nil }
+    let saved = (try? database?.styles()) ?? []
+    guard let style = DictationStyle.named(name, saved: saved) else {
+      let names = DictationStyle.builtIn.map(\.name) + saved.map(\.name)
+      throw CLIError("unknown style '\(name)' (styles: \(names.joined(separator: ", ")))")
+    }
+    return style
+  }
+}
+
+extension DictationOutcome {
+  func jsonString() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+}

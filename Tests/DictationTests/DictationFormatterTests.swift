@@ -1,0 +1,91 @@
+import Dictation
+import DictationHost
+import HTTPTransport
+import KeyStore
+import LLMPolish
+import SessionChannel
+import Storage
+import Testing
+
+@Suite("Dictation formatter: clean-up, style and polish")
+struct DictationFormatterTests {
+  static func settings(polish: String = "groq", styles: [SavedStyle] = [], style: String = "natural")
+    -> DictationSettings
+  {
+    var settings = UtterSettings()
+    settings.polishProvider = polish
+    settings.polishStyle = style
+    return DictationSettings(settings: settings, styles: styles)
+  }
+
+  static func providers(_ provider: RecordingProvider) -> PolishProviders {
+    PolishProviders { _, _, _ in provider }
+  }
+
+  @Test("a saved style's prompt reaches the polish request for a field it claims")
+  func stylePromptReachesPolisher() async {
+    let provider = RecordingProvider()
+    let pirate = SavedStyle(name: "Pirate", kind: "casual", prompt: "Write like a pirate.", defaultContexts: ["chat"])
+    let formatter = DictationFormatter(settings: Self.settings(styles: [pirate]), providers: Self.providers(provider))
+    _ = await formatter.format("um see you at the harbour tonight", field: FieldContext(keyboardType: "twitter"))
+    let request = try? #require(provider.requests.first)
+    #expect(request?.system.contains("Write like a pirate.") == true)
+    #expect(request?.user.contains("See you at the harbour tonight") == true, "the deterministic text is sent")
+  }
+
+  @Test("the style reaches the deterministic stage too: very casual drops the capital and the final period")
+  func styleReachesPipeline() async {
+    let formatter = DictationFormatter(
+      settings: Self.settings(polish: "none", style: "very-casual"), providers: Self.providers(RecordingProvider()))
+    let (formatted, report) = await formatter.format("see you at the harbour tonight")
+    #expect(formatted.text == "see you at the harbour tonight")
+    #expect(report == nil)
+  }
+
+  @Test("a faithful rewrite is used, spaced against the text before the cursor")
+  func polishedTextIsUsed() async {
+    let provider = RecordingProvider { $0.replacingOccurrences(of: "Can you", with: "Could you") }
+    let formatter = DictationFormatter(settings: Self.settings(), providers: Self.providers(provider))
+    let (formatted, report) = await formatter.format(
+      "can you bring the quarterly report tomorrow", field: FieldContext(textBeforeCursor: "Hi Sam."))
+    #expect(formatted.text == " Could you bring the quarterly report tomorrow?")
+    #expect(report?.usedLLM == true)
+    #expect(formatted.trace.last?.stage == "llm-polish")
+    #expect(formatted.notice == nil)
+  }
+
+  @Test("polish without a key keeps the clean-up's text and says why, in one line")
+  func missingKeyKeepsText() async {
+    let formatter = DictationFormatter(
+      settings: Self.settings(polish: "groq"),
+      providers: .catalog(keys: InMemorySecretStore(), http: URLSessionHTTPClient()))
+    #expect(formatter.polishesWithModel == false)
+    let (formatted, report) = await formatter.format("um send the report to Sam")
+    #expect(formatted.text == "Send the report to Sam.")
+    #expect(report == nil)
+    let notice = try? #require(formatted.notice)
+    #expect(notice?.hasPrefix("polish skipped:") == true)
+    #expect(notice?.contains("Groq") == true || notice?.contains("groq") == true)
+    #expect(notice?.contains("\n") == false)
+  }
+
+  @Test("verbatim dictation is never sent to a model")
+  func verbatimIsNotPolished() async {
+    let provider = RecordingProvider()
+    let formatter = DictationFormatter(
+      settings: Self.settings(style: "verbatim"), providers: Self.providers(provider))
+    let (formatted, _) = await formatter.format("um keep this exactly")
+    #expect(formatted.text == "um keep this exactly")
+    #expect(provider.requests.isEmpty)
+  }
+
+  @Test("the host's formatter is the same formatter: polish runs on keyboard dictations")
+  func hostFormatterPolishes() async {
+    let provider = RecordingProvider { $0.replacingOccurrences(of: "Can you", with: "Could you") }
+    let formatter = DictationFormatter(settings: Self.settings(), providers: Self.providers(provider))
+    let format: TextFormatter = formatter.textFormatter
+    let formatted = await format("can you bring the quarterly report tomorrow", FieldContext())
+    #expect(formatted.text == "Could you bring the quarterly report tomorrow?")
+    #expect(provider.requests.count == 1)
+  }
+}

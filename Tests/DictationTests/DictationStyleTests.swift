@@ -1,0 +1,45 @@
+import Dictation
+import LLMPolish
+import Storage
+import Testing
+
+@Suite("Dictation styles")
+struct DictationStyleTests {
+  @Test("the default setting, 'natural', is a real style: full sentences, tone chosen by the field")
+  func naturalIsDefault() {
+    let style = DictationStyle.resolve(setting: UtterSettings().polishStyle, saved: [], field: nil)
+    #expect(style == .natural)
+    #expect(style.text == .formal)
+    #expect(style.polish == nil)
+  }
+
+  @Test("the setting picks a built-in style for both stages")
+  func builtInStyle() {
+    let style = DictationStyle.resolve(setting: "very-casual", saved: [], field: nil)
+    #expect(style.text == .veryCasual)
+    #expect(style.polish == .veryCasual)
+    #expect(DictationStyle.resolve(setting: "verbatim", saved: [], field: nil).allowsPolish == false)
+  }
+
+  @Test("a saved style that claims the field's kind wins over the setting, and its prompt is the polisher's style")
+  func savedStyleClaimsField() {
+    let pirate = SavedStyle(name: "Pirate", kind: "casual", prompt: "Write like a pirate.", defaultContexts: ["chat"])
+    let work = SavedStyle(name: "Work", kind: "formal", prompt: nil, defaultContexts: ["email"])
+    let chat = TargetField(keyboardType: .twitter)
+    let style = DictationStyle.resolve(setting: "Work", saved: [pirate, work], field: chat)
+    #expect(style.name == "Pirate")
+    #expect(style.text == .casual)
+    #expect(style.polish == .custom(prompt: "Write like a pirate."))
+    let elsewhere = DictationStyle.resolve(setting: "work", saved: [pirate, work], field: TargetField())
+    #expect(elsewhere.name == "Work", "the setting names a saved style, case-insensitively")
+    #expect(elsewhere.polish == .formal)
+  }
+
+  @Test("an app's bundle id claims a style too; an unknown setting falls back to natural")
+  func appClaimAndFallback() {
+    let slack = SavedStyle(name: "Slack", kind: "very-casual", defaultContexts: ["com.tinyspeck.chatlyio"])
+    let field = TargetField(appBundleID: "com.tinyspeck.chatlyio")
+    #expect(DictationStyle.resolve(setting: "natural", saved: [slack], field: field).name == "Slack")
+    #expect(DictationStyle.resolve(setting: "gone", saved: [slack], field: TargetField()) == .natural)
+  }
+}
