@@ -9,6 +9,7 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .executable(name: "utter", targets: ["UtterCLI"]),
+    .library(name: "Clocks", targets: ["Clocks"]),
     .library(name: "AudioInput", targets: ["AudioInput"]),
     .library(name: "SpeechEngine", targets: ["SpeechEngine"]),
     .library(name: "CloudSpeech", targets: ["CloudSpeech"]),
@@ -30,6 +31,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
   ],
   targets: [
+    // The one clock (wall time and waiting) the session, retries, polish and the store take; tests drive a test clock.
+    .target(name: "Clocks"),
     // Audio: decoding, resampling, voice activity, level metering. No Apple frameworks.
     .target(name: "AudioInput"),
     // Speech engine abstraction: our value types, options, registry, WER scoring.
@@ -45,7 +48,7 @@ let package = Package(
       ]
     ),
     // HTTP for providers: one small interface, URLSession underneath on every platform.
-    .target(name: "HTTPTransport"),
+    .target(name: "HTTPTransport", dependencies: ["Clocks"]),
     // API keys: a 0600 file on Linux/macOS CLI; the app supplies a Keychain store.
     .target(name: "KeyStore"),
     // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
@@ -55,10 +58,12 @@ let package = Package(
     // LLM polish, styles, the safety net and command mode.
     .target(
       name: "LLMPolish",
-      dependencies: ["TextPipeline", "HTTPTransport", "KeyStore", .product(name: "Logging", package: "swift-log")]
+      dependencies: [
+        "TextPipeline", "HTTPTransport", "KeyStore", "Clocks", .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     // The keyboard↔app protocol over a shared container. The keyboard links this and KeyboardModel only.
-    .target(name: "SessionChannel", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    .target(name: "SessionChannel", dependencies: ["Clocks", .product(name: "Logging", package: "swift-log")]),
     // The keyboard's state machine and its driver over the channel.
     .target(
       name: "KeyboardModel", dependencies: ["SessionChannel", .product(name: "Logging", package: "swift-log")]),
@@ -83,7 +88,7 @@ let package = Package(
     .target(
       name: "Storage",
       dependencies: [
-        "TextPipeline", "SessionChannel",
+        "TextPipeline", "SessionChannel", "Clocks",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -100,7 +105,7 @@ let package = Package(
       ]
     ),
     // Reusable test helpers: temporary folders, synthetic audio, running the CLI as a process.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Clocks"], path: "Tests/TestSupport"),
     // A real local HTTP server that plays cloud providers in tests (loopback only).
     .target(
       name: "ProviderTestSupport",
@@ -135,14 +140,14 @@ let package = Package(
     .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
-      name: "HostTestSupport", dependencies: ["DictationHost", "SessionChannel", "SpeechEngine"],
-      path: "Tests/HostTestSupport"),
+      name: "SessionTestFakes", dependencies: ["DictationHost", "SessionChannel", "SpeechEngine", "TestSupport"],
+      path: "Tests/SessionTestFakes"),
     .testTarget(
-      name: "DictationHostTests", dependencies: ["DictationHost", "HostTestSupport", "SpeechEngine", "TestSupport"]),
+      name: "DictationHostTests", dependencies: ["DictationHost", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
     .testTarget(
       name: "DictationTests",
       dependencies: [
-        "Dictation", "DictationHost", "HostTestSupport", "LLMPolish", "SessionChannel", "SpeechEngine", "Storage",
+        "Dictation", "DictationHost", "SessionTestFakes", "LLMPolish", "SessionChannel", "SpeechEngine", "Storage",
         "TextPipeline", "TestSupport",
       ]
     ),

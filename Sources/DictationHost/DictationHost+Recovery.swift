@@ -11,23 +11,16 @@ extension DictationHost {
       var segmenter = environment.makeSegmenter()
       var segments = segmenter.process(samples)
       segments += segmenter.finish()
-      var texts: [String] = []
-      var language: String?
-      var failed = false
-      for segment in segments {
-        do {
-          let transcript = try await VoicedTranscription().transcribe(
-            segment: Self.slice(samples, segment), engine: engine, options: configuration.transcription)
-          texts.append(transcript.text.trimmingCharacters(in: .whitespacesAndNewlines))
-          language = transcript.language ?? language
-        } catch {
-          logger.error("cannot transcribe recovered audio \(sidecar.dictationID): \(error)")
-          failed = true
-          break
-        }
+      // The same transcription as a live dictation's segments: each through the guard, in order.
+      var transcriber = SegmentTranscriber(engine: engine, options: configuration.transcription) { _ in }
+      for segment in segments { transcriber.enqueue(Self.slice(samples, segment)) }
+      let texts = await transcriber.finish()
+      if texts.failures > 0 {
+        logger.error("cannot transcribe recovered audio \(sidecar.dictationID): \(texts.lastError ?? "unknown error")")
+        continue
       }
-      if failed { continue }
-      let raw = texts.filter { !$0.isEmpty }.joined(separator: " ")
+      let raw = texts.joined
+      let language = texts.language
       if raw.isEmpty {
         logger.info("recovered audio \(sidecar.dictationID) holds no speech; removing it")
         environment.spool.remove(sidecar.dictationID)

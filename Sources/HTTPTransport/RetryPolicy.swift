@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// When and how long to wait before sending a request again.
@@ -38,6 +39,19 @@ public struct RetryPolicy: Sendable {
     self.sleep = sleep
     self.random = random
     self.now = now
+  }
+
+  /// A policy that waits and reads the time on `clock`.
+  public init(
+    maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(8),
+    maxRetryAfter: Duration = .seconds(20), retriesTimeouts: Bool = false, clock: UtterClock,
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+  ) {
+    self.init(
+      maxAttempts: maxAttempts, baseDelay: baseDelay, maxDelay: maxDelay, maxRetryAfter: maxRetryAfter,
+      retriesTimeouts: retriesTimeouts,
+      sleep: { try await clock.sleep(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) },
+      random: random, now: { clock.date() })
   }
 
   /// Sends every request once.

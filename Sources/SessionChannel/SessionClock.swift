@@ -1,30 +1,4 @@
-import Foundation
+@_exported import Clocks
 
-/// Wall-clock time and sleeping, injected so that tests control time.
-///
-/// Wall time (not a monotonic clock) because the keyboard and the app are different processes that compare
-/// each other's timestamps.
-public struct SessionClock: Sendable {
-  /// Seconds since 1970.
-  public var now: @Sendable () -> Double
-  /// Suspends for the given number of seconds (throws when the task is cancelled).
-  public var sleep: @Sendable (_ seconds: Double) async throws -> Void
-
-  public init(now: @escaping @Sendable () -> Double, sleep: @escaping @Sendable (Double) async throws -> Void) {
-    self.now = now
-    self.sleep = sleep
-  }
-
-  /// The system clock.
-  public static let system = SessionClock(
-    now: { Date().timeIntervalSince1970 },
-    sleep: { seconds in
-      guard seconds > 0 else { return try Task.checkCancellation() }
-      try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-    })
-
-  /// Sleeps until `deadline` on this clock.
-  public func sleep(until deadline: Double) async throws {
-    try await sleep(deadline - now())
-  }
-}
+/// The session's clock: the one clock of the whole core (see `UtterClock`).
+public typealias SessionClock = UtterClock

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// What the store reads from the outside world: the clock, new identifiers and the user's time zone.
@@ -17,10 +18,13 @@ public struct StoreEnvironment: Sendable {
     self.timeZone = timeZone
   }
 
-  /// The real clock, random UUIDs and the current time zone.
-  public static var live: StoreEnvironment {
-    StoreEnvironment(now: { Date() }, makeUUID: { UUID() }, timeZone: .current)
+  /// Time from `clock` (a test clock in tests).
+  public init(clock: UtterClock, makeUUID: @escaping @Sendable () -> UUID = { UUID() }, timeZone: TimeZone = .current) {
+    self.init(now: { clock.date() }, makeUUID: makeUUID, timeZone: timeZone)
   }
+
+  /// The real clock, random UUIDs and the current time zone.
+  public static var live: StoreEnvironment { StoreEnvironment(clock: .system) }
 
   /// The current time, rounded to the millisecond the database keeps.
   func timestamp() -> Date { Timestamp.normalized(now()) }

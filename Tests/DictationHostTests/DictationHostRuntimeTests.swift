@@ -1,30 +1,33 @@
 import DictationHost
 import Foundation
-import HostTestSupport
 import SessionChannel
+import SessionTestFakes
 import TestSupport
 import Testing
 
 /// Plays the keyboard's part by hand: writes commands, reads state and results.
 final class KeyboardStandIn: @unchecked Sendable {
   let channel: SessionChannel
+  let clock: TestClock
   private var log = CommandLog()
 
-  init(channel: SessionChannel) {
+  init(channel: SessionChannel, clock: TestClock) {
     self.channel = channel
+    self.clock = clock
   }
 
   var state: HostState? { channel.readState().value }
 
   func send(_ kind: CommandKind, context: FieldContext? = nil, result: String? = nil) throws {
     let command = SessionCommand(
-      seq: log.lastSeq + 1, sessionID: state?.sessionID, kind: kind, sentAt: Date().timeIntervalSince1970,
+      seq: log.lastSeq + 1, sessionID: state?.sessionID, kind: kind, sentAt: clock.now,
       context: context, resultID: result)
     log.append(command)
     try channel.writeCommands(log)
   }
 }
 
+/// A host on a test clock (time moves only when a test says so) with a microphone the test feeds by hand.
 struct HostHarness {
   let dir: TemporaryDirectory
   let channel: SessionChannel
@@ -33,10 +36,12 @@ struct HostHarness {
   let spool: AudioSpool
   let run: Task<Void, Error>
   let keyboard: KeyboardStandIn
+  let clock = TestClock()
+  let microphone = ManualMicrophone()
 
   init(
-    engine: ScriptedEngine, audio: [Float], speed: Double = 8, dir existing: TemporaryDirectory? = nil,
-    microphone: (any AudioSource)? = nil, configuration: HostConfiguration = HostConfiguration()
+    engine: ScriptedEngine, dir existing: TemporaryDirectory? = nil,
+    configuration: HostConfiguration = HostConfiguration()
   ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
@@ -44,7 +49,7 @@ struct HostHarness {
     archive = MemoryArchive(channel: channel)
     spool = AudioSpool(directory: dir.path("spool"))
     let environment = HostEnvironment(
-      clock: .system, microphone: microphone ?? PlaybackMicrophone(samples: audio, speed: speed),
+      clock: clock.clock, microphone: microphone,
       makeSegmenter: { EnergyPauseSegmenter() }, loadEngine: { engine }, format: testFormatter, archive: archive,
       spool: spool, makeSessionID: { UUID().uuidString.lowercased() })
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
@@ -53,7 +58,7 @@ struct HostHarness {
       environment: environment, configuration: configuration)
     let host = host
     run = Task { try await host.run() }
-    keyboard = KeyboardStandIn(channel: SessionChannel(container: container))
+    keyboard = KeyboardStandIn(channel: SessionChannel(container: container), clock: clock)
   }
 
   func stop() async {
@@ -67,8 +72,8 @@ struct DictationHostRuntimeTests {
   @Test("segments are transcribed while the user speaks; after stop only the tail remains; history precedes the result")
   func streamingDictation() async throws {
     let engine = ScriptedEngine(["one", "two", "three", "four"])
-    let microphone = ManualMicrophone()
-    let harness = try HostHarness(engine: engine, audio: [], microphone: microphone)
+    let harness = try HostHarness(engine: engine)
+    let microphone = harness.microphone
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
 
@@ -109,14 +114,15 @@ struct DictationHostRuntimeTests {
   @Test("cancel throws the audio away: no history, no result, no spool")
   func cancelDiscards() async throws {
     let engine = ScriptedEngine(["never"])
-    let harness = try HostHarness(engine: engine, audio: toneBursts(2))
+    let harness = try HostHarness(engine: engine)
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
-    #expect(await eventually { harness.keyboard.state?.phase == .recording })
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && harness.microphone.isCapturing })
+    harness.microphone.play(toneBursts(2))
+    #expect(await harness.microphone.waitUntilTaken())
     try harness.keyboard.send(.cancel)
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
-    try await Task.sleep(nanoseconds: 300_000_000)
     #expect(harness.channel.resultIDs().isEmpty)
     #expect(harness.archive.dictations.isEmpty)
     #expect(harness.spool.leftovers().isEmpty)
@@ -126,7 +132,7 @@ struct DictationHostRuntimeTests {
   @Test("two commands written back to back are both handled, in order (the log is a queue)")
   func commandsWrittenFast() async throws {
     let engine = ScriptedEngine(["never"])
-    let harness = try HostHarness(engine: engine, audio: toneBursts(2))
+    let harness = try HostHarness(engine: engine)
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
@@ -144,8 +150,8 @@ struct DictationHostRuntimeTests {
     let noises: [(String, Double?)] = [("[BLANK_AUDIO]", nil), ("Thank you.", 0.6)]
     for (invented, noSpeech) in noises {
       let engine = ScriptedEngine([invented], noSpeechProbability: noSpeech)
-      let microphone = ManualMicrophone()
-      let harness = try HostHarness(engine: engine, audio: [], microphone: microphone)
+      let harness = try HostHarness(engine: engine)
+      let microphone = harness.microphone
       defer { harness.dir.remove() }
       #expect(await eventually { harness.keyboard.state?.phase == .standby })
       try harness.keyboard.send(.start)
@@ -163,9 +169,8 @@ struct DictationHostRuntimeTests {
   @Test("a recording that reaches the length cap stops by itself and delivers what was said")
   func recordingCapDelivers() async throws {
     let engine = ScriptedEngine(["first words", "more words"])
-    let microphone = ManualMicrophone()
-    let harness = try HostHarness(
-      engine: engine, audio: [], microphone: microphone, configuration: HostConfiguration(maxRecordingSeconds: 2))
+    let harness = try HostHarness(engine: engine, configuration: HostConfiguration(maxRecordingSeconds: 2))
+    let microphone = harness.microphone
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
@@ -183,11 +188,13 @@ struct DictationHostRuntimeTests {
   @Test("silence produces a 'nothing heard' failure, not an empty insertion")
   func silenceIsNothingHeard() async throws {
     let engine = ScriptedEngine(["ghost"])
-    let harness = try HostHarness(engine: engine, audio: [Float](repeating: 0, count: 16_000))
+    let harness = try HostHarness(engine: engine)
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
-    try await Task.sleep(nanoseconds: 200_000_000)
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && harness.microphone.isCapturing })
+    harness.microphone.play([Float](repeating: 0, count: 16_000))
+    #expect(await harness.microphone.waitUntilTaken())
     try harness.keyboard.send(.stop)
     #expect(await eventually { harness.keyboard.state?.failure?.reason == .nothingHeard })
     #expect(engine.callCount == 0)
@@ -208,7 +215,7 @@ struct DictationHostRuntimeTests {
     writer.sync()
 
     let engine = ScriptedEngine(["saved", "words"])
-    let harness = try HostHarness(engine: engine, audio: [], dir: dir)
+    let harness = try HostHarness(engine: engine, dir: dir)
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     let recovered = harness.archive.dictations
     #expect(recovered.map(\.id) == ["dead-7"])
@@ -222,8 +229,8 @@ struct DictationHostRuntimeTests {
   @Test("a failing engine keeps the audio in the spool and reports the failure")
   func engineFailureKeepsAudio() async throws {
     let engine = ScriptedEngine([], failing: true)
-    let microphone = ManualMicrophone()
-    let harness = try HostHarness(engine: engine, audio: [], microphone: microphone)
+    let harness = try HostHarness(engine: engine)
+    let microphone = harness.microphone
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
@@ -241,8 +248,8 @@ struct DictationHostInterruptionTests {
   @Test("an interruption pauses recording (audio meanwhile is not kept) and the dictation resumes after it")
   func interruptionPausesAndResumes() async throws {
     let engine = ScriptedEngine(["before", "after"])
-    let microphone = ManualMicrophone()
-    let harness = try HostHarness(engine: engine, audio: [], microphone: microphone)
+    let harness = try HostHarness(engine: engine)
+    let microphone = harness.microphone
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
@@ -252,7 +259,7 @@ struct DictationHostInterruptionTests {
     await harness.host.interruptionBegan()
     #expect(harness.keyboard.state?.phase == .interrupted)
     microphone.play(toneBursts(1))  // heard during the call: not kept
-    try await Task.sleep(nanoseconds: 300_000_000)
+    #expect(await microphone.waitUntilTaken())
     await harness.host.interruptionEnded()
     #expect(harness.keyboard.state?.phase == .recording)
     try harness.keyboard.send(.stop)

@@ -1,7 +1,7 @@
 import AudioInput
 import Dictation
 import Foundation
-import HostTestSupport
+import SessionTestFakes
 import SessionChannel
 import SpeechEngine
 import Storage

@@ -6,13 +6,6 @@ import Testing
 
 @Suite("Keyboard session over a real container")
 struct KeyboardSessionTests {
-  func eventually(_ timeout: Double = 3, _ condition: () async -> Bool) async -> Bool {
-    for _ in 0..<Int(timeout * 100) {
-      if await condition() { return true }
-      try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return await condition()
-  }
 
   @Test("a pending result is inserted on appearing and acknowledged in commands.json; the numbering continues")
   func pendingResultAndAck() async throws {
@@ -64,7 +57,7 @@ struct KeyboardSessionTests {
       configuration: KeyboardConfiguration(staleHeartbeatAfter: 3))
     await keyboard.appear()
     #expect(await keyboard.model.phase.name == "listening")
-    #expect(await eventually(15) { await keyboard.model.phase == .inactive })
+    #expect(await eventually(timeout: 15) { await keyboard.model.phase == .inactive })
     await keyboard.disappear()
   }
 }

@@ -19,7 +19,7 @@ struct RecoveryTests {
     var generator = SystemRandomNumberGenerator()
     let garbage = Data((0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
     try garbage.write(to: folder.path("utter.sqlite"))
-    let clock = ManualClock(StoreFixture.start)
+    let clock = TestClock(StoreFixture.start)
     let (database, message) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
     let text = try #require(message)
     #expect(text.contains("utter.sqlite.corrupt-20261122T100000Z"))
@@ -34,7 +34,7 @@ struct RecoveryTests {
   func truncated() throws {
     let folder = try TemporaryDirectory("utter-truncated")
     defer { folder.remove() }
-    let clock = ManualClock(StoreFixture.start)
+    let clock = TestClock(StoreFixture.start)
     do {
       let (database, _) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
       let sentence = String(repeating: "a long dictated sentence about many things ", count: 20)

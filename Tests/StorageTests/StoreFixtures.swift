@@ -4,32 +4,6 @@ import TestSupport
 
 @testable import Storage
 
-/// A clock the test moves by hand.
-final class ManualClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Date
-
-  init(_ start: Date) { current = start }
-
-  var now: Date {
-    lock.lock()
-    defer { lock.unlock() }
-    return current
-  }
-
-  func advance(by seconds: TimeInterval) {
-    lock.lock()
-    current = current.addingTimeInterval(seconds)
-    lock.unlock()
-  }
-
-  func set(_ date: Date) {
-    lock.lock()
-    current = date
-    lock.unlock()
-  }
-}
-
 /// UUIDs 00000000-0000-0000-0000-000000000001, …002, … in order.
 final class SequentialUUIDs: @unchecked Sendable {
   private let lock = NSLock()
@@ -52,13 +26,13 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
 /// A store with a controlled clock (starting Sunday 2026-11-22 10:00 UTC), in UTC, plus its data folder.
 struct StoreFixture {
   let database: AppDatabase
-  let clock: ManualClock
+  let clock: TestClock
   let folder: TemporaryDirectory
 
   static let start = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22T10:00:00Z
 
   init(_ kind: StoreKind = .onDisk, start: Date = StoreFixture.start) throws {
-    clock = ManualClock(start)
+    clock = TestClock(start)
     folder = try TemporaryDirectory("utter-store")
     let environment = Self.environment(clock)
     switch kind {
@@ -71,10 +45,10 @@ struct StoreFixture {
     }
   }
 
-  static func environment(_ clock: ManualClock) -> StoreEnvironment {
+  static func environment(_ clock: TestClock) -> StoreEnvironment {
     let uuids = SequentialUUIDs()
     return StoreEnvironment(
-      now: { clock.now }, makeUUID: { uuids.make() }, timeZone: TimeZone(identifier: "UTC") ?? .current)
+      clock: clock.clock, makeUUID: { uuids.make() }, timeZone: TimeZone(identifier: "UTC") ?? .current)
   }
 
   /// Writes a fake audio file under `audio/` and returns its relative path.

@@ -2,6 +2,7 @@ import DictationHost
 import Foundation
 import SessionChannel
 import SpeechEngine
+import TestSupport
 
 /// An engine that answers each call with the next scripted text and remembers what it was given.
 public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
@@ -98,16 +99,6 @@ public let testFormatter: TextFormatter = { raw, field in
     text: (needsSpace ? " " : "") + sentence, trace: [FormatStep(stage: "test-format", text: sentence)])
 }
 
-/// Polls `condition` every 10 ms, up to `timeout / 10 ms` times: counted in polls rather than wall time, so that
-/// a machine too loaded to run the host's tasks also stretches the wait.
-public func eventually(timeout: Double = 5, _ condition: () async -> Bool) async -> Bool {
-  for _ in 0..<Int(timeout * 100) {
-    if await condition() { return true }
-    try? await Task.sleep(nanoseconds: 10_000_000)
-  }
-  return await condition()
-}
-
 /// A microphone the test feeds by hand, so that what is "heard" does not depend on timing.
 public final class ManualMicrophone: AudioSource, @unchecked Sendable {
   private let lock = NSLock()
@@ -117,10 +108,25 @@ public final class ManualMicrophone: AudioSource, @unchecked Sendable {
 
   public func requestPermission() async -> Bool { true }
 
+  /// Buffers a recording may hold before the host takes them (far more than any test plays).
+  static let bufferLimit = 100_000
+
   public func start() async throws -> AudioCapture {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Float].self)
+    // NB: a bounded buffer, so that a probe's `remaining` count tells how many buffers the host has not taken.
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: [Float].self, bufferingPolicy: .bufferingOldest(Self.bufferLimit))
     lock.withLock { self.continuation = continuation }
     return AudioCapture(buffers: stream) { continuation.finish() }
+  }
+
+  /// Waits until the host has taken every buffer played so far: an empty probe buffer is then at most the only
+  /// one queued (none when the host was already waiting for it). Waits for an event, not for time.
+  public func waitUntilTaken() async -> Bool {
+    await eventually {
+      guard let continuation = lock.withLock({ self.continuation }) else { return true }
+      if case .enqueued(let remaining) = continuation.yield([]) { return remaining >= Self.bufferLimit - 1 }
+      return true
+    }
   }
 
   /// Whether a recording is capturing.
