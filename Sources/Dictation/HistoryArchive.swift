@@ -43,7 +43,10 @@ public struct HistoryArchive: DictationArchive {
       source: dictation.recovered ? .recovered : source, context: dictation.contentType ?? dictation.keyboardType,
       status: dictation.recovered ? .recovered : .complete, audioPath: try? audioPath?.get(), createdAt: created,
       updatedAt: now)
-    return try database.insertHistory(entry)
+    let inserted = try database.insertHistory(entry)
+    // NB: the dictation must not live only in the write-ahead log.
+    database.checkpoint()
+    return inserted
   }
 
   public func markDelivered(id: String) throws {

@@ -118,6 +118,8 @@ public struct HostModel: Sendable, Hashable {
 
   private mutating func handle(_ command: SessionCommand, now: Double) -> [HostEffect] {
     guard command.seq > lastCommandSeq else { return [] }
+    // NB: an implausible jump is ignored, not adopted; the keyboard resynchronises from `lastCommandSeq`.
+    guard command.seq - lastCommandSeq <= SessionCommand.maxSeqJump else { return [] }
     lastCommandSeq = command.seq
     if command.kind == .ack, let id = command.resultID { return [.acknowledge(resultID: id)] }
     guard command.sessionID == sessionID, phase != .inactive else { return [] }

@@ -9,6 +9,11 @@ extension KeyboardModel {
       awaitedCommand = nil
     }
     host = state
+    // NB: numbering far ahead of what the app has handled came from a forged or corrupt command: the app ignores
+    // such jumps, so continue from the app's count instead.
+    if lastCommandSeq - state.lastCommandSeq > SessionCommand.maxSeqJump {
+      lastCommandSeq = state.lastCommandSeq
+    }
     lastCommandSeq = max(lastCommandSeq, state.lastCommandSeq)
     if isStale(state, now: now) { return becomeInactiveUnlessActivating() }
     if let awaited = awaitedCommand, state.lastCommandSeq >= awaited.seq { awaitedCommand = nil }

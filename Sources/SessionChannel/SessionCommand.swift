@@ -30,6 +30,10 @@ public struct FieldContext: Codable, Sendable, Hashable {
 
 /// One keyboard→app command, numbered so that the app handles each exactly once and in order.
 public struct SessionCommand: Codable, Sendable, Hashable {
+  /// The furthest a command may run ahead of the last one handled: a keyboard sends a few commands a minute, so a
+  /// larger jump is forged or corrupt, and taking it would make every later command look old.
+  public static let maxSeqJump = 10_000
+
   /// Increases by one for every command the keyboard writes, across keyboard launches.
   public var seq: Int
   /// The session the keyboard believes is live, or nil when it knows none.

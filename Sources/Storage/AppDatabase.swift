@@ -138,8 +138,9 @@ public final class AppDatabase: Sendable {
     }
   }
 
-  /// Moves the write-ahead log into the main file and truncates it, so deleted text leaves no copy behind.
-  func checkpoint() {
+  /// Moves the write-ahead log into the main file and truncates it, so deleted text leaves no copy behind and a
+  /// new dictation does not live only in the log.
+  public func checkpoint() {
     try? writer.writeWithoutTransaction { db in
       _ = try db.checkpoint(.truncate)
     }

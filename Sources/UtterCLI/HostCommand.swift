@@ -101,6 +101,7 @@ struct HostCommand: AsyncParsableCommand {
     for entry in await host.recoveredDictations {
       logger.notice("recovered into history: \(entry.text)")
     }
+    do { try dictation.database?.close() } catch { logger.error("\(error)") }
     logger.info("session ended")
   }
 }

@@ -28,6 +28,17 @@ extension HostModel {
 
 @Suite("Host state machine")
 struct HostModelTests {
+  @Test("a forged command far ahead (seq 2^52) is ignored, and the keyboard's next command still works")
+  func implausibleSeqJumpIsIgnored() {
+    var model = HostModel.standby()
+    _ = model.handle(.command(command(.start, 1 << 52), now: 1))
+    #expect(model.phase == .standby)
+    #expect(model.lastCommandSeq == 0)
+    let effects = model.handle(.command(command(.start, 1), now: 2))
+    #expect(model.phase == .recording)
+    #expect(effects.count == 1)
+  }
+
   @Test("opening a session waits on its preconditions, then holds standby with an expiry")
   func activation() {
     var model = HostModel(timeout: .fiveMinutes)

@@ -4,6 +4,18 @@ import Testing
 
 @Suite("Keyboard: stale sessions, pending results and invalid events")
 struct KeyboardSafetyTests {
+  @Test("a keyboard that took its numbering from a forged command (seq 2^52) resynchronises with the app's count")
+  func resynchronisesAfterForgedSeq() {
+    var model = KeyboardModel(lastCommandSeq: 1 << 52)
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 100, lastCommandSeq: 4), now: 100))
+    let effects = model.handle(.startTapped(FieldContext(), now: 101))
+    let sent = effects.compactMap { effect -> SessionCommand? in
+      if case .send(let command) = effect { return command }
+      return nil
+    }
+    #expect(sent.map(\.seq) == [5], "the next command follows the app's count, so the app takes it")
+  }
+
   @Test("a result of another session is never inserted")
   func otherSessionResult() {
     var model = KeyboardModel.ready()

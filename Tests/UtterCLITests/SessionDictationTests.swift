@@ -25,6 +25,10 @@ struct SessionDictationTests {
     #expect(keyboard.stderr.contains("keyboard: inserted"))
 
     await host.stop()
+    // The dictation is in the database file itself, not only in its write-ahead log.
+    let wal = workspace.dataDirectory.appendingPathComponent("utter.sqlite-wal")
+    #expect(((try? FileManager.default.attributesOfItem(atPath: wal.path))?[.size] as? Int ?? 0) == 0)
+    try? FileManager.default.removeItem(at: wal)
     let rows = try workspace.historyRows()
     #expect(rows.count == 1)
     #expect(rows.first?.contains("|complete|keyboard|1|") == true)
