@@ -53,6 +53,10 @@ public struct HistoryArchive: DictationArchive {
     _ = try database?.markDelivered(uuid: id)
   }
 
+  public func contains(id: String) -> Bool {
+    (try? database?.historyEntry(uuid: id)) != nil
+  }
+
   /// Writes the audio when the settings keep it: its file name, nil when not kept, or why it could not be.
   private func keepAudio(_ audio: [Float], id: String, in database: AppDatabase) -> Result<String, any Error>? {
     guard !audio.isEmpty, (try? database.settings().keepAudio) ?? true, let directory = database.audioDirectory

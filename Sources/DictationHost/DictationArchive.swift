@@ -49,6 +49,8 @@ public protocol DictationArchive: Sendable {
   func record(_ dictation: ArchivedDictation, audio: [Float]) throws
   /// Notes that the keyboard inserted the dictation.
   func markDelivered(id: String) throws
+  /// Whether dictation `id` is already kept (a spool left by a crash after it was recorded is then done).
+  func contains(id: String) -> Bool
 }
 
 /// An archive in a JSON Lines file: one dictation per line, then `{"delivered": id}` lines.
@@ -66,6 +68,10 @@ public final class JSONLinesArchive: DictationArchive, @unchecked Sendable {
 
   public func markDelivered(id: String) throws {
     try append(JSONEncoder().encode(["delivered": id]))
+  }
+
+  public func contains(id: String) -> Bool {
+    contents().dictations.contains { $0.id == id }
   }
 
   /// Every dictation recorded, oldest first, and the ids marked delivered.

@@ -7,6 +7,12 @@ extension DictationHost {
   func recoverSpool() async {
     guard let engine else { return }
     for sidecar in environment.spool.leftovers() {
+      if environment.archive.contains(id: sidecar.dictationID) {
+        // The crash came after history had it: the spool is done, and the entry must not come back twice.
+        logger.info("dictation \(sidecar.dictationID) is already in history; removing its spool")
+        environment.spool.remove(sidecar.dictationID)
+        continue
+      }
       let samples = environment.spool.samples(of: sidecar.dictationID)
       var segmenter = environment.makeSegmenter()
       var segments = segmenter.process(samples)

@@ -90,6 +90,12 @@ public final class AppDatabase: Sendable {
     dataDirectory?.appendingPathComponent("audio", isDirectory: true)
   }
 
+  /// The folder where a dictation's audio is spooled while it is recorded (`<id>.pcm` and `<id>.json`), so that
+  /// a crash loses nothing; deleting a history entry deletes what is left of it there too.
+  public var spoolDirectory: URL? {
+    dataDirectory?.appendingPathComponent("spool", isDirectory: true)
+  }
+
   static func openFile(_ url: URL, environment: StoreEnvironment) throws -> AppDatabase {
     let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
     // Dictations are private: only the owner may read the file (SQLite gives its journals the same mode).

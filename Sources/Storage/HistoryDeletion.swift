@@ -36,9 +36,10 @@ extension AppDatabase {
   /// Deletes matching rows, then their audio, then compacts the search index and the write-ahead log so the
   /// deleted text has no copy left in the database files.
   func deleteHistory(where condition: String, arguments: StatementArguments) throws -> DeletionResult {
-    let (count, audio): (Int, [String]) = try write("deleting history failed") { db in
+    let (count, audio, uuids): (Int, [String], [String]) = try write("deleting history failed") { db in
       let audio = try String.fetchAll(
         db, sql: "SELECT audioPath FROM history WHERE audioPath IS NOT NULL AND (\(condition))", arguments: arguments)
+      let uuids = try String.fetchAll(db, sql: "SELECT uuid FROM history WHERE \(condition)", arguments: arguments)
       try db.execute(sql: "DELETE FROM history WHERE \(condition)", arguments: arguments)
       let count = db.changesCount
       if count > 0 {
@@ -48,9 +49,11 @@ extension AppDatabase {
         let command = remaining == 0 ? "rebuild" : "optimize"
         try db.execute(sql: "INSERT INTO history_ft(history_ft) VALUES ('\(command)')")
       }
-      return (count, audio)
+      return (count, audio, uuids)
     }
     let removed = AudioFiles.remove(audio, in: audioDirectory)
+    // NB: a spool left by a crash after the entry was written would otherwise come back as "recovered".
+    _ = AudioFiles.remove(uuids.flatMap { ["\($0).pcm", "\($0).json"] }, in: spoolDirectory)
     if count > 0 { checkpoint() }
     return DeletionResult(entries: count, audioFiles: removed)
   }

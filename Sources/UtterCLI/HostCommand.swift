@@ -73,7 +73,9 @@ struct HostCommand: AsyncParsableCommand {
       clock: clock, microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
       makeSegmenter: HostSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]),
       loadEngine: parts.loadEngine, format: parts.format, archive: parts.archive,
-      spool: AudioSpool(directory: global.dataDirectory.appendingPathComponent("spool", isDirectory: true)),
+      spool: AudioSpool(
+        directory: dictation.database?.spoolDirectory
+          ?? global.dataDirectory.appendingPathComponent("spool", isDirectory: true)),
       makeSessionID: { UUID().uuidString.lowercased() }, logger: logger)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
     let watcher = ChannelWatcher(

@@ -41,12 +41,13 @@ struct HostHarness {
 
   init(
     engine: ScriptedEngine, dir existing: TemporaryDirectory? = nil,
-    configuration: HostConfiguration = HostConfiguration()
+    configuration: HostConfiguration = HostConfiguration(), recorded: [ArchivedDictation] = []
   ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
     channel = SessionChannel(container: container)
     archive = MemoryArchive(channel: channel)
+    for dictation in recorded { try archive.record(dictation, audio: []) }
     spool = AudioSpool(directory: dir.path("spool"))
     let environment = HostEnvironment(
       clock: clock.clock, microphone: microphone,
@@ -222,6 +223,29 @@ struct DictationHostRuntimeTests {
     #expect(recovered.first?.recovered == true)
     #expect(recovered.first?.rawText == "saved words")
     #expect(harness.channel.resultIDs().isEmpty)
+    #expect(spool.leftovers().isEmpty)
+    await harness.stop()
+  }
+
+  @Test("a spool whose dictation is already in history (a crash after recording it) is removed, not recovered twice")
+  func spoolOfRecordedDictationIsDone() async throws {
+    let dir = try TemporaryDirectory("host")
+    defer { dir.remove() }
+    let spool = AudioSpool(directory: dir.path("spool"))
+    let writer = try spool.begin(
+      SpoolSidecar(
+        dictationID: "done-3", sessionID: "done", commandSeq: 3, startedAt: 1000, sampleRate: 16_000,
+        context: FieldContext(textBeforeCursor: "")))
+    try writer.append(toneBursts(2), now: 0)
+    writer.sync()
+    let kept = ArchivedDictation(
+      id: "done-3", sessionID: "done", createdAt: 1000, text: "Kept.", rawText: "kept", duration: 2, engine: "e",
+      model: "m", recovered: false)
+    let engine = ScriptedEngine(["again"])
+    let harness = try HostHarness(engine: engine, dir: dir, recorded: [kept])
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    #expect(harness.archive.dictations.map(\.id) == ["done-3"])
+    #expect(engine.callCount == 0)
     #expect(spool.leftovers().isEmpty)
     await harness.stop()
   }

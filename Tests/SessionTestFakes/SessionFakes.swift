@@ -74,6 +74,10 @@ public final class MemoryArchive: DictationArchive, @unchecked Sendable {
     }
   }
 
+  public func contains(id: String) -> Bool {
+    lock.withLock { entries.contains { $0.id == id } }
+  }
+
   public func markDelivered(id: String) throws {
     lock.withLock { deliveredIDs.append(id) }
   }

@@ -89,6 +89,27 @@ struct HistoryStoreTests {
     #expect(try store.database.deleteHistory(id: 999) == false)
   }
 
+  @Test("deleting an entry, or all history, deletes what a crash left of it in the spool")
+  func deleteRemovesSpool() throws {
+    let store = try StoreFixture()
+    defer { store.folder.remove() }
+    let first = try store.dictate("first")
+    let second = try store.dictate("second")
+    let spool = try #require(store.database.spoolDirectory)
+    try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+    for entry in [first, second] {
+      for suffix in ["pcm", "json"] {
+        try Data("x".utf8).write(to: spool.appendingPathComponent("\(entry.uuid).\(suffix)"))
+      }
+    }
+    try store.database.deleteHistory(id: first.id ?? -1)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: spool.path).sorted()
+        == ["\(second.uuid).json", "\(second.uuid).pcm"])
+    try store.database.deleteAllHistory()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
+  }
+
   @Test("deleted text leaves no copy in the database files even before closing")
   func noCopyLeft() throws {
     let store = try StoreFixture()

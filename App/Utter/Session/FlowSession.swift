@@ -94,7 +94,8 @@ final class FlowSession {
     let environment = HostEnvironment(
       clock: .system, microphone: source, makeSegmenter: { VoiceActivitySegmenter() },
       loadEngine: parts.loadEngine, format: parts.format, archive: archive,
-      spool: AudioSpool(directory: Self.spoolDirectory), makeSessionID: { UUID().uuidString.lowercased() })
+      spool: AudioSpool(directory: pipeline.archive?.database?.spoolDirectory ?? Self.spoolDirectory),
+      makeSessionID: { UUID().uuidString.lowercased() })
     let host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: DarwinChangeNotifier()), environment: environment,
       configuration: configuration)

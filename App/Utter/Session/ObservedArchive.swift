@@ -13,4 +13,8 @@ struct ObservedArchive: DictationArchive {
   func markDelivered(id: String) throws {
     try base.markDelivered(id: id)
   }
+
+  func contains(id: String) -> Bool {
+    base.contains(id: id)
+  }
 }
