@@ -22,7 +22,8 @@ public enum AtomicFile {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(
       ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    // NB: owner-only: dictations, settings and spools are private to the user (app and keyboard share a uid).
+    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw ChannelError.io("cannot create \(temporary.lastPathComponent)", errno) }
     var ok = false
     defer {

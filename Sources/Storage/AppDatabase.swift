@@ -99,7 +99,7 @@ public final class AppDatabase: Sendable {
   static func openFile(_ url: URL, environment: StoreEnvironment) throws -> AppDatabase {
     let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
     // Dictations are private: only the owner may read the file (SQLite gives its journals the same mode).
-    try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    OwnerOnly.restrict(url)
     let database = try AppDatabase(
       writer: pool, dataDirectory: url.deletingLastPathComponent(), environment: environment)
     try database.verifyReadable()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SessionChannel
 import Storage
 
 struct HistoryDeleteCommand: AsyncParsableCommand {
@@ -51,9 +52,10 @@ struct HistoryExportCommand: AsyncParsableCommand {
     }
     let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
     do {
-      try data.write(to: url, options: .atomic)
+      // An export holds every dictation: owner-only, written in one step, never through a link.
+      try AtomicFile.write(data, to: url)
     } catch {
-      throw CLIError("cannot write \(url.path): \(error.localizedDescription)")
+      throw CLIError("cannot write \(url.path): \(error)")
     }
     printError("Exported to \(url.path).")
   }

@@ -7,6 +7,30 @@ import Testing
 
 @Suite("Damaged files and failing writes")
 struct RecoveryTests {
+  @Test("a database that is a link to a file elsewhere never gets that file's mode changed")
+  func chmodNeverFollowsALink() throws {
+    let folder = try TemporaryDirectory("utter-link")
+    defer { folder.remove() }
+    let outside = folder.path("outside.sqlite")
+    FileManager.default.createFile(atPath: outside.path, contents: nil, attributes: [.posixPermissions: 0o644])
+    let data = folder.path("data")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: data.appendingPathComponent("utter.sqlite"), withDestinationURL: outside)
+    _ = try? AppDatabase.open(at: data)
+    let mode = try FileManager.default.attributesOfItem(atPath: outside.path)[.posixPermissions] as? Int
+    #expect(mode == 0o644)
+  }
+
+  @Test("the database file a store creates is owner-only")
+  func newDatabaseIsOwnerOnly() throws {
+    let folder = try TemporaryDirectory("utter-mode")
+    defer { folder.remove() }
+    _ = try AppDatabase.open(at: folder.url)
+    let mode = try FileManager.default.attributesOfItem(atPath: folder.path("utter.sqlite").path)[.posixPermissions]
+    #expect(mode as? Int == 0o600)
+  }
+
   func corruptFiles(in folder: TemporaryDirectory) throws -> [URL] {
     try FileManager.default.contentsOfDirectory(at: folder.url, includingPropertiesForKeys: nil)
       .filter { $0.lastPathComponent.hasPrefix("utter.sqlite.corrupt-") && !$0.lastPathComponent.hasSuffix("-wal") }

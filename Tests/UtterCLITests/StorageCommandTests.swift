@@ -173,6 +173,8 @@ struct StorageHistoryCommandTests {
     try cli.run(["dictionary", "add", "Kubernetes"])
     let file = cli.folder.url.appendingPathComponent("backup.json")
     try cli.run(["history", "export", "--format", "json", "--output", file.path])
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+    #expect(mode == 0o600, "an export holds every dictation: owner-only")
     let other = try StoreCLI()
     defer { other.folder.remove() }
     try other.run(["history", "import", file.path])
