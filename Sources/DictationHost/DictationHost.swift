@@ -48,6 +48,7 @@ public actor DictationHost {
     startLoops()
     // Results of earlier sessions are in history already; no keyboard may insert them now.
     for id in channel.resultIDs() { try? channel.removeResult(id: id) }
+    channel.removeAllClaims()
     guard await environment.microphone.requestPermission() else {
       logger.error("microphone permission denied")
       finishSession()

@@ -5,6 +5,8 @@ public enum KeyboardEvent: Sendable, Hashable {
   /// The app published its state.
   case hostStateObserved(HostState, now: Double)
   /// A result file was found.
+  /// Another keyboard claimed the result first: it inserts it; this one only acknowledges it.
+  case resultClaimedElsewhere(DictationResult, now: Double)
   case resultObserved(DictationResult, now: Double)
   /// Time passed (heartbeat staleness, expiry, timeouts).
   case tick(now: Double)

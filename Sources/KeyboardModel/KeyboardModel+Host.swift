@@ -90,6 +90,27 @@ extension KeyboardModel {
     }
   }
 
+  /// Whether `result` would be inserted if observed now (the keyboard claims it first, and only then).
+  public func wouldInsert(_ result: DictationResult, now: Double) -> Bool {
+    !handledResultIDs.contains(result.id) && sessionID == result.sessionID && hostIsLive(at: now)
+      && now - result.createdAt <= configuration.pendingResultWindow
+  }
+
+  /// A result another keyboard claimed: never inserted here. Acknowledged all the same, so that the app can
+  /// complete it even when the keyboard that claimed it died before acknowledging it.
+  mutating func claimedElsewhere(_ result: DictationResult, now: Double) -> [KeyboardEffect] {
+    if handledResultIDs.contains(result.id) { return [] }
+    markHandled(result.id)
+    if result.commandSeq == dictationSeq {
+      dictationSeq = nil
+      transcribingSince = nil
+    }
+    return [
+      .ignoredResult(id: result.id, reason: "another keyboard inserted it"),
+      .send(makeCommand(.ack, now: now, resultID: result.id)),
+    ]
+  }
+
   mutating func observe(_ result: DictationResult, now: Double) -> [KeyboardEffect] {
     if handledResultIDs.contains(result.id) { return [] }
     guard let sessionID, result.sessionID == sessionID else {

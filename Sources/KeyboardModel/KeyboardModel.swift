@@ -46,6 +46,7 @@ public struct KeyboardModel: Sendable, Hashable {
     switch event {
     case .hostStateObserved(let state, let now): observe(state, now: now)
     case .resultObserved(let result, let now): observe(result, now: now)
+    case .resultClaimedElsewhere(let result, let now): claimedElsewhere(result, now: now)
     case .tick(let now): tick(now: now)
     case .startTapped(let context, let now): tapStart(context, now: now)
     case .stopTapped(let now): tapStop(now: now)

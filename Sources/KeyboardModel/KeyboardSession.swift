@@ -13,6 +13,10 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   let clock: SessionClock
   let logger: Logger
   var commandLog: CommandLog
+  /// Results this keyboard claimed (it may insert them once the app is live).
+  var claimedResultIDs: Set<String> = []
+  /// Whether the last command write failed: it is retried until it succeeds (an acknowledgement must arrive).
+  var commandsUnwritten = false
   var watchTask: Task<Void, Never>?
   var phaseObserver: (@Sendable (KeyboardPhase) -> Void)?
   var openAppHandler: (@Sendable () -> Void)?
@@ -85,8 +89,22 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     apply(.userTyped)
   }
 
+  /// Writes the command log; a failure is logged once and retried on the next refresh.
+  func writeCommands() {
+    do {
+      try channel.writeCommands(commandLog)
+      watcher.notifier.post(ChannelFile.commands)
+      if commandsUnwritten { logger.notice("\(ChannelFile.commands) written again") }
+      commandsUnwritten = false
+    } catch {
+      if !commandsUnwritten { logger.error("cannot write \(ChannelFile.commands): \(error); will retry") }
+      commandsUnwritten = true
+    }
+  }
+
   /// Re-reads everything in the container.
   public func refreshAll() {
+    if commandsUnwritten { writeCommands() }
     refreshState()
     refreshResults()
     apply(.tick(now: clock.now()))
@@ -113,8 +131,22 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   }
 
   func refreshResult(id: String) {
-    guard !model.handledResultIDs.contains(id) else { return }
-    if let result = channel.readResult(id: id).value { apply(.resultObserved(result, now: clock.now())) }
+    guard !model.handledResultIDs.contains(id), let result = channel.readResult(id: id).value else { return }
+    // NB: the claim is taken before inserting: a keyboard that dies after inserting, or a second keyboard process
+    // that is open too, then finds it taken and never inserts the text again.
+    if !claimedResultIDs.contains(id), model.wouldInsert(result, now: clock.now()) {
+      switch channel.claimResult(id: id) {
+      case .claimed:
+        claimedResultIDs.insert(id)
+      case .claimedElsewhere:
+        apply(.resultClaimedElsewhere(result, now: clock.now()))
+        return
+      case .failed(let reason):
+        // NB: inserting once without a claim beats not inserting at all; the text is in history either way.
+        logger.error("cannot claim result \(id): \(reason)")
+      }
+    }
+    apply(.resultObserved(result, now: clock.now()))
   }
 
   func apply(_ event: KeyboardEvent) {
@@ -128,12 +160,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     switch effect {
     case .send(let command):
       commandLog.append(command)
-      do {
-        try channel.writeCommands(commandLog)
-        watcher.notifier.post(ChannelFile.commands)
-      } catch {
-        logger.error("cannot write \(ChannelFile.commands): \(error)")
-      }
+      writeCommands()
     case .openContainingApp:
       openAppHandler?()
     case .insert(let text):

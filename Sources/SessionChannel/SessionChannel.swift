@@ -102,6 +102,7 @@ public final class SessionChannel: @unchecked Sendable {
     guard ChannelValidation.isValidID(id) else { throw ChannelError.invalid("result id '\(id)'") }
     let url = container.appendingPathComponent(ChannelFile.result(id))
     if unlink(url.path) != 0, errno != ENOENT { throw ChannelError.io("cannot remove \(url.lastPathComponent)", errno) }
+    removeClaim(id: id)
   }
 
   /// Deletes temporary files a crashed writer left behind.

@@ -134,3 +134,17 @@ struct KeyboardSafetyTests {
     #expect(model == before, "\(name)")
   }
 }
+
+@Suite("Keyboard: results another keyboard claimed")
+struct KeyboardClaimTests {
+  @Test("a result claimed by another keyboard is never inserted here, only acknowledged, once")
+  func claimedElsewhereIsAcknowledgedNotInserted() {
+    var model = KeyboardModel.ready()
+    let result = Host.result("s1-1", commandSeq: 1, text: "Elsewhere.", at: 100)
+    let effects = model.handle(.resultClaimedElsewhere(result, now: 101))
+    #expect(!effects.contains(.insert("Elsewhere.")))
+    #expect(
+      effects.contains { if case .send(let command) = $0 { return command.resultID == "s1-1" } else { return false } })
+    #expect(model.handle(.resultObserved(result, now: 102)).isEmpty, "handled: not inserted later either")
+  }
+}
