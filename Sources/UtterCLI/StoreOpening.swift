@@ -1,0 +1,25 @@
+import Foundation
+import Locations
+import Storage
+
+/// Opens the user's store for a command: reports a recovered (damaged) database on standard error and applies
+/// the retention setting, so expired dictations are gone before anything is listed.
+func openStore(_ global: GlobalOptions, applyRetention: Bool = true) throws -> AppDatabase {
+  let folder = Locations.dataDirectory(override: global.dataDir)
+  let database = try storeCall {
+    let (database, message) = try AppDatabase.open(at: folder)
+    if let message { printError("utter: \(message)") }
+    return database
+  }
+  if applyRetention { _ = try? database.purgeExpired() }
+  return database
+}
+
+/// Runs a store call, turning a storage failure into the CLI's one-line error.
+func storeCall<T>(_ body: () throws -> T) throws -> T {
+  do {
+    return try body()
+  } catch let error as StorageError {
+    throw CLIError(error.message)
+  }
+}
