@@ -40,8 +40,15 @@ public actor DictationHost {
     try channel.prepare()
     let now = clock.now()
     channel.removeAbandonedTemporaryFiles(olderThan: 60, now: now)
-    // Commands written before this start belong to no session of ours.
-    model = HostModel(timeout: configuration.timeout, lastCommandSeq: channel.readCommands().value?.lastSeq ?? 0)
+    // Commands written before this start belong to no session of ours; their acknowledgements still count (the
+    // keyboard inserted those results while the app was gone).
+    let earlier = channel.readCommands().value
+    model = HostModel(timeout: configuration.timeout, lastCommandSeq: earlier?.lastSeq ?? 0)
+    for id in earlier?.acknowledgedResultIDs ?? [] where environment.archive.contains(id: id) {
+      do { try environment.archive.markDelivered(id: id) } catch {
+        logger.error("cannot mark \(id) delivered: \(error)")
+      }
+    }
     apply(
       .sessionOpened(
         sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission, .modelLoading], now: now))

@@ -35,7 +35,14 @@ extension KeyboardModel {
 
   private mutating func becomeInactiveUnlessActivating() -> [KeyboardEffect] {
     if case .activating = phase { return [] }
-    phase = .inactive
+    switch phase {
+    case .listening, .interrupted, .transcribing:
+      // NB: say what happened to the words: kept by the app (it had taken the start), or never recorded.
+      let taken = dictationSeq.map { seq in (host?.lastCommandSeq ?? 0) >= seq } ?? false
+      phase = .failed(taken ? .appStoppedDictationSaved : .appNotRunning)
+    default:
+      phase = .inactive
+    }
     dictationSeq = nil
     awaitedCommand = nil
     transcribingSince = nil
@@ -62,7 +69,7 @@ extension KeyboardModel {
       phase = .transcribing(partialText: partial)
     case .transcribing:
       transcribingSince = transcribingSince ?? now
-    case .ready, .inserted, .failed(.dictation):
+    case .ready, .inserted, .failed(.dictation), .failed(.appNotRunning), .failed(.appStoppedDictationSaved):
       break
     }
     return []

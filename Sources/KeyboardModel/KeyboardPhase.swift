@@ -58,6 +58,10 @@ public enum KeyboardProblem: Sendable, Hashable {
   case appDidNotStart
   /// The app holds a session but did not react to a command.
   case appNotResponding
+  /// A dictation was asked for, but the app had stopped before it took it: nothing was recorded.
+  case appNotRunning
+  /// The app stopped during a dictation it had taken: the audio was on disk, and it is in Utter's history.
+  case appStoppedDictationSaved
   case dictation(DictationFailure)
 
   /// One sentence for the keyboard to show.
@@ -65,6 +69,8 @@ public enum KeyboardProblem: Sendable, Hashable {
     switch self {
     case .appDidNotStart: "Utter didn't start. Open the Utter app, then come back."
     case .appNotResponding: "Utter isn't responding. Open the Utter app to restart dictation."
+    case .appNotRunning: "Utter isn't running. Tap Start to start it."
+    case .appStoppedDictationSaved: "Utter stopped. Your dictation was saved in Utter."
     case .dictation(let failure): failure.message
     }
   }

@@ -250,6 +250,24 @@ struct DictationHostRuntimeTests {
     await harness.stop()
   }
 
+  @Test("acknowledgements the keyboard wrote while the app was gone mark those dictations delivered at start")
+  func acknowledgementsBeforeStartCount() async throws {
+    let dir = try TemporaryDirectory("host")
+    defer { dir.remove() }
+    let container = dir.path("container")
+    try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+    var log = CommandLog()
+    log.append(SessionCommand(seq: 7, sessionID: "old", kind: .ack, sentAt: 0, resultID: "old-6"))
+    try SessionChannel(container: container).writeCommands(log)
+    let earlier = ArchivedDictation(
+      id: "old-6", sessionID: "old", createdAt: 1000, text: "Inserted.", rawText: "inserted", duration: 1,
+      engine: "e", model: "m", recovered: false)
+    let harness = try HostHarness(engine: ScriptedEngine(["x"]), dir: dir, recorded: [earlier])
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    #expect(harness.archive.delivered == ["old-6"])
+    await harness.stop()
+  }
+
   @Test("a failing engine keeps the audio in the spool and reports the failure")
   func engineFailureKeepsAudio() async throws {
     let engine = ScriptedEngine([], failing: true)

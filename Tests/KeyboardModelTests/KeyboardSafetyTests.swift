@@ -49,13 +49,13 @@ struct KeyboardSafetyTests {
     #expect(model.handle(.resultObserved(Host.result("s1-1", commandSeq: 1, text: "x", at: 99), now: 100)).isEmpty)
   }
 
-  @Test("a stale heartbeat turns a phantom recording into inactive")
+  @Test("a stale heartbeat ends a phantom recording, saying what became of the words")
   func staleHeartbeat() {
     var model = KeyboardModel.listening()
     #expect(model.handle(.tick(now: 103.9)).isEmpty)
     #expect(model.phase.name == "listening")
     _ = model.handle(.tick(now: 104.5))
-    #expect(model.phase == .inactive)
+    #expect(model.phase == .failed(.appStoppedDictationSaved))
   }
 
   @Test("a state file with an old heartbeat shows inactive even when it says recording")
@@ -146,5 +146,26 @@ struct KeyboardClaimTests {
     #expect(
       effects.contains { if case .send(let command) = $0 { return command.resultID == "s1-1" } else { return false } })
     #expect(model.handle(.resultObserved(result, now: 102)).isEmpty, "handled: not inserted later either")
+  }
+}
+
+@Suite("Keyboard: the app stopping")
+struct KeyboardAppStoppedTests {
+  @Test("the app dying mid-dictation it had taken: the keyboard says the dictation was saved")
+  func appDiedAfterTakingDictation() {
+    var model = KeyboardModel.listening()
+    _ = model.handle(.tick(now: 110))
+    #expect(model.phase == .failed(.appStoppedDictationSaved))
+    #expect(KeyboardProblem.appStoppedDictationSaved.message == "Utter stopped. Your dictation was saved in Utter.")
+  }
+
+  @Test("a tap the app never took (it was already gone): the keyboard says Utter isn't running, not 'ready'")
+  func tapWhileAppIsGone() {
+    var model = KeyboardModel.ready()
+    _ = model.handle(.startTapped(FieldContext(), now: 101))
+    #expect(model.phase.name == "listening")
+    _ = model.handle(.tick(now: 110))
+    #expect(model.phase == .failed(.appNotRunning))
+    #expect(model.phase.name == "error")
   }
 }

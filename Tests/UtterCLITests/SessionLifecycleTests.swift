@@ -17,7 +17,7 @@ struct SessionLifecycleTests {
     let host = try workspace.startHost(mic: speech, speed: 1)
     #expect(await host.log("ready"))
 
-    let keyboard = try workspace.startKeyboard("start; wait 1.5; wait-phase inactive 8; status", label: "keyboard")
+    let keyboard = try workspace.startKeyboard("start; wait 1.5; wait-phase error 8; status", label: "keyboard")
     #expect(await host.log("recording dictation", timeout: 10))
     try await Task.sleep(nanoseconds: 2_000_000_000)
     host.killNow()
@@ -27,7 +27,8 @@ struct SessionLifecycleTests {
 
     #expect(await keyboard.exit(timeout: 15))
     #expect(keyboard.process.terminationStatus == 0, "\(keyboard.stderr)")
-    #expect(keyboard.stderr.contains("keyboard status: inactive"))
+    #expect(keyboard.stderr.contains("keyboard status: error"))
+    #expect(keyboard.stderr.contains("Utter stopped. Your dictation was saved in Utter."), "the user is told")
 
     let restarted = try workspace.startHost(mic: speech, label: "host2")
     defer { restarted.terminate() }
