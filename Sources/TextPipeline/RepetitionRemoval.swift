@@ -17,6 +17,27 @@ public struct RepetitionRemoval: TextStage {
     "of", "on", "my", "if", "what", "this",
   ]
 
+  /// Spoken numbers: a repeat is a digit or a year said again ("five five five", "twenty twenty six"), never a
+  /// stutter.
+  static let numberWords: Set<String> = [
+    "zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million",
+    "billion", "double", "triple",
+  ]
+  /// Words read out as symbols later ("dot dot dot", "dash dash force", "new line new line"): every one counts.
+  static let spokenSymbols: Set<String> = [
+    "dot", "dash", "hyphen", "slash", "backslash", "star", "hash", "underscore", "period", "comma", "colon",
+    "semicolon", "new", "line", "paragraph", "tab", "space", "plus", "minus", "equals", "quote", "bullet",
+  ]
+  /// Words after which a repeated word starts a new clause, so "so I, I think" is a stutter but "I tested it, it
+  /// works" is not.
+  static let clauseOpeners: Set<String> = [
+    "and", "but", "so", "because", "then", "well", "or", "if", "when", "like", "um", "uh", "okay", "yeah",
+  ]
+  /// Words that trail off when repeated at the end of a dictation ("…and so so so").
+  static let trailingStutters: Set<String> = ["so", "and", "but", "or", "then", "because", "like"]
+
   /// Pronouns that stutter before their contraction ("I I'm").
   static let pronouns: Set<String> = ["i", "we", "you", "they", "he", "she", "it"]
 
@@ -62,6 +83,9 @@ public struct RepetitionRemoval: TextStage {
     {
       return index
     }
+    if next == lower, Self.trailingStutters.contains(lower), trailsOff(from: index + 1, in: tokens) {
+      return index + 1
+    }
     guard next == lower, isCollapsible(lower), !Self.emphasis.contains(lower) else { return nil }
     // A grammatical double never opens a sentence: "is is this working" is a stutter.
     if Self.grammaticalDoubles.contains(lower), !document.startsSentence(at: index) {
@@ -81,6 +105,8 @@ public struct RepetitionRemoval: TextStage {
     else { return nil }
     let lower = tokens[index].lower
     guard Self.commaStutters.contains(lower), tokens[index + 2].lower == lower else { return nil }
+    // "I tested it, it works": the first one ends a clause; only a word that opens its clause can stutter.
+    if index > 0, tokens[index - 1].isWord, !Self.clauseOpeners.contains(tokens[index - 1].lower) { return nil }
     return index + 2
   }
 
@@ -96,9 +122,21 @@ public struct RepetitionRemoval: TextStage {
       && !Self.emphasis.contains(second)
   }
 
-  /// Whether a repeat of `lower` may be a stutter: words, not numbers or codes.
+  /// Whether the words from `index` to the end of the sentence are all the same as the word at `index`.
+  private func trailsOff(from index: Int, in tokens: [TextToken]) -> Bool {
+    let word = tokens[index].lower
+    var i = index
+    while i < tokens.count, tokens[i].isWord {
+      guard tokens[i].lower == word else { return false }
+      i += 1
+    }
+    return i == tokens.count || tokens[i].endsSentence || tokens[i].kind == .lineBreak
+  }
+
+  /// Whether a repeat of `lower` may be a stutter: words, not numbers, spoken symbols or codes.
   private func isCollapsible(_ lower: String) -> Bool {
     guard let first = lower.first, !first.isNumber else { return false }
+    if Self.numberWords.contains(lower) || Self.spokenSymbols.contains(lower) { return false }
     if lower.count == 1 && !(lower == "i" || lower == "a") { return false }
     return !CodeLikeWords.isCodeLike(lower)
   }

@@ -95,6 +95,7 @@ public struct SpokenPunctuation: TextStage {
         continue
       }
       if joinDomain(at: i, in: &document) { continue }
+      if joinFlag(at: i, in: &document) { continue }
       if let command = command(
         at: i, in: document.tokens, writesCase: writesCase, continuesText: context.continuesText)
       {
@@ -139,6 +140,28 @@ public struct SpokenPunctuation: TextStage {
     }
     let spaceBefore = document.tokens[start].spaceBefore
     document.tokens.replaceSubrange(start...(index + 2), with: [TextToken(address, spaceBefore: spaceBefore)])
+    return true
+  }
+
+  /// Writes "dash dash force" as the command-line flag `--force` (verbatim, so no later stage touches it);
+  /// returns whether it did.
+  private func joinFlag(at index: Int, in document: inout TextDocument) -> Bool {
+    let tokens = document.tokens
+    guard index + 2 < tokens.count, tokens[index].lower == "dash", tokens[index + 1].isWord,
+      tokens[index + 1].lower == "dash", tokens[index + 2].isWord,
+      tokens[index + 2].lower.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+    else { return false }
+    var text = "--" + tokens[index + 2].lower
+    var end = index + 2
+    // "dash dash dry dash run" is `--dry-run`.
+    while end + 2 < tokens.count, tokens[end + 1].isWord, tokens[end + 1].lower == "dash", tokens[end + 2].isWord,
+      tokens[end + 2].lower.allSatisfy({ $0.isLetter || $0.isNumber })
+    {
+      text += "-" + tokens[end + 2].lower
+      end += 2
+    }
+    let flag = TextToken(text, kind: .verbatim, spaceBefore: tokens[index].spaceBefore, isSpoken: true)
+    document.tokens.replaceSubrange(index...end, with: [flag])
     return true
   }
 

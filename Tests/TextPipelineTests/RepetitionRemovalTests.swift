@@ -25,6 +25,18 @@ struct RepetitionRemovalTests {
     GoldenCase("a repeated pair of words collapses", "can you can you hear me", "can you hear me"),
     GoldenCase("a grammatical double at a sentence start is a stutter", "is is this working", "is this working"),
     GoldenCase("that before that's is grammatical and stays", "I think that that's right", "I think that that's right"),
+    GoldenCase(
+      "spoken digits of a phone number all stay", "call me at five five five one two three four",
+      "call me at five five five one two three four"),
+    GoldenCase("a year said as two numbers stays", "back in twenty twenty six", "back in twenty twenty six"),
+    GoldenCase(
+      "a word that ends one clause and opens the next stays", "Yeah, I tested it, it looks good.",
+      "Yeah, I tested it, it looks good."),
+    GoldenCase("so I, I think is still a stutter", "so I, I think so", "so I think so"),
+    GoldenCase("dot dot dot is three dots, not a stutter", "well dot dot dot I'm not sure", "well dot dot dot I'm not sure"),
+    GoldenCase("dash dash before a flag stays", "git push dash dash force", "git push dash dash force"),
+    GoldenCase("a trailing so so so so trails off to one", "and then we left so so so so", "and then we left so"),
+    GoldenCase("so-so in the middle of a sentence stays", "it was so so at best", "it was so so at best"),
   ]
 
   @Test("collapses stutters", arguments: cases)
