@@ -11,10 +11,18 @@ public struct FillerRemoval: TextStage {
     "hey", "hi", "hello", "thanks", "okay", "ok", "yes", "yeah", "no", "sure", "sorry", "oh", "right",
   ]
 
+  /// Words engines use to describe a sound in parentheses: "(coughs)", "(clears throat)", "(laughter)".
+  static let soundWords: Set<String> = [
+    "cough", "coughs", "coughing", "laugh", "laughs", "laughing", "laughter", "sigh", "sighs", "applause",
+    "music", "silence", "inaudible", "crosstalk", "noise", "throat", "breathing", "breath", "sniffs", "sniffing",
+    "static", "beep", "beeping", "indistinct", "mumbles", "mumbling", "typing", "clapping", "chuckles", "sneezes",
+  ]
+
   /// A stage that removes fillers.
   public init() {}
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
+    removeSoundTags(from: &document)
     var i = 0
     while i < document.tokens.count {
       guard let length = fillerLength(at: i, in: document) else {
@@ -35,7 +43,11 @@ public struct FillerRemoval: TextStage {
   /// The length of the hesitation or filler phrase at `index`, if there is one.
   private func fillerLength(at index: Int, in document: TextDocument) -> Int? {
     guard document.tokens[index].isWord else { return nil }
-    if Self.isHesitation(document.tokens[index].text), !isUnit(at: index, in: document) { return 1 }
+    if Self.isHesitation(document.tokens[index].text), !isUnit(at: index, in: document),
+      !isCapitalisedName(at: index, in: document)
+    {
+      return 1
+    }
     return fillerPhraseLength(at: index, in: document)
   }
 
@@ -43,9 +55,9 @@ public struct FillerRemoval: TextStage {
   static func isHesitation(_ word: String) -> Bool {
     let count = word.count
     guard count >= 2, count <= 6 else { return false }
-    // "UM", "ER" written in capitals are abbreviations, not sounds.
-    if word.allSatisfy({ $0.isUppercase }) { return false }
     let lower = word.lowercased()
+    // "ER" or "AH" in capitals are abbreviations; "UM", "UH", "UHM" and "HMM" are only ever sounds.
+    if word.allSatisfy({ $0.isUppercase }) && !["um", "uh", "uhm", "umm", "hmm"].contains(lower) { return false }
     switch lower {
     case "er", "erm", "ehm", "uhm", "umm", "uhh", "hmm", "ahh", "hmmm", "ummm", "uhhh", "mhm": return true
     default: break
@@ -66,6 +78,13 @@ public struct FillerRemoval: TextStage {
       }
     }
     return true
+  }
+
+  /// Whether a word in capitals stands where a name does ("studied at UM", "a letter from UH").
+  private func isCapitalisedName(at index: Int, in document: TextDocument) -> Bool {
+    let word = document.tokens[index].text
+    guard word.allSatisfy({ $0.isUppercase }), index > 0, document.tokens[index - 1].isWord else { return false }
+    return ["at", "from", "to", "in", "of", "for", "with", "the"].contains(document.tokens[index - 1].lower)
   }
 
   /// Whether the word at `index` is "mm" after a number ("5 mm" is a unit, not a hum).
@@ -120,6 +139,38 @@ public struct FillerRemoval: TextStage {
       j += 1
     }
     return (1...2).contains(words)
+  }
+
+  /// Removes descriptions of sound the engine wrote between brackets ("[background noise]", "(coughs)"): at this
+  /// stage every bracket is the engine's, since spoken brackets are written later. Parentheses count only
+  /// around one to three lower-case words.
+  private func removeSoundTags(from document: inout TextDocument) {
+    var i = 0
+    var kept: [TextToken] = []
+    let tokens = document.tokens
+    var removedAny = false
+    while i < tokens.count {
+      let open = tokens[i].text
+      if open == "[" || open == "(", let close = tokens[(i + 1)...].firstIndex(where: { !$0.isWord }),
+        tokens[close].text == (open == "[" ? "]" : ")")
+      {
+        let words = tokens[(i + 1)..<close]
+        let isTag =
+          open == "["
+          ? !words.isEmpty && words.count <= 6
+          : (1...3).contains(words.count) && words.contains { Self.soundWords.contains($0.lower) }
+        if isTag {
+          i = close + 1
+          removedAny = true
+          continue
+        }
+      }
+      kept.append(tokens[i])
+      i += 1
+    }
+    guard removedAny else { return }
+    document.tokens = kept
+    for index in document.tokens.indices { document.normalizeSpacing(at: index) }
   }
 
   /// Removes the filler words in `range` and the commas that set them off.

@@ -5,6 +5,13 @@ import Testing
 @Suite("Filler removal")
 struct FillerRemovalTests {
   static let cases: [GoldenCase] = [
+    GoldenCase("a sound the engine wrote in brackets goes", "so [background noise] we should go", "so we should go"),
+    GoldenCase("a sound the engine wrote in parentheses goes", "we (coughs) should go", "we should go"),
+    GoldenCase(
+      "words in parentheses that are not a sound stay", "see the notes (in the appendix) later",
+      "see the notes (in the appendix) later"),
+    GoldenCase("um and uh in capitals are still hesitations", "UM I think UH we go", "I think we go"),
+    GoldenCase("ER in capitals is an abbreviation and stays", "the ER was busy", "the ER was busy"),
     GoldenCase("a hesitation between commas goes with its commas", "So, um, we should go.", "So we should go."),
     GoldenCase("a hesitation at the start goes with its comma", "Um, I think so.", "I think so."),
     GoldenCase("hesitations without commas go", "I uh think we erm should", "I think we should"),
@@ -39,10 +46,10 @@ struct FillerRemovalTests {
 
   @Test("hesitation sounds are recognised and words are not")
   func hesitationSounds() {
-    for sound in ["um", "Umm", "uh", "uhh", "erm", "er", "ah", "hmm", "mm", "hm", "Uhm"] {
+    for sound in ["um", "Umm", "uh", "uhh", "erm", "er", "ah", "hmm", "mm", "hm", "Uhm", "UM", "UH"] {
       #expect(FillerRemoval.isHesitation(sound), "\(sound)")
     }
-    for word in ["a", "I", "umbrella", "her", "aha", "Ohm", "mum", "UM", "hum"] {
+    for word in ["a", "I", "umbrella", "her", "aha", "Ohm", "mum", "ER", "AH", "hum"] {
       #expect(!FillerRemoval.isHesitation(word), "\(word)")
     }
   }

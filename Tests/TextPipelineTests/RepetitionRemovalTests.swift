@@ -33,7 +33,8 @@ struct RepetitionRemovalTests {
       "a word that ends one clause and opens the next stays", "Yeah, I tested it, it looks good.",
       "Yeah, I tested it, it looks good."),
     GoldenCase("so I, I think is still a stutter", "so I, I think so", "so I think so"),
-    GoldenCase("dot dot dot is three dots, not a stutter", "well dot dot dot I'm not sure", "well dot dot dot I'm not sure"),
+    GoldenCase(
+      "dot dot dot is three dots, not a stutter", "well dot dot dot I'm not sure", "well dot dot dot I'm not sure"),
     GoldenCase("dash dash before a flag stays", "git push dash dash force", "git push dash dash force"),
     GoldenCase("a trailing so so so so trails off to one", "and then we left so so so so", "and then we left so"),
     GoldenCase("so-so in the middle of a sentence stays", "it was so so at best", "it was so so at best"),

@@ -5,8 +5,11 @@ import Testing
 @Suite("Spoken punctuation")
 struct SpokenPunctuationTests {
   static let cases: [GoldenCase] = [
-    GoldenCase("dash dash before a word is a command-line flag", "git push origin main dash dash force", "git push origin main --force"),
-    GoldenCase("a flag of several words is joined by hyphens", "run it with dash dash dry dash run", "run it with --dry-run"),
+    GoldenCase(
+      "dash dash before a word is a command-line flag", "git push origin main dash dash force",
+      "git push origin main --force"),
+    GoldenCase(
+      "a flag of several words is joined by hyphens", "run it with dash dash dry dash run", "run it with --dry-run"),
     GoldenCase("comma becomes a comma", "hello comma how are you", "hello, how are you"),
     GoldenCase("period at the end becomes a full stop", "I'm done period", "I'm done."),
     GoldenCase("full stop before a capital ends the sentence", "That's it full stop The end", "That's it. The end"),
