@@ -82,6 +82,7 @@ public struct TextPipeline: Sendable {
       if enabled.contains(.repetitions) { stages.append(RepetitionRemoval()) }
       if enabled.contains(.corrections) { stages.append(CourseCorrection()) }
       if enabled.contains(.spokenPunctuation) { stages.append(SpokenPunctuation()) }
+      if enabled.contains(.numbers) { stages.append(NumberFormatting()) }
       if enabled.contains(.sentences) { stages.append(SentenceFormatting()) }
       if enabled.contains(.dictionary), !configuration.dictionary.isEmpty {
         stages.append(DictionaryReplacement(entries: configuration.dictionary))

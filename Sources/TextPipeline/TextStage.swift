@@ -21,6 +21,7 @@ public enum TextStageKind: String, Sendable, Codable, CaseIterable, Hashable {
   case repetitions
   case corrections
   case spokenPunctuation = "spoken-punctuation"
+  case numbers
   case sentences
   case dictionary
   case snippets

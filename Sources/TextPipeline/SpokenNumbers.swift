@@ -1,0 +1,131 @@
+/// Reading numbers said as words: "twenty five", "one hundred and five", "twenty twenty six", "third".
+enum SpokenNumbers {
+  static let units: [String: Int] = [
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19,
+  ]
+  static let tens: [String: Int] = [
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+  ]
+  static let scales: [String: Int] = ["thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000]
+  static let ordinalUnits: [String: Int] = [
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+    "thirtieth": 30,
+  ]
+  /// Digits said one by one, as in a phone number ("oh" is zero there).
+  static let digits: [String: Int] = [
+    "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9,
+  ]
+
+  /// Whether `word` is part of a spoken number.
+  static func isNumberWord(_ word: String) -> Bool {
+    units[word] != nil || tens[word] != nil || scales[word] != nil || word == "hundred"
+  }
+
+  /// The cardinal number said by `words` from `start` ("one hundred and five"), and where it ends; two plain
+  /// numbers in a row ("five five", "twenty thirty") are two numbers, not one.
+  static func cardinal(_ words: [String], from start: Int) -> (value: Int, end: Int)? {
+    var total = 0
+    var current = 0
+    var index = start
+    var last: Kind = .none
+    var end = start
+    while index < words.count {
+      let word = words[index]
+      if let unit = units[word] {
+        guard last == .none || last == .hundred || last == .scale || (last == .tens && unit < 10) || last == .and
+        else { break }
+        current += unit
+        last = unit < 10 ? .unit : .teen
+      } else if let ten = tens[word] {
+        guard last == .none || last == .hundred || last == .scale || last == .and else { break }
+        current += ten
+        last = .tens
+      } else if word == "hundred" {
+        guard last == .unit || last == .teen || (last == .none && index > start) else { break }
+        current = max(current, 1) * 100
+        last = .hundred
+      } else if let scale = scales[word] {
+        guard last != .none, last != .scale, last != .and else { break }
+        total += max(current, 1) * scale
+        current = 0
+        last = .scale
+      } else if word == "and", last == .hundred || last == .scale, index + 1 < words.count,
+        units[words[index + 1]] != nil || tens[words[index + 1]] != nil
+      {
+        last = .and
+      } else {
+        break
+      }
+      index += 1
+      if last != .and { end = index }
+    }
+    guard end > start else { return nil }
+    return (total + current, end)
+  }
+
+  /// A year said in two halves ("nineteen ninety nine", "twenty twenty six", "twenty oh five"), and its end.
+  static func year(_ words: [String], from start: Int) -> (value: Int, end: Int)? {
+    guard start + 1 < words.count else { return nil }
+    let century: Int
+    if let teen = units[words[start]], teen >= 10 {
+      century = teen
+    } else if words[start] == "twenty" {
+      century = 20
+    } else {
+      return nil
+    }
+    let next = words[start + 1]
+    if next == "hundred" { return (century * 100, start + 2) }
+    if next == "oh", start + 2 < words.count, let unit = units[words[start + 2]], unit < 10, unit > 0 {
+      return (century * 100 + unit, start + 3)
+    }
+    if let teen = units[next], teen >= 10 { return (century * 100 + teen, start + 2) }
+    if let ten = tens[next] {
+      if start + 2 < words.count, let unit = units[words[start + 2]], unit > 0, unit < 10 {
+        return (century * 100 + ten + unit, start + 3)
+      }
+      return (century * 100 + ten, start + 2)
+    }
+    return nil
+  }
+
+  /// An ordinal ("third", "twenty first", "thirty first"), and its end.
+  static func ordinal(_ words: [String], from start: Int) -> (value: Int, end: Int)? {
+    if let value = ordinalUnits[words[start]] { return (value, start + 1) }
+    if let ten = tens[words[start]], start + 1 < words.count, let unit = ordinalUnits[words[start + 1]], unit < 10 {
+      return (ten + unit, start + 2)
+    }
+    return nil
+  }
+
+  /// "1st", "2nd", "3rd", "11th", "21st".
+  static func ordinalSuffix(_ value: Int) -> String {
+    let lastTwo = value % 100
+    if (11...13).contains(lastTwo) { return "\(value)th" }
+    switch value % 10 {
+    case 1: return "\(value)st"
+    case 2: return "\(value)nd"
+    case 3: return "\(value)rd"
+    default: return "\(value)th"
+    }
+  }
+
+  /// `value` with thousands separators from 10,000 up ("2500", "12,500").
+  static func grouped(_ value: Int) -> String {
+    let plain = String(value)
+    guard value >= 10_000 else { return plain }
+    var result = ""
+    for (offset, character) in plain.enumerated() {
+      if offset > 0, (plain.count - offset) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return result
+  }
+
+  private enum Kind { case none, unit, teen, tens, hundred, scale, and }
+}
