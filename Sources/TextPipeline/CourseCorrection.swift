@@ -1,15 +1,20 @@
 /// Applies spoken corrections: "scratch that" deletes the clause before it; "no wait", "actually no",
 /// "sorry I mean", "I mean" and "or rather" replace the words before them with the words after.
 ///
-/// What gets replaced: when the correction starts with a word that also occurs in the clause before
-/// ("the red one no wait the blue one"), everything from that word; otherwise as many words as the
-/// correction has, not reaching back past a preposition or article ("meet on Tuesday no wait Wednesday").
+/// What gets replaced is found from the repair's anchor: a word of the correction that also occurs in the clause
+/// before ("the red one no wait the blue one", "it's in documents no wait it's in downloads"), else the last word
+/// of the same kind (a colour, a day, a month, a number: "the red shirt no wait blue" → "the blue shirt"), else
+/// as many words as the correction has, not reaching back past a preposition or article ("meet on Tuesday no
+/// wait Wednesday"). "scratch that", "forget that" and "never mind" delete the clause before; "start over"
+/// deletes everything before it.
 public struct CourseCorrection: TextStage {
   public let name = "corrections"
 
   enum Action: Sendable {
     /// Delete the clause (or the sentence) before the marker.
     case scratch
+    /// Delete everything before the marker.
+    case startOver
     /// Replace the words before with the words after.
     case replace
     /// Like `replace`, but the marker is also an ordinary phrase ("I mean it"), so stricter checks apply.
@@ -19,6 +24,8 @@ public struct CourseCorrection: TextStage {
   struct Marker: Sendable {
     var words: [String]
     var action: Action
+    /// The marker counts only after a comma (", actually six"): without one it is an ordinary word.
+    var needsComma = false
   }
 
   /// Longer markers first so "sorry I mean" wins over "I mean".
@@ -27,6 +34,11 @@ public struct CourseCorrection: TextStage {
     Marker(words: ["sorry", "i", "mean"], action: .replace),
     Marker(words: ["scratch", "that"], action: .scratch),
     Marker(words: ["strike", "that"], action: .scratch),
+    Marker(words: ["forget", "that"], action: .scratch),
+    Marker(words: ["never", "mind"], action: .scratch),
+    Marker(words: ["start", "over"], action: .startOver),
+    Marker(words: ["make", "that"], action: .replace),
+    Marker(words: ["no", "no"], action: .replace),
     Marker(words: ["no", "wait"], action: .replace),
     Marker(words: ["wait", "no"], action: .replace),
     Marker(words: ["actually", "no"], action: .replace),
@@ -34,6 +46,28 @@ public struct CourseCorrection: TextStage {
     Marker(words: ["or", "rather"], action: .weakReplace),
     Marker(words: ["i", "meant"], action: .weakReplace),
     Marker(words: ["i", "mean"], action: .weakReplace),
+    Marker(words: ["actually"], action: .weakReplace, needsComma: true),
+    Marker(words: ["sorry"], action: .weakReplace, needsComma: true),
+  ]
+
+  /// Words that restate the subject at the start of a correction ("no wait it's in downloads").
+  static let restatements: Set<String> = [
+    "it's", "it’s", "it", "is", "that's", "that", "was", "they're", "he's", "she's", "we're", "i'm", "there's",
+    "we", "they", "are", "i", "he", "she",
+  ]
+
+  /// Kinds of words a one-word repair replaces in place ("the red shirt no wait blue" → "the blue shirt").
+  static let kinds: [Set<String>] = [
+    ["red", "blue", "green", "yellow", "black", "white", "orange", "purple", "pink", "brown", "grey", "gray"],
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow", "tonight"],
+    [
+      "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+      "november", "december",
+    ],
+    [
+      "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty",
+      "thirty", "forty", "fifty", "hundred",
+    ],
   ]
 
   /// Words after "no" that make it an ordinary phrase ("actually no longer", "no wait time").
@@ -52,6 +86,7 @@ public struct CourseCorrection: TextStage {
         let next: Int?
         switch marker.action {
         case .scratch: next = scratch(markerAt: i, end: end, in: &document)
+        case .startOver: next = startOver(markerAt: i, end: end, in: &document)
         case .replace: next = replace(markerAt: i, end: end, weak: false, in: &document)
         case .weakReplace: next = replace(markerAt: i, end: end, weak: true, in: &document)
         }
@@ -70,6 +105,7 @@ public struct CourseCorrection: TextStage {
     guard tokens[index].isWord else { return nil }
     let first = tokens[index].lower
     for marker in Self.markers where marker.words[0] == first {
+      if marker.needsComma, index == 0 || tokens[index - 1].text != "," { continue }
       var j = index + 1
       var matched = true
       for word in marker.words.dropFirst() {
@@ -118,7 +154,12 @@ public struct CourseCorrection: TextStage {
       return start
     }
     let afterSentenceEnd = tokens[(last + 1)..<start].contains { $0.endsSentence || $0.kind == .lineBreak }
-    if !afterSentenceEnd {
+    let clause = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
+    // "send it to John scratch that send it to Mary": the words after restart the clause.
+    let restarts =
+      end < tokens.count && tokens[end].isWord && tokens[clause].isWord
+      && tokens[end].lower == tokens[clause].lower
+    if !afterSentenceEnd && !restarts {
       // "I need to scratch that itch" uses the words; a command follows a complete clause.
       guard !WordLists.functionWords.contains(tokens[last].lower) else { return nil }
       if end < tokens.count, tokens[end].isWord {
@@ -128,9 +169,23 @@ public struct CourseCorrection: TextStage {
         }
       }
     }
-    let lower = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
-    document.remove(lower..<upper)
-    return lower
+    document.remove(clause..<upper)
+    return clause
+  }
+
+  /// Deletes everything before "start over"; returns where to continue.
+  private func startOver(markerAt start: Int, end: Int, in document: inout TextDocument) -> Int? {
+    var upper = end
+    let tokens = document.tokens
+    while upper < tokens.count, tokens[upper].kind == .closing, tokens[upper].separatesClauses { upper += 1 }
+    // "Let's start over the weekend": only a command when a new clause follows, or nothing does.
+    guard
+      upper == tokens.count || (upper > end) || tokens[upper].text.first?.isUppercase == true
+        || (tokens[upper].isWord && tokens.first?.isWord == true && tokens[upper].lower == tokens[0].lower)
+        || start > 0 && tokens[start - 1].kind == .closing
+    else { return nil }
+    document.remove(0..<upper)
+    return 0
   }
 
   /// Replaces the words before a correction marker with the words after it; returns where to continue,
@@ -162,8 +217,27 @@ public struct CourseCorrection: TextStage {
     let clause = clauseStart(endingAt: last, in: tokens)
     let before = (clause...last).filter { tokens[$0].isWord }
     var spanStart: Int
+    var replacementStart = correctionStart
+    let kind = Self.kinds.first { $0.contains(first) }
     if let aligned = before.last(where: { tokens[$0].lower == first }) {
       spanStart = aligned
+    } else if let (offset, aligned) = restatedAnchor(correction, before: before, in: tokens) {
+      // "it's in documents no wait it's in downloads": the repeated words anchor the repair.
+      spanStart = aligned
+      replacementStart = correctionStart + offset
+    } else if correction.count == 1, let kind, let same = before.last(where: { kind.contains(tokens[$0].lower) }) {
+      // "the red shirt no wait blue": one word of the same kind swaps in place.
+      var swapped = tokens[correctionStart]
+      swapped.spaceBefore = tokens[same].spaceBefore
+      document.tokens[same] = swapped
+      // The marker goes with the pause marks the engine wrote before it ("Tuesday. No wait, Wednesday.").
+      var removeFrom = start
+      while removeFrom > same + 1, tokens[removeFrom - 1].kind == .closing { removeFrom -= 1 }
+      document.remove(removeFrom..<k)
+      return same + 1
+    } else if let kind, let same = before.last(where: { kind.contains(tokens[$0].lower) }) {
+      // "we need three no no four chairs": the correction restates from the word of the same kind.
+      spanStart = same
     } else {
       if weak && WordLists.functionWords.contains(first) { return nil }
       let span = Array(before.suffix(correction.count))
@@ -185,7 +259,20 @@ public struct CourseCorrection: TextStage {
     {
       document.tokens[correctionStart].text = tokens[correctionStart].lower
     }
-    document.remove(spanStart..<correctionStart)
+    document.remove(spanStart..<replacementStart)
     return spanStart
+  }
+
+  /// A later word of the correction (its second or third) that occurs in the clause before: the words ahead of
+  /// it restate the subject ("it's", "that's") and go; returns its offset in the correction and its index before.
+  private func restatedAnchor(_ correction: [String], before: [Int], in tokens: [TextToken]) -> (Int, Int)? {
+    for offset in 1..<min(3, correction.count) {
+      let word = correction[offset]
+      // Only a restated subject may be skipped: "it's", "that is"; never content words ("four apples").
+      guard correction[..<offset].allSatisfy({ Self.restatements.contains($0) }) else { return nil }
+      guard !WordLists.determiners.contains(word) else { continue }
+      if let aligned = before.last(where: { tokens[$0].lower == word }) { return (offset, aligned) }
+    }
+    return nil
   }
 }

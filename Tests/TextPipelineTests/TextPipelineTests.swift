@@ -10,6 +10,29 @@ struct TextPipelineTests {
   )
 
   static let cases: [GoldenCase] = [
+    GoldenCase(
+      "scratch that before a restarted clause keeps only the restart",
+      "send it to John scratch that send it to Mary", "Send it to Mary."),
+    GoldenCase(
+      "a repair that restates the subject is anchored on the repeated word",
+      "the file is in documents no wait it's in downloads", "The file is in downloads."),
+    GoldenCase(
+      "a one-word repair of the same kind swaps in place", "buy the red shirt no wait blue", "Buy the blue shirt."),
+    GoldenCase("comma actually is a correction", "meet at five, actually six", "Meet at six."),
+    GoldenCase("actually without a comma is an ordinary word", "it actually works", "It actually works."),
+    GoldenCase("I mean it is not a correction", "I mean it", "I mean it."),
+    GoldenCase("comma sorry I meant is a correction", "call Sam, sorry, I meant Sarah", "Call Sarah."),
+    GoldenCase(
+      "forget that deletes the clause before", "let's go to the park forget that let's stay home", "Let's stay home."),
+    GoldenCase("no no repairs a number", "we need three no no four chairs", "We need four chairs."),
+    GoldenCase("make that repairs a number", "make it ten, make that twelve", "Make it 12."),
+    GoldenCase("scratch that itch is not a command", "I need to scratch that itch", "I need to scratch that itch."),
+    GoldenCase("never mind inside a sentence is not a command", "I never mind the rain", "I never mind the rain."),
+    GoldenCase(
+      "start over the weekend is not a command", "let's start over the weekend", "Let's start over the weekend."),
+    GoldenCase(
+      "start over then a new sentence clears what came before", "draft one. Start over. Hello Sam", "Hello Sam."),
+    GoldenCase("No, no, that's fine stays", "No, no, that's fine.", "No, no, that's fine."),
     GoldenCase("fillers go and the sentence is finished", "so um we should uh go", "So we should go."),
     GoldenCase("Whisper's punctuated text keeps its punctuation", "Hello, world.", "Hello, world."),
     GoldenCase("a filler inside Whisper's commas goes cleanly", " So, um, we should go.", "So we should go."),
