@@ -138,8 +138,24 @@ public struct SpokenPunctuation: TextStage {
         start = localStart
       }
     }
+    // "https colon slash slash example dot com": the scheme ("colon" is already ":" by now).
+    if start >= 4, ["http", "https"].contains(tokens[start - 4].lower),
+      tokens[start - 3].text == ":" || tokens[start - 3].lower == "colon",
+      tokens[start - 2].lower == "slash", tokens[start - 1].lower == "slash"
+    {
+      address = tokens[start - 4].lower + "://" + address
+      start -= 4
+    }
+    // "example dot com slash pricing": the path.
+    var end = index + 2
+    while end + 2 < tokens.count, tokens[end + 1].isWord, tokens[end + 1].lower == "slash", tokens[end + 2].isWord {
+      address += "/" + tokens[end + 2].lower
+      end += 2
+    }
     let spaceBefore = document.tokens[start].spaceBefore
-    document.tokens.replaceSubrange(start...(index + 2), with: [TextToken(address, spaceBefore: spaceBefore)])
+    // NB: an address with its scheme is written as typed: no capital at a sentence start.
+    let kind: TextToken.Kind = address.contains("://") ? .verbatim : .word
+    document.tokens.replaceSubrange(start...end, with: [TextToken(address, kind: kind, spaceBefore: spaceBefore)])
     return true
   }
 
@@ -203,7 +219,9 @@ public struct SpokenPunctuation: TextStage {
     let next = end < tokens.count ? tokens[end] : nil
     if let previous, previous.isWord {
       let word = previous.lower
-      if WordLists.determiners.contains(word) || Self.nounModifiers.contains(word) { return false }
+      // NB: "item one new line item two" numbers a list; "a new line of products" is a noun.
+      let numbersItem = word == "one" && command.token.kind == .lineBreak
+      if (WordLists.determiners.contains(word) && !numbersItem) || Self.nounModifiers.contains(word) { return false }
       if command.rule == .sentenceEnd && Self.periodCompounds.contains(word) { return false }
     }
     if let next, next.kind == .joiner || (next.isWord && Self.nounFollowers.contains(next.lower)) { return false }

@@ -11,6 +11,15 @@ struct TextPipelineTests {
 
   static let cases: [GoldenCase] = [
     GoldenCase(
+      "a spoken URL with its scheme is written as typed", "https colon slash slash example dot com",
+      "https://example.com"),
+    GoldenCase("a spoken path after a domain", "go to example dot com slash pricing", "Go to example.com/pricing."),
+    GoldenCase(
+      "a numbered list item before new line", "item one new line item two new line item three",
+      "Item one\nItem two\nItem three."),
+    GoldenCase("a new line of products stays words", "a new line of products", "A new line of products."),
+    GoldenCase("dot dot dot is an ellipsis", "well dot dot dot I'm not sure", "Well... I'm not sure."),
+    GoldenCase(
       "scratch that before a restarted clause keeps only the restart",
       "send it to John scratch that send it to Mary", "Send it to Mary."),
     GoldenCase(
