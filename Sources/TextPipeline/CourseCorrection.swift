@@ -80,6 +80,11 @@ public struct CourseCorrection: TextStage {
   public init() {}
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
+    document.editInBlocks { block in applyCorrections(to: &block) }
+  }
+
+  /// Applies the corrections of one block of the document.
+  private func applyCorrections(to document: inout TextDocument) {
     var i = 0
     while i < document.tokens.count {
       if let (marker, end) = marker(at: i, in: document.tokens) {

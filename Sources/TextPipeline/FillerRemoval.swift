@@ -23,6 +23,11 @@ public struct FillerRemoval: TextStage {
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     removeSoundTags(from: &document)
+    document.editInBlocks { block in removeFillers(from: &block) }
+  }
+
+  /// Removes fillers from one block of the document.
+  private func removeFillers(from document: inout TextDocument) {
     var i = 0
     while i < document.tokens.count {
       guard let length = fillerLength(at: i, in: document) else {

@@ -41,6 +41,10 @@ public struct NumberFormatting: TextStage {
   /// The tokens that replace the spoken number starting at `index`, and where it ends.
   private func rewrite(at index: Int, in tokens: [TextToken]) -> ([TextToken], Int)? {
     guard tokens[index].isWord else { return nil }
+    // NB: most words start no number; only those that can are looked at further.
+    let head = tokens[index].lower.split(separator: "-").first.map(String.init) ?? ""
+    guard SpokenNumbers.isNumberWord(head) || SpokenNumbers.ordinalUnits[head] != nil || Self.months.contains(head)
+    else { return nil }
     // Words up to the next punctuation, lower-cased; "twenty-five" is two words.
     var words: [String] = []
     var tokenOfWord: [Int] = []

@@ -45,6 +45,11 @@ public struct RepetitionRemoval: TextStage {
   public init() {}
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
+    document.editInBlocks { block in collapse(&block) }
+  }
+
+  /// Collapses the stutters of one block of the document.
+  private func collapse(_ document: inout TextDocument) {
     var i = 0
     while i < document.tokens.count {
       if let stutter = stutter(at: i, in: document) {
