@@ -174,7 +174,7 @@ public struct CourseCorrection: TextStage {
         }
       }
     }
-    document.remove(clause..<upper)
+    document.remove(clause..<upper, because: "the clause a spoken 'scratch that' retracts")
     return clause
   }
 
@@ -189,7 +189,7 @@ public struct CourseCorrection: TextStage {
         || (tokens[upper].isWord && tokens.first?.isWord == true && tokens[upper].lower == tokens[0].lower)
         || start > 0 && tokens[start - 1].kind == .closing
     else { return nil }
-    document.remove(0..<upper)
+    document.remove(0..<upper, because: "everything before a spoken 'start over'")
     return 0
   }
 
@@ -238,7 +238,7 @@ public struct CourseCorrection: TextStage {
       // The marker goes with the pause marks the engine wrote before it ("Tuesday. No wait, Wednesday.").
       var removeFrom = start
       while removeFrom > same + 1, tokens[removeFrom - 1].kind == .closing { removeFrom -= 1 }
-      document.remove(removeFrom..<k)
+      document.remove(removeFrom..<k, because: "a correction that swaps one word for another of its kind")
       return same + 1
     } else if let kind, let same = before.last(where: { kind.contains(tokens[$0].lower) }) {
       // "we need three no no four chairs": the correction restates from the word of the same kind.
@@ -264,7 +264,7 @@ public struct CourseCorrection: TextStage {
     {
       document.tokens[correctionStart].text = tokens[correctionStart].lower
     }
-    document.remove(spanStart..<replacementStart)
+    document.remove(spanStart..<replacementStart, because: "the words a spoken correction replaces")
     return spanStart
   }
 

@@ -165,6 +165,8 @@ public struct FillerRemoval: TextStage {
           ? !words.isEmpty && words.count <= 6
           : (1...3).contains(words.count) && words.contains { Self.soundWords.contains($0.lower) }
         if isTag {
+          let tag = tokens[i...close].map(\.text).joined(separator: " ")
+          document.reasons.append("'\(tag)': a sound the engine described, not words")
           i = close + 1
           removedAny = true
           continue
@@ -192,6 +194,10 @@ public struct FillerRemoval: TextStage {
       if !afterGreeting && (commaAfter || after == nil || after?.separatesClauses == true) { lower -= 1 }
     }
     // "Um, so…" at the start of the text or a sentence leaves no stray comma.
-    document.remove(lower..<upper)
+    let words = document.tokens[range].filter(\.isWord).map(\.lower)
+    let why =
+      words.count == 1 && Self.isHesitation(words[0])
+      ? "a hesitation sound" : "a filler phrase set off from the sentence"
+    document.remove(lower..<upper, because: why)
   }
 }

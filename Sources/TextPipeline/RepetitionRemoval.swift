@@ -53,15 +53,18 @@ public struct RepetitionRemoval: TextStage {
     var i = 0
     while i < document.tokens.count {
       if let stutter = stutter(at: i, in: document) {
-        document.remove(stutter..<(stutter + 1))
+        let why =
+          document.tokens[stutter].lower.hasSuffix("-")
+          ? "a false start" : "the same word said again in a row (a stutter)"
+        document.remove(stutter..<(stutter + 1), because: why)
         continue
       }
       if let commaEnd = commaStutter(at: i, in: document) {
-        document.remove(i..<commaEnd)
+        document.remove(i..<commaEnd, because: "a word repeated across a pause that opens its clause")
         continue
       }
       if repeatsPair(at: i, in: document) {
-        document.remove((i + 2)..<(i + 4))
+        document.remove((i + 2)..<(i + 4), because: "two words said twice in a row")
         continue
       }
       i += 1

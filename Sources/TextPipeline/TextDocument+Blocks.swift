@@ -17,6 +17,7 @@ extension TextDocument {
       let end = Self.blockEnd(in: tokens, from: start)
       var block = TextDocument(tokens: Array(tokens[start..<end]))
       edit(&block)
+      reasons += block.reasons
       if let previous = result.last, let first = block.tokens.first {
         // The block's first token is spaced against the end of the block before it.
         var pair = TextDocument(tokens: [previous, first])

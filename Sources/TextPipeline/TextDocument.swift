@@ -4,6 +4,8 @@ public struct TextDocument: Sendable, Hashable {
   public var tokens: [TextToken]
   /// Whether the written text starts with a space (set when inserting after text without one).
   public var leadingSpace: Bool
+  /// Why the current stage removed what it removed, one line per removal ("'um': a hesitation").
+  public var reasons: [String] = []
 
   /// A document holding `tokens`.
   public init(tokens: [TextToken], leadingSpace: Bool = false) {
@@ -47,6 +49,14 @@ public struct TextDocument: Sendable, Hashable {
     case .word, .opening, .dash, .verbatim:
       tokens[index].spaceBefore = previous != .opening && previous != .joiner && previous != .lineBreak
     }
+  }
+
+  /// Removes the tokens in `range`, noting what went and why.
+  mutating func remove(_ range: Range<Int>, because reason: String) {
+    guard !range.isEmpty else { return }
+    let words = tokens[range].map(\.text).joined(separator: " ")
+    reasons.append("'\(words)': \(reason)")
+    remove(range)
   }
 
   /// Removes the tokens in `range` and fixes the spacing of the token that follows.

@@ -41,12 +41,15 @@ public struct StageChange: Sendable, Hashable, Codable {
   public var before: String
   /// The text after the stage ran.
   public var after: String
+  /// Why the stage removed what it removed, one line per removal.
+  public var reasons: [String]
 
   /// A record of `stage` turning `before` into `after`.
-  public init(stage: String, before: String, after: String) {
+  public init(stage: String, before: String, after: String, reasons: [String] = []) {
     self.stage = stage
     self.before = before
     self.after = after
+    self.reasons = reasons
   }
 }
 
@@ -104,10 +107,11 @@ public struct TextPipeline: Sendable {
     var trace: [StageChange] = []
     var before = document.text
     for stage in stages {
+      document.reasons = []
       stage.apply(&document, context: context)
       let after = document.text
       if after != before {
-        trace.append(StageChange(stage: stage.name, before: before, after: after))
+        trace.append(StageChange(stage: stage.name, before: before, after: after, reasons: document.reasons))
         before = after
       }
     }

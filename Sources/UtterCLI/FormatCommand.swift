@@ -46,6 +46,7 @@ struct FormatCommand: AsyncParsableCommand {
     if trace {
       for change in result.trace {
         printError("\(change.stage): \(Self.quoted(change.before)) -> \(Self.quoted(change.after))")
+        for reason in change.reasons { printError("  removed \(reason)") }
       }
     }
     FileHandle.standardOutput.write(Data((result.text + "\n").utf8))

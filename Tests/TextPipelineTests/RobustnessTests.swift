@@ -39,3 +39,18 @@ struct RobustnessTests {
     #expect(!text.contains("um") && !text.contains("the the") && !text.contains("you know"))
   }
 }
+
+@Suite("The trace explains each removal")
+struct RemovalReasonTests {
+  @Test("every word a stage removes is named in the trace with the reason")
+  func reasons() {
+    let result = TextPipeline().run("um so the the plan is, you know, fine no wait great [noise]")
+    let reasons = Dictionary(grouping: result.trace, by: \.stage).mapValues { $0.flatMap(\.reasons) }
+    #expect(reasons["fillers"]?.contains("'um': a hesitation sound") == true)
+    #expect(reasons["fillers"]?.contains("'[ noise ]': a sound the engine described, not words") == true)
+    #expect(reasons["fillers"]?.contains("', you know ,': a filler phrase set off from the sentence") == true)
+    #expect(reasons["repetitions"] == ["'the': the same word said again in a row (a stutter)"])
+    #expect(reasons["corrections"] == ["'fine no wait': the words a spoken correction replaces"])
+    #expect(result.text == "So the plan is great.")
+  }
+}
