@@ -38,6 +38,9 @@ public struct SpokenPunctuation: TextStage {
       mark("dot dot dot", "...", .closing, .afterWord),
       mark("dash", "—", .dash, .afterWord),
       mark("hyphen", "-", .joiner, .afterWord),
+      mark("underscore", "_", .joiner, .afterWord),
+      mark("forward slash", "/", .joiner, .afterWord),
+      mark("slash", "/", .joiner, .afterWord),
       mark("new paragraph", "\n\n", .lineBreak, .anywhere),
       mark("next paragraph", "\n\n", .lineBreak, .anywhere),
       mark("new line", "\n", .lineBreak, .anywhere),
@@ -81,6 +84,12 @@ public struct SpokenPunctuation: TextStage {
     "com", "org", "net", "io", "dev", "app", "co", "uk", "de", "fr", "ai", "edu", "gov", "me", "ly", "so",
   ]
 
+  /// File extensions a spoken "dot" joins: "notes dot txt".
+  static let fileExtensions: Set<String> = [
+    "txt", "md", "pdf", "json", "swift", "py", "js", "ts", "csv", "png", "jpg", "jpeg", "doc", "docx", "zip",
+    "html", "yml", "yaml", "sh", "xlsx", "pptx", "mp3", "wav", "mov", "mp4",
+  ]
+
   /// A stage that writes spoken punctuation.
   public init() {}
 
@@ -114,7 +123,8 @@ public struct SpokenPunctuation: TextStage {
   private func joinDomain(at index: Int, in document: inout TextDocument) -> Bool {
     let tokens = document.tokens
     guard index + 2 < tokens.count, tokens[index + 1].isWord, tokens[index + 1].lower == "dot",
-      tokens[index + 2].isWord, Self.domains.contains(tokens[index + 2].lower)
+      tokens[index + 2].isWord,
+      Self.domains.contains(tokens[index + 2].lower) || Self.fileExtensions.contains(tokens[index + 2].lower)
     else { return false }
     var start = index
     var address = tokens[index].lower + "." + tokens[index + 2].lower
@@ -141,7 +151,7 @@ public struct SpokenPunctuation: TextStage {
     // "https colon slash slash example dot com": the scheme ("colon" is already ":" by now).
     if start >= 4, ["http", "https"].contains(tokens[start - 4].lower),
       tokens[start - 3].text == ":" || tokens[start - 3].lower == "colon",
-      tokens[start - 2].lower == "slash", tokens[start - 1].lower == "slash"
+      [tokens[start - 2], tokens[start - 1]].allSatisfy({ $0.lower == "slash" || $0.text == "/" })
     {
       address = tokens[start - 4].lower + "://" + address
       start -= 4

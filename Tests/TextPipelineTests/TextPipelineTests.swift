@@ -11,6 +11,11 @@ struct TextPipelineTests {
 
   static let cases: [GoldenCase] = [
     GoldenCase(
+      "a spoken file name with underscore and extension", "open my file underscore name dot txt",
+      "Open my file_name.txt."),
+    GoldenCase("and slash or", "you can call and slash or write", "You can call and/or write."),
+    GoldenCase("the slash command stays words", "use the slash command", "Use the slash command."),
+    GoldenCase(
       "a spoken URL with its scheme is written as typed", "https colon slash slash example dot com",
       "https://example.com"),
     GoldenCase("a spoken path after a domain", "go to example dot com slash pricing", "Go to example.com/pricing."),
