@@ -27,6 +27,19 @@ final class KeyboardStandIn: @unchecked Sendable {
   }
 }
 
+/// A spool holding two bursts of speech for dictation `id` (`<session>-<seq>`), as a crash leaves it.
+func spoolLeftByACrash(in dir: TemporaryDirectory, id: String) throws -> AudioSpool {
+  let spool = AudioSpool(directory: dir.path("spool"))
+  let parts = id.split(separator: "-")
+  let writer = try spool.begin(
+    SpoolSidecar(
+      dictationID: id, sessionID: String(parts[0]), commandSeq: Int(parts[1]) ?? 0, startedAt: 1000,
+      sampleRate: 16_000, context: FieldContext(textBeforeCursor: "")))
+  try writer.append(toneBursts(2), now: 0)
+  writer.sync()
+  return spool
+}
+
 /// A host on a test clock (time moves only when a test says so) with a microphone the test feeds by hand.
 struct HostHarness {
   let dir: TemporaryDirectory
@@ -207,13 +220,7 @@ struct DictationHostRuntimeTests {
   func recoversSpool() async throws {
     let dir = try TemporaryDirectory("host")
     defer { dir.remove() }
-    let spool = AudioSpool(directory: dir.path("spool"))
-    let writer = try spool.begin(
-      SpoolSidecar(
-        dictationID: "dead-7", sessionID: "dead", commandSeq: 7, startedAt: 1000, sampleRate: 16_000,
-        context: FieldContext(textBeforeCursor: "")))
-    try writer.append(toneBursts(2), now: 0)
-    writer.sync()
+    let spool = try spoolLeftByACrash(in: dir, id: "dead-7")
 
     let engine = ScriptedEngine(["saved", "words"])
     let harness = try HostHarness(engine: engine, dir: dir)
@@ -231,13 +238,7 @@ struct DictationHostRuntimeTests {
   func spoolOfRecordedDictationIsDone() async throws {
     let dir = try TemporaryDirectory("host")
     defer { dir.remove() }
-    let spool = AudioSpool(directory: dir.path("spool"))
-    let writer = try spool.begin(
-      SpoolSidecar(
-        dictationID: "done-3", sessionID: "done", commandSeq: 3, startedAt: 1000, sampleRate: 16_000,
-        context: FieldContext(textBeforeCursor: "")))
-    try writer.append(toneBursts(2), now: 0)
-    writer.sync()
+    let spool = try spoolLeftByACrash(in: dir, id: "done-3")
     let kept = ArchivedDictation(
       id: "done-3", sessionID: "done", createdAt: 1000, text: "Kept.", rawText: "kept", duration: 2, engine: "e",
       model: "m", recovered: false)
