@@ -20,6 +20,8 @@ public actor DictationHost {
   var partialText = ""
   var loops: [Task<Void, Never>] = []
   var ended = false
+  /// Whether publishing the state is failing (logged once until it works again).
+  var publishFailing = false
   var endWaiters: [CheckedContinuation<Void, Never>] = []
   /// Dictations transcribed from the spool at start-up (for callers that report them).
   public internal(set) var recoveredDictations: [ArchivedDictation] = []
@@ -187,8 +189,17 @@ public actor DictationHost {
     do {
       try channel.writeState(state)
       watcher.notifier.post(ChannelFile.state)
+      if publishFailing { logger.notice("publishing state again") }
+      publishFailing = false
     } catch {
-      logger.error("cannot publish state: \(error)")
+      // NB: a shared folder deleted under the app is made again; a failure is logged once, not every 0.1 s.
+      if (try? channel.prepare()) != nil, (try? channel.writeState(state)) != nil {
+        watcher.notifier.post(ChannelFile.state)
+        logger.notice("the shared folder was gone and has been made again")
+        return
+      }
+      if !publishFailing { logger.error("cannot publish state: \(error); retrying quietly") }
+      publishFailing = true
     }
   }
 }

@@ -118,7 +118,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
       refreshState()
       refreshResults()
     case .changed(let name):
-      if let id = ChannelFile.resultID(inFileName: name) { refreshResult(id: id) }
+      if let id = ChannelFile.resultID(inFileName: name), let sessionID = model.sessionID,
+        id.hasPrefix(sessionID + "-")
+      {
+        refreshResult(id: id)
+      }
     }
   }
 
@@ -126,9 +130,18 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     if let state = channel.readState().value { apply(.hostStateObserved(state, now: clock.now())) }
   }
 
+  /// Reads the newest results of the live session only: a result's id starts with its session's, so stale results
+  /// of other sessions, however many the folder holds, are never read or logged.
   func refreshResults() {
-    for id in channel.resultIDs() { refreshResult(id: id) }
+    guard let sessionID = model.sessionID else { return }
+    let prefix = sessionID + "-"
+    for id in channel.resultIDs().filter({ $0.hasPrefix(prefix) }).suffix(Self.resultsReadPerRefresh) {
+      refreshResult(id: id)
+    }
   }
+
+  /// The most results of the live session read at once (a session has one or two pending at most).
+  static var resultsReadPerRefresh: Int { 16 }
 
   func refreshResult(id: String) {
     guard !model.handledResultIDs.contains(id), let result = channel.readResult(id: id).value else { return }

@@ -312,3 +312,20 @@ struct DictationHostInterruptionTests {
     await harness.stop()
   }
 }
+
+@Suite("Dictation host runtime: the shared folder")
+struct DictationHostFolderTests {
+  @Test("a shared folder deleted under the app is made again at the next heartbeat")
+  func deletedFolderIsRecreated() async throws {
+    let harness = try HostHarness(engine: ScriptedEngine(["x"]))
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try FileManager.default.removeItem(at: harness.dir.path("container"))
+    #expect(harness.keyboard.state == nil)
+    // The heartbeat sleeps on the test clock: it fires when the test moves time on.
+    #expect(await eventually { harness.clock.sleeperCount > 0 })
+    harness.clock.advance(by: 1.5)
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    await harness.stop()
+  }
+}

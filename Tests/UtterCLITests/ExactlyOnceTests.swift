@@ -59,3 +59,23 @@ struct ExactlyOnceTests {
     #expect(outputs.filter { $0.contains("Just one field.") }.count == 1, "\(outputs)")
   }
 }
+
+@Suite("Keyboard↔app session: a crowded shared folder", .serialized)
+struct CrowdedFolderTests {
+  @Test("hundreds of stale results of old sessions are never read or logged by the keyboard")
+  func staleResultsAreIgnoredQuietly() throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    try ExactlyOnceTests.writeLiveSession(in: workspace.container, resultText: "Fresh.")
+    for index in 1...300 {
+      let stale = """
+        {"commandSeq":\(index),"createdAt":1000,"id":"old-\(index)","rawText":"stale","sessionID":"old","text":"Stale."}
+        """
+      try Data(stale.utf8).write(to: workspace.container.appendingPathComponent("result-old-\(index).json"))
+    }
+    let keyboard = try workspace.keyboard("wait-insert 20; wait 1", environment: ["UTTER_LOG": "info"])
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stdout == "Fresh.\n")
+    #expect(!keyboard.stderr.contains("old-"), "no stale result is read or logged")
+  }
+}
