@@ -60,12 +60,20 @@ struct SessionLifecycleTests {
     try FileManager.default.createSymbolicLink(
       at: container.appendingPathComponent("result-link.json"), withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
     #expect(mkfifo(container.appendingPathComponent("result-fifo.json").path, 0o644) == 0)
+    // A hostile file named like a result of the live session: the keyboard reads it, refuses it and says so.
+    let state = try Data(contentsOf: container.appendingPathComponent("state.json"))
+    let session = try #require(
+      (try JSONSerialization.jsonObject(with: state) as? [String: Any])?["sessionID"] as? String)
+    try FileManager.default.createSymbolicLink(
+      at: container.appendingPathComponent("result-\(session)-99.json"),
+      withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
     #expect(await host.log("ignoring commands.json", timeout: 5))
 
     let keyboard = try await workspace.runKeyboard("start; wait 1.5; stop; wait-insert 30")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     #expect(!keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-    #expect(keyboard.stderr.contains("ignoring result-"))
+    #expect(keyboard.stderr.contains("ignoring result-\(session)-99.json"))
+    #expect(!keyboard.stderr.contains("result-evil"), "results of no live session are never even read")
     #expect(host.process.isRunning)
 
     // A forged state file claiming a recording is corrected by the next heartbeat and never shown as recording.
