@@ -1,6 +1,6 @@
 import ArgumentParser
-import Locations
 import Foundation
+import Locations
 import SpeechEngine
 import Storage
 
@@ -34,7 +34,10 @@ struct TranscribeCommand: AsyncParsableCommand {
   @Option(help: "Text style: formal, casual, very-casual or verbatim.")
   var style: String?
 
-  @Option(help: "Polish with an LLM provider (openai, anthropic, gemini, groq, mistral, ollama, lmstudio, openai-compatible), or 'none'.")
+  @Option(
+    help:
+      "Polish with an LLM provider (openai, anthropic, gemini, groq, mistral, ollama, lmstudio, openai-compatible), or 'none'."
+  )
   var polish: String?
 
   @Option(name: .customLong("polish-model"), help: "Model for --polish.")
@@ -43,10 +46,10 @@ struct TranscribeCommand: AsyncParsableCommand {
   @Option(name: .customLong("polish-base-url"), help: "Base URL of the polish provider (e.g. a local server).")
   var polishBaseURL: String?
 
-  @Option(help: "Beam size (1 = greedy decoding).")
+  @Option(parsing: .unconditional, help: "Beam size, 1 (greedy decoding) to 8.")
   var beam: Int = 5
 
-  @Option(help: "Threads for the embedded engine.")
+  @Option(parsing: .unconditional, help: "Threads for the embedded engine, 1 to 512.")
   var threads: Int?
 
   @Flag(help: "Print the engine's words, without clean-up.")
@@ -57,6 +60,11 @@ struct TranscribeCommand: AsyncParsableCommand {
 
   @Flag(name: .customLong("no-history"), help: "Don't save this dictation in history.")
   var noHistory = false
+
+  func validate() throws {
+    try OptionRange.check(beam, OptionRange.beam, option: "--beam")
+    try OptionRange.check(threads, OptionRange.threads, option: "--threads")
+  }
 
   func run() async throws {
     let endpoint = try baseURL.map { try Self.httpURL($0, option: "--base-url") }
