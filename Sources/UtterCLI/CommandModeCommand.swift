@@ -68,7 +68,7 @@ struct CommandModeCommand: AsyncParsableCommand {
     let llm: any LLMProvider
     do {
       llm = try LLMProviderCatalog.make(
-        id: id, keys: keys, http: RetryingHTTPClient(URLSessionHTTPClient()), model: model, baseURL: base)
+        id: id, keys: keys, http: RetryingHTTPClient(LiveHTTPClient()), model: model, baseURL: base)
     } catch {
       throw CLIError("\(error)")
     }
