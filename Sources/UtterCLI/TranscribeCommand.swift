@@ -10,7 +10,8 @@ struct TranscribeCommand: AsyncParsableCommand {
     abstract: "Transcribe an audio file on-device and print the cleaned-up text.",
     discussion: """
       Reads WAV (any PCM or float format, any rate) or raw 16 kHz s16le PCM; mp3, m4a, ogg and flac through ffmpeg.
-      Only voiced audio reaches the engine. The dictation is saved in history unless retention is off.
+      Only voiced audio reaches the engine. The dictation is saved in history unless retention is off. Audio with
+      no speech prints nothing and "no speech detected" on standard error (exit status 1; with --json, 0).
       """
   )
 
@@ -77,6 +78,9 @@ struct TranscribeCommand: AsyncParsableCommand {
     request.polishBaseURL = try polishBaseURL.map { try Self.httpURL($0, option: "--polish-base-url") }
     let outcome = try await FileDictation(dataDirectory: global.dataDirectory).run(request)
     if let warning = outcome.storageWarning { printError("utter: \(warning)") }
+    let noSpeech = outcome.rawText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    if noSpeech, !json { throw CLIError("\(request.audioURL.lastPathComponent): no speech detected") }
+    if noSpeech { printError("utter: \(request.audioURL.lastPathComponent): no speech detected") }
     if json {
       print(try outcome.jsonString())
     } else {

@@ -82,4 +82,39 @@ struct TranscribeBadInputTests {
     #expect(result.stderr.contains("ffmpeg"))
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
+
+  @Test(
+    "noise alone in mp3, ogg, flac or m4a is one line 'no speech detected' and exit status 1",
+    arguments: ["mp3", "ogg", "flac", "m4a"])
+  func noiseInOtherContainers(format: String) throws {
+    guard SyntheticSpeech.which("ffmpeg") != nil, engineAvailable() else { return }
+    let dir = try TemporaryDirectory("utter-noise")
+    defer { dir.remove() }
+    var generator = SystemRandomNumberGenerator()
+    let hiss = (0..<(16_000 * 2)).map { _ in Float.random(in: -0.003...0.003, using: &generator) }
+    try WAVWriter.write(hiss, sampleRate: 16_000, to: dir.path("noise.wav"))
+    let encoded = dir.path("noise.\(format)")
+    try SyntheticSpeech.run("ffmpeg", ["-nostdin", "-v", "error", "-i", dir.path("noise.wav").path, encoded.path])
+    let result = try transcribe(encoded)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "utter: noise.\(format): no speech detected\n")
+  }
+
+  @Test("a bad --threads or --beam is refused before the file is even read")
+  func badEngineOptions() throws {
+    let dir = try TemporaryDirectory("utter-bad-options")
+    defer { dir.remove() }
+    for (option, value, message) in [
+      ("--threads", "0", "--threads must be from 1 to 512, not 0"),
+      ("--beam", "9", "--beam must be from 1 to 8, not 9"),
+    ] {
+      let result = try UtterBinary.run(
+        ["transcribe", option, value, "--data-dir", dir.path("data").path, dir.path("missing.wav").path], timeout: 60)
+      #expect(result.status == 64)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr == "utter: \(message) (see 'utter transcribe --help')\n")
+      #expect(!FileManager.default.fileExists(atPath: dir.path("data").path))
+    }
+  }
 }
