@@ -45,7 +45,11 @@ struct EnginesCommand: AsyncParsableCommand {
       }
       let installation = EngineInstallation(directory: Locations.engineDirectory())
       do {
-        try installation.install(spec, python: python) { printError($0) }
+        // NB: steps and pip's download bar only on a terminal; a log or a pipe gets the result line alone.
+        let terminal = isatty(STDERR_FILENO) == 1
+        try installation.install(spec, python: python, showsProgress: terminal) { step in
+          if terminal { printError(step) }
+        }
       } catch {
         throw CLIError("\(error)")
       }

@@ -20,6 +20,8 @@ struct DictationRequest {
   var polishProvider: String?
   var polishModel: String?
   var polishBaseURL: URL?
+  /// Told the fraction of the audio transcribed so far.
+  var progress: (@Sendable (Double) -> Void)?
 }
 
 /// A finished dictation, as `utter transcribe --json` prints it.
@@ -71,7 +73,8 @@ struct FileDictation {
       threads: request.threads)
     let transcript: Transcript
     do {
-      transcript = try await VoicedTranscription().transcribe(audio.samples, engine: engine, options: options)
+      transcript = try await VoicedTranscription(progress: request.progress)
+        .transcribe(audio.samples, engine: engine, options: options)
     } catch let error as CLIError {
       throw error
     } catch {

@@ -76,7 +76,16 @@ struct TranscribeCommand: AsyncParsableCommand {
     request.polishProvider = raw ? "none" : polish
     request.polishModel = polishModel
     request.polishBaseURL = try polishBaseURL.map { try Self.httpURL($0, option: "--polish-base-url") }
-    let outcome = try await FileDictation(dataDirectory: global.dataDirectory).run(request)
+    let progress = TerminalProgress()
+    if progress.isShown {
+      let name = URL(fileURLWithPath: file).lastPathComponent
+      request.progress = { fraction in progress.show("transcribing \(name): \(Int(fraction * 100))% of the audio") }
+    }
+    let outcome: DictationOutcome
+    do {
+      defer { progress.clear() }
+      outcome = try await FileDictation(dataDirectory: global.dataDirectory).run(request)
+    }
     if let warning = outcome.storageWarning { printError("utter: \(warning)") }
     let noSpeech = outcome.rawText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     if noSpeech, !json { throw CLIError("\(request.audioURL.lastPathComponent): no speech detected") }
