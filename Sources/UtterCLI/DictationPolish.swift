@@ -33,8 +33,7 @@ enum DictationPolish {
     let seconds = Double(result.latency.components.seconds) + Double(result.latency.components.attoseconds) / 1e18
     let report = PolishReport(
       provider: id, usedLLM: result.usedLLM, rejection: result.rejectionReason, latencySeconds: seconds)
-    let stage =
-      result.usedLLM ? "llm-polish" : "llm-polish (kept deterministic text: \(result.rejectionReason ?? "no change"))"
+    let stage = result.usedLLM ? "llm-polish" : "llm-polish (kept deterministic text: \(result.rejectionReason ?? "no change"))"
     let trace = StageChange(stage: stage, before: text, after: result.usedLLM ? result.text : text)
     return (result.usedLLM ? result.text : text, report, trace)
   }
