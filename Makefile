@@ -42,6 +42,6 @@ format:
 install:
 	swift build -c release --static-swift-stdlib --product utter
 	install -d "$(PREFIX)/bin"
-	install -m 0755 "$$(swift build -c release --static-swift-stdlib --show-bin-path)/utter" "$(PREFIX)/bin/utter"
+	install -s -m 0755 "$$(swift build -c release --static-swift-stdlib --show-bin-path)/utter" "$(PREFIX)/bin/utter"
 	@echo "installed $(PREFIX)/bin/utter ($$("$(PREFIX)/bin/utter" --version))"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac

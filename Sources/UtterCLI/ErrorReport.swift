@@ -16,8 +16,14 @@ enum ErrorReport {
       Foundation.exit(0)
     }
     if !message.isEmpty {
+      let line = oneLine(message)
       let hint = helpHint(in: Utter.fullMessage(for: error, columns: 10_000))
-      printError("utter: \(oneLine(message))" + (hint.map { " (see '\($0)')" } ?? ""))
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      if let hint, let command = HelpTopic.unknownCommandMessage(arguments: arguments, hint: hint, message: line) {
+        printError("utter: \(command)")
+      } else {
+        printError("utter: \(line)" + (hint.map { " (see '\($0)')" } ?? ""))
+      }
     }
     Foundation.exit(code.rawValue)
   }

@@ -22,6 +22,26 @@ enum HelpTopic {
     }
   }
 
+  /// For `utter history bogus`: when the parser ran a default subcommand the user never typed and found an
+  /// unexpected word, that word was meant as a command; returns the message saying so.
+  static func unknownCommandMessage(arguments: [String], hint: String, message: String) -> String? {
+    let prefix = "unexpected argument '"
+    guard message.hasPrefix(prefix), message.hasSuffix("'") else { return nil }
+    let word = String(message.dropFirst(prefix.count).dropLast())
+    var path = hint.split(separator: " ").map(String.init)
+    guard path.count >= 3, path.last == "--help" else { return nil }
+    path.removeLast()
+    guard let defaulted = path.last, !arguments.contains(defaulted), arguments.contains(word) else { return nil }
+    path.removeLast()
+    var children = subcommands(of: Utter.self)
+    for name in path.dropFirst() {
+      guard let match = children.first(where: { self.name(of: $0) == name }) else { return nil }
+      children = subcommands(of: match)
+    }
+    let names = children.map { self.name(of: $0) }
+    return "'\(path.joined(separator: " "))' has no command '\(word)' (commands: \(names.joined(separator: ", ")))"
+  }
+
   private static func subcommands<Command: ParsableCommand>(of _: Command.Type) -> [any ParsableCommand.Type] {
     Command.configuration.subcommands
   }

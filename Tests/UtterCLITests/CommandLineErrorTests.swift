@@ -78,7 +78,7 @@ struct CommandLineErrorTests {
     let (output, createdData) = try runUntouched(["history", "bogus"])
     #expect(output.status == 64)
     #expect(output.stdout.isEmpty)
-    #expect(output.stderr.hasPrefix("utter: unexpected argument 'bogus'"))
+    #expect(output.stderr.hasPrefix("utter: 'utter history' has no command 'bogus' (commands: list, search, show,"))
     #expect(output.stderr.split(separator: "\n").count == 1)
     #expect(!createdData)
   }

@@ -21,12 +21,20 @@ func writeWAV(
 
 @Suite("utter transcribe on bad input")
 struct TranscribeBadInputTests {
-  /// Runs `utter transcribe FILE` and returns (exit status, stderr).
-  func transcribe(_ url: URL, environment: [String: String] = [:]) throws -> ProcessOutput {
+  /// Runs `utter transcribe FILE` with a data folder that does not exist yet; returns its output and whether
+  /// the data folder was created.
+  func transcribeTouching(_ url: URL, environment: [String: String] = [:]) throws -> (ProcessOutput, Bool) {
     let home = try TemporaryDirectory("utter-home")
     defer { home.remove() }
-    return try UtterBinary.run(
-      ["transcribe", "--data-dir", home.url.path, url.path], environment: environment, timeout: 60)
+    let data = home.path("data")
+    let output = try UtterBinary.run(
+      ["transcribe", "--data-dir", data.path, url.path], environment: environment, timeout: 60)
+    return (output, FileManager.default.fileExists(atPath: data.path))
+  }
+
+  /// Runs `utter transcribe FILE` and returns its output.
+  func transcribe(_ url: URL, environment: [String: String] = [:]) throws -> ProcessOutput {
+    try transcribeTouching(url, environment: environment).0
   }
 
   @Test(
@@ -61,10 +69,11 @@ struct TranscribeBadInputTests {
     case "folder.wav": try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     default: break
     }
-    let result = try transcribe(url)
+    let (result, createdData) = try transcribeTouching(url)
     #expect(result.status == 1)
     #expect(result.stderr == "utter: \(name): \(problem)\n")
     #expect(result.stdout.isEmpty)
+    #expect(!createdData, "a file that cannot be read touches no data")
   }
 
   @Test("an mp3 without ffmpeg installed says ffmpeg is needed")
