@@ -239,7 +239,8 @@ struct StorageHistoryCommandTests {
   func damaged() throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try Data(repeating: 0x42, count: 10_000).write(to: cli.folder.url.appendingPathComponent("utter.sqlite"))
+    let damaged = Data("SQLite format 3\0".utf8) + Data(repeating: 0x42, count: 10_000)
+    try damaged.write(to: cli.folder.url.appendingPathComponent("utter.sqlite"))
     let output = try cli.run(["history", "list"])
     #expect(output.stderr.hasPrefix("utter: the database was damaged; it was moved to utter.sqlite.corrupt-"))
     #expect(output.stdout == "No dictations yet.\n")
