@@ -141,9 +141,9 @@ struct BenchStoreCommand: AsyncParsableCommand {
         String(format: "%.0f bytes/entry", Double(r.databaseBytes) / Double(r.entries))
       ),
     ]
-    let lines = rows.map { "\(StoreText.pad($0.0, 20)) \(StoreText.pad($0.1, 18)) \($0.2)" }
-    return (lines + [String(format: "machine load average %.1f (1 min) during the run", r.loadAverage)])
-      .joined(separator: "\n")
+    var table = TextTable("measure", "value", "note")
+    for row in rows { table.add(row.0, row.1, row.2) }
+    return table.rendered + String(format: "machine load average %.1f (1 min) during the run", r.loadAverage)
   }
 
   func seconds(since start: DispatchTime) -> Double {
