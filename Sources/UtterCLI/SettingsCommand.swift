@@ -46,7 +46,8 @@ struct SettingsSetCommand: AsyncParsableCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The setting's key (see 'utter settings get').") var key: String
   // NB: unconditional, so that a negative number (`typing-speed -5`) is read as a value and then validated.
-  @Argument(parsing: .allUnrecognized, help: "The new value.") var words: [String] = []
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new value.", valueName: "value"))
+  var words: [String] = []
 
   func validate() throws {
     guard words.count == 1 else {
