@@ -1,5 +1,8 @@
 # Utter: `make demo` sets up and transcribes the bundled recording; `make test` runs every test.
-.PHONY: setup demo test bench ios-check format
+.PHONY: setup demo test bench ios-check format install
+
+# Where `make install` puts `utter`: $(PREFIX)/bin/utter.
+PREFIX ?= $(HOME)/.local
 
 setup:
 	@scripts/setup.sh
@@ -34,3 +37,11 @@ bench: setup
 
 format:
 	swift format --in-place --recursive Sources Tests App
+
+# A release build of `utter` with the Swift runtime linked in, copied to $(PREFIX)/bin.
+install:
+	swift build -c release --static-swift-stdlib --product utter
+	install -d "$(PREFIX)/bin"
+	install -s -m 0755 "$$(swift build -c release --static-swift-stdlib --show-bin-path)/utter" "$(PREFIX)/bin/utter"
+	@echo "installed $(PREFIX)/bin/utter ($$("$(PREFIX)/bin/utter" --version))"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac

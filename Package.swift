@@ -29,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
   ],
   targets: [
     // The one clock (wall time and waiting) the session, retries, polish and the store take; tests drive a test clock.
@@ -47,8 +49,18 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
-    // HTTP for providers: one small interface, URLSession underneath on every platform.
-    .target(name: "HTTPTransport", dependencies: ["Clocks"]),
+    // HTTP for providers: one small interface; URLSession on Apple platforms, AsyncHTTPClient on Linux
+    // (Foundation's URLSession there polls and spins a core while it waits). The app never links it.
+    .target(
+      name: "HTTPTransport",
+      dependencies: [
+        "Clocks",
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
+        .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+      ]
+    ),
     // API keys: a 0600 file on Linux/macOS CLI; the app supplies a Keychain store.
     .target(name: "KeyStore"),
     // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
@@ -152,6 +164,6 @@ let package = Package(
       ]
     ),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "SessionChannel", "TestSupport"]),
-    .testTarget(name: "UtterCLITests", dependencies: ["SpeechEngine", "TestSupport"]),
+    .testTarget(name: "UtterCLITests", dependencies: ["SpeechEngine", "TestSupport", "ProviderTestSupport"]),
   ]
 )

@@ -23,7 +23,19 @@ fi
 
 echo "setup: building utter (the first build takes a few minutes)" >&2
 log=$(mktemp)
-if ! swift build --product utter >"$log" 2>&1; then
+build() {
+  if [ -t 2 ]; then
+    # On a terminal, the build's step counter ("[312/1252] Compiling …") is redrawn on one line.
+    swift build --product utter 2>&1 | tee "$log" | while IFS= read -r line; do
+      case "$line" in \[*) printf '\r\033[K%s' "${line:0:100}" >&2 ;; esac
+    done
+    local status=${PIPESTATUS[0]}
+    printf '\r\033[K' >&2
+    return "$status"
+  fi
+  swift build --product utter >"$log" 2>&1
+}
+if ! build; then
   grep -E "error:" "$log" | head -20 >&2 || tail -20 "$log" >&2
   rm -f "$log"
   exit 1

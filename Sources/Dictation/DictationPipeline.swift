@@ -40,16 +40,19 @@ public struct DictationPipeline: Sendable {
     public var threads: Int?
     /// The field the text goes into.
     public var field: FieldContext
+    /// Told the fraction of the audio (0...1) transcribed so far, after each engine call.
+    public var progress: (@Sendable (Double) -> Void)?
 
     public init(
       engine: EngineChoice? = nil, language: String? = nil, beamSize: Int = 5, threads: Int? = nil,
-      field: FieldContext = FieldContext()
+      field: FieldContext = FieldContext(), progress: (@Sendable (Double) -> Void)? = nil
     ) {
       self.engine = engine
       self.language = language
       self.beamSize = beamSize
       self.threads = threads
       self.field = field
+      self.progress = progress
     }
   }
 
@@ -61,7 +64,8 @@ public struct DictationPipeline: Sendable {
     let options = TranscriptionOptions(
       language: request.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
       beamSize: request.beamSize, threads: request.threads)
-    let transcript = try await VoicedTranscription().transcribe(samples, engine: engine, options: options)
+    let transcript = try await VoicedTranscription(progress: request.progress)
+      .transcribe(samples, engine: engine, options: options)
     let raw = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
     let duration = Double(samples.count) / Double(engineSampleRate)
     var outcome = DictationOutcome(

@@ -11,8 +11,13 @@ public struct VoicedTranscription: Sendable {
   /// padding: Whisper recognises the edges of words better with a little context around them.
   public var contextSeconds: Double = 0.3
   public var vad: VADConfiguration
+  /// Told the fraction of the recording (0...1) transcribed so far, after each engine call.
+  public var progress: (@Sendable (Double) -> Void)?
 
-  public init(vad: VADConfiguration = .init()) { self.vad = vad }
+  public init(vad: VADConfiguration = .init(), progress: (@Sendable (Double) -> Void)? = nil) {
+    self.vad = vad
+    self.progress = progress
+  }
 
   /// A window of voiced audio and where its pieces came from, to map times back to the recording.
   public struct Window: Sendable {
@@ -71,7 +76,7 @@ public struct VoicedTranscription: Sendable {
   public func transcribe(_ samples: [Float], engine: any SpeechEngine, options: TranscriptionOptions) async throws
     -> Transcript
   {
-    try await transcribe(windows: windows(for: samples), engine: engine, options: options)
+    try await transcribe(windows: windows(for: samples), engine: engine, options: options, totalSamples: samples.count)
   }
 
   /// Transcribes one stretch of speech already cut by a voice detector (the live session's segments), through the
@@ -88,8 +93,14 @@ public struct VoicedTranscription: Sendable {
   public func transcribe(windows: [Window], engine: any SpeechEngine, options: TranscriptionOptions) async throws
     -> Transcript
   {
+    try await transcribe(windows: windows, engine: engine, options: options, totalSamples: nil)
+  }
+
+  private func transcribe(
+    windows: [Window], engine: any SpeechEngine, options: TranscriptionOptions, totalSamples: Int?
+  ) async throws -> Transcript {
     var parts: [Transcript] = []
-    for window in windows {
+    for (index, window) in windows.enumerated() {
       let voiced = Double(window.voicedSamples) / Double(engineSampleRate)
       var part = HallucinationGuard.clean(
         try await engine.transcribe(window.samples, options: options), voicedSeconds: voiced)
@@ -105,6 +116,12 @@ public struct VoicedTranscription: Sendable {
         return mapped
       }
       parts.append(part)
+      if let progress {
+        let reached = window.pieces.last.map { $0.recording + window.samples.count - $0.window } ?? 0
+        let fraction =
+          totalSamples.map { Double(reached) / Double(max(1, $0)) } ?? Double(index + 1) / Double(windows.count)
+        progress(min(1, max(0, fraction)))
+      }
     }
     guard !parts.isEmpty else { return .empty(engine: engine.id, model: engine.model, language: options.language) }
     return Transcript.joined(parts, offsets: parts.map { _ in 0 }, engine: engine.id, model: engine.model)

@@ -29,8 +29,8 @@ public final class AppDatabase: Sendable {
   }
 
   /// Opens (creating if needed) the database at `url`: a data folder (then `utter.sqlite` inside it) or the
-  /// database file itself. A damaged file is moved aside and a fresh database created; the returned message
-  /// then says so and where the old file went.
+  /// database file itself. A damaged SQLite file is moved aside and a fresh database created; the returned message
+  /// then says so and where the old file went. A file that is not SQLite at all is an error and stays untouched.
   public static func open(
     at url: URL, environment: StoreEnvironment = .live
   ) throws -> (AppDatabase, recoveryMessage: String?) {
@@ -46,6 +46,9 @@ public final class AppDatabase: Sendable {
     do {
       return (try openFile(databaseURL, environment: environment), nil)
     } catch let error as DatabaseError where DamagedDatabase.isDamage(error) {
+      guard DamagedDatabase.looksLikeSQLite(databaseURL) else {
+        throw StorageError(.cannotOpen, "\(databaseURL.path) is not an SQLite database; it was left as it is")
+      }
       let movedTo: URL
       do {
         movedTo = try DamagedDatabase.moveAside(databaseURL, now: environment.now())

@@ -8,6 +8,18 @@ enum DamagedDatabase {
     error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
   }
 
+  /// The 16 bytes every SQLite 3 database file starts with.
+  static let headerMagic = Data("SQLite format 3\0".utf8)
+
+  /// Whether the file at `url` starts like an SQLite database, so that moving it aside loses nothing that
+  /// was not ours: a file of any other kind is never renamed.
+  static func looksLikeSQLite(_ url: URL) -> Bool {
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: headerMagic.count)) ?? Data()
+    return head == headerMagic
+  }
+
   /// Renames `url` to `NAME.corrupt-<UTC timestamp>` (its `-wal` alongside) and removes its `-shm`.
   /// Returns where the damaged file went.
   static func moveAside(_ url: URL, now: Date) throws -> URL {

@@ -6,6 +6,8 @@ public struct SettingDescriptor: Sendable {
   public let key: String
   /// One line on what it does and which values it takes.
   public let summary: String
+  /// The field's name in the stored JSON (`keepAudio`), accepted on input as another spelling of `key`.
+  public let storedKey: String
   let read: @Sendable (UtterSettings) -> String
   let write: @Sendable (inout UtterSettings, String) throws -> Void
 }
@@ -13,34 +15,40 @@ public struct SettingDescriptor: Sendable {
 extension UtterSettings {
   /// Every setting, in the order `settings get` lists them.
   public static let descriptors: [SettingDescriptor] = [
-    text("engine", "speech engine id (e.g. whisper, openai)", \.engine, SettingParse.identifier),
-    text("model", "speech model (e.g. base, small.en)", \.model, SettingParse.model),
-    text("language", "spoken language code (e.g. en, fr, pt-BR) or auto", \.language, SettingParse.language),
-    text("polish-provider", "LLM polish provider id, or none", \.polishProvider, SettingParse.identifier),
-    text("polish-model", "polish model (empty: the provider's default)", \.polishModel, SettingParse.optionalModel),
+    text(.engine, "speech engine id (e.g. whisper, openai)", \.engine, SettingParse.identifier),
+    text(.model, "speech model (e.g. base, small.en)", \.model, SettingParse.model),
+    text(.language, "spoken language code (e.g. en, fr, pt-BR) or auto", \.language, SettingParse.language),
+    text(.polishProvider, "LLM polish provider id, or none", \.polishProvider, SettingParse.identifier),
+    text(.polishModel, "polish model (empty: the provider's default)", \.polishModel, SettingParse.optionalModel),
     text(
-      "polish-base-url", "polish provider address (empty: the provider's own)", \.polishBaseURL,
-      SettingParse.optionalURL),
-    text("polish-style", "default writing style name", \.polishStyle, SettingParse.name),
-    text("agent-name", "name that starts a spoken command", \.agentName, SettingParse.name),
-    choice("session-timeout", "how long a flow session stays open", \.sessionTimeout),
+      .polishBaseURL, "polish provider address (empty: the provider's own)", \.polishBaseURL,
+      SettingParse.optionalURL, key: "polish-base-url"),
+    text(.polishStyle, "default writing style name", \.polishStyle, SettingParse.name),
+    text(.agentName, "name that starts a spoken command", \.agentName, SettingParse.name),
+    choice(.sessionTimeout, "how long a flow session stays open", \.sessionTimeout),
     seconds(
-      "pending-offer-window", "how long an undelivered result is offered again (e.g. 90s, 2m)",
-      \.pendingOfferWindowSeconds, range: 0...3600),
+      .pendingOfferWindowSeconds, "how long an undelivered result is offered again (e.g. 90s, 2m)",
+      \.pendingOfferWindowSeconds, range: 0...3600, key: "pending-offer-window"),
     seconds(
-      "max-recording", "the longest one dictation records before it stops and is delivered (e.g. 10m, 90s)",
-      \.maxRecordingSeconds, range: 5...3600),
-    flag("haptics", "vibrate on key events", \.haptics),
-    flag("sounds", "play start/stop sounds", \.sounds),
-    choice("appearance", "keyboard and app colour scheme", \.appearance),
-    choice("retention", "how long history is kept (off: nothing is stored)", \.retention),
-    flag("keep-audio", "keep audio of finished dictations for retry", \.keepAudio),
-    number("typing-speed", "typing speed in words per minute, for time saved", \.typingWordsPerMinute, range: 5...300),
+      .maxRecordingSeconds, "the longest one dictation records before it stops and is delivered (e.g. 10m, 90s)",
+      \.maxRecordingSeconds, range: 5...3600, key: "max-recording"),
+    flag(.haptics, "vibrate on key events", \.haptics),
+    flag(.sounds, "play start/stop sounds", \.sounds),
+    choice(.appearance, "keyboard and app colour scheme", \.appearance),
+    choice(.retention, "how long history is kept (off: nothing is stored)", \.retention),
+    flag(.keepAudio, "keep audio of finished dictations for retry", \.keepAudio),
+    number(
+      .typingWordsPerMinute, "typing speed in words per minute, for time saved", \.typingWordsPerMinute,
+      range: 5...300, key: "typing-speed"),
   ]
 
-  /// The descriptor for `key`, or an error naming the known keys.
+  /// The descriptor for `key`, or an error naming the known keys. Case, `-` and `_` do not matter, and the
+  /// stored JSON name is accepted too: `keep-audio`, `keepAudio` and `KEEP_AUDIO` are one setting.
   public static func descriptor(forKey key: String) throws -> SettingDescriptor {
-    guard let descriptor = descriptors.first(where: { $0.key == key.lowercased() }) else {
+    let wanted = comparable(key)
+    guard
+      let descriptor = descriptors.first(where: { comparable($0.key) == wanted || comparable($0.storedKey) == wanted })
+    else {
       let known = descriptors.map(\.key).joined(separator: ", ")
       throw StorageError(.invalidInput, "unknown setting '\(key)' (known: \(known))")
     }
@@ -63,23 +71,38 @@ extension UtterSettings {
     try descriptor.write(&self, descriptor.read(UtterSettings()))
   }
 
+  private static func comparable(_ key: String) -> String {
+    key.lowercased().filter { $0 != "-" && $0 != "_" }
+  }
+
+  /// `keepAudio` → `keep-audio`: the command-line key of a stored field, unless it is given.
+  private static func commandLineKey(_ field: CodingKeys, _ given: String?) -> String {
+    if let given { return given }
+    return field.stringValue.reduce(into: "") { key, character in
+      key += character.isUppercase ? "-" + character.lowercased() : String(character)
+    }
+  }
+
   // MARK: Descriptor builders
 
   private static func text(
-    _ key: String, _ summary: String, _ path: WritableKeyPath<UtterSettings, String> & Sendable,
-    _ parse: @escaping @Sendable (String, String) throws -> String
+    _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, String> & Sendable,
+    _ parse: @escaping @Sendable (String, String) throws -> String, key given: String? = nil
   ) -> SettingDescriptor {
-    SettingDescriptor(
-      key: key, summary: summary, read: { $0[keyPath: path] },
+    let key = commandLineKey(field, given)
+    return SettingDescriptor(
+      key: key, summary: summary, storedKey: field.stringValue, read: { $0[keyPath: path] },
       write: { settings, text in settings[keyPath: path] = try parse(key, text) })
   }
 
   private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-    _ key: String, _ summary: String, _ path: WritableKeyPath<UtterSettings, Choice> & Sendable
+    _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Choice> & Sendable
   ) -> SettingDescriptor where Choice.RawValue == String {
+    let key = commandLineKey(field, nil)
     let names = Choice.allCases.map(\.rawValue)
     return SettingDescriptor(
-      key: key, summary: "\(summary): \(names.joined(separator: ", "))", read: { $0[keyPath: path].rawValue },
+      key: key, summary: "\(summary): \(names.joined(separator: ", "))", storedKey: field.stringValue,
+      read: { $0[keyPath: path].rawValue },
       write: { settings, text in
         guard let value = Choice(rawValue: SettingParse.choiceAlias(text)) else {
           throw SettingParse.invalid(key, text, "expected one of \(names.joined(separator: ", "))")
@@ -89,28 +112,32 @@ extension UtterSettings {
   }
 
   private static func flag(
-    _ key: String, _ summary: String, _ path: WritableKeyPath<UtterSettings, Bool> & Sendable
+    _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Bool> & Sendable
   ) -> SettingDescriptor {
-    SettingDescriptor(
-      key: key, summary: "\(summary): on or off", read: { $0[keyPath: path] ? "on" : "off" },
+    let key = commandLineKey(field, nil)
+    return SettingDescriptor(
+      key: key, summary: "\(summary): on or off", storedKey: field.stringValue,
+      read: { $0[keyPath: path] ? "on" : "off" },
       write: { settings, text in settings[keyPath: path] = try SettingParse.bool(key, text) })
   }
 
   private static func seconds(
-    _ key: String, _ summary: String, _ path: WritableKeyPath<UtterSettings, Double> & Sendable,
-    range: ClosedRange<Double>
+    _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Double> & Sendable,
+    range: ClosedRange<Double>, key given: String
   ) -> SettingDescriptor {
-    SettingDescriptor(
-      key: key, summary: summary, read: { SettingParse.formatSeconds($0[keyPath: path]) },
+    let key = commandLineKey(field, given)
+    return SettingDescriptor(
+      key: key, summary: summary, storedKey: field.stringValue, read: { SettingParse.formatSeconds($0[keyPath: path]) },
       write: { settings, text in settings[keyPath: path] = try SettingParse.duration(key, text, range: range) })
   }
 
   private static func number(
-    _ key: String, _ summary: String, _ path: WritableKeyPath<UtterSettings, Double> & Sendable,
-    range: ClosedRange<Double>
+    _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Double> & Sendable,
+    range: ClosedRange<Double>, key given: String
   ) -> SettingDescriptor {
-    SettingDescriptor(
-      key: key, summary: summary, read: { SettingParse.formatNumber($0[keyPath: path]) },
+    let key = commandLineKey(field, given)
+    return SettingDescriptor(
+      key: key, summary: summary, storedKey: field.stringValue, read: { SettingParse.formatNumber($0[keyPath: path]) },
       write: { settings, text in
         guard let value = Double(text), range.contains(value) else {
           throw SettingParse.invalid(

@@ -9,14 +9,21 @@ struct BenchFormatCommand: AsyncParsableCommand {
     abstract: "Time the text pipeline on a generated corpus of utterances (target: p99 < 1 ms)."
   )
 
-  @Option(help: "How many utterances to clean up.")
+  @Option(parsing: .unconditional, help: "How many utterances to clean up, 1 to 10,000,000.")
   var count = 10_000
 
   @Option(help: "Seed of the corpus generator.")
   var seed: UInt64 = 42
 
-  @Option(help: "Runs per utterance; the fastest counts, which filters out moments the machine was busy.")
+  @Option(
+    parsing: .unconditional,
+    help: "Runs per utterance, 1 to 100; the fastest counts, which filters out moments the machine was busy.")
   var repeats = 3
+
+  func validate() throws {
+    try OptionRange.check(count, 1...10_000_000, option: "--count")
+    try OptionRange.check(repeats, 1...100, option: "--repeats")
+  }
 
   @Flag(help: "Write the figures as JSON.")
   var json = false
@@ -42,7 +49,6 @@ struct BenchFormatCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    guard count > 0 else { throw CLIError("--count must be at least 1") }
     guard repeats > 0 else { throw CLIError("--repeats must be at least 1") }
     var generator = BenchCorpus(seed: seed)
     let corpus = generator.utterances(count)

@@ -17,13 +17,15 @@ struct BenchSessionCommand: AsyncParsableCommand {
       """
   )
 
-  @Option(help: "Channel round trips to time.")
+  @Option(parsing: .unconditional, help: "Channel round trips to time, 1 to 100,000.")
   var iterations: Int = 300
 
   @Option(help: "Dictation lengths in seconds, comma-separated.")
   var lengths: String = "5,30,120"
 
-  @Option(help: "Microphone speed-up (1 = people speaking; faster needs an engine that keeps up).")
+  @Option(
+    parsing: .unconditional,
+    help: "Microphone speed-up, 0.1 to 1000 (1 = people speaking; faster needs an engine that keeps up).")
   var speed: Double = 1
 
   @Option(help: "Speech engine id (default: whisper when installed, else a stand-in that reports which).")
@@ -34,6 +36,15 @@ struct BenchSessionCommand: AsyncParsableCommand {
 
   @Option(help: "A speech recording to repeat as the dictation audio.")
   var speech: String?
+
+  func validate() throws {
+    try OptionRange.check(iterations, 1...100_000, option: "--iterations")
+    try OptionRange.check(speed, 0.1...1000, option: "--speed")
+    for length in lengths.split(separator: ",") {
+      let text = length.trimmingCharacters(in: .whitespaces)
+      try OptionRange.check(Double(text) ?? -1, 1...3600, option: "--lengths (seconds each)")
+    }
+  }
 
   func run() async throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent(

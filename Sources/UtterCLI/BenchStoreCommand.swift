@@ -6,9 +6,10 @@ struct BenchStoreCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store",
     abstract: "Fill a fresh database with realistic dictations; measure inserts, search, listing and size.")
-  @Option(help: "How many history entries to create.") var entries = 100_000
-  @Option(help: "Entries per transaction.") var batch = 1000
-  @Option(help: "How many searches and listings to time.") var queries = 200
+  @Option(parsing: .unconditional, help: "How many history entries to create, 1 to 10,000,000.")
+  var entries = 100_000
+  @Option(parsing: .unconditional, help: "Entries per transaction, 1 to 100,000.") var batch = 1000
+  @Option(parsing: .unconditional, help: "How many searches and listings to time, 1 to 100,000.") var queries = 200
   @Option(help: "Seed for the sentence generator.") var seed: UInt64 = 42
   @Flag(help: "Print JSON.") var json = false
   @Flag(help: "Keep the temporary database and print where it is.") var keep = false
@@ -35,7 +36,9 @@ struct BenchStoreCommand: AsyncParsableCommand {
   }
 
   func validate() throws {
-    guard entries > 0, batch > 0, queries > 0 else { throw ValidationError("counts must be positive") }
+    try OptionRange.check(entries, 1...10_000_000, option: "--entries")
+    try OptionRange.check(batch, 1...100_000, option: "--batch")
+    try OptionRange.check(queries, 1...100_000, option: "--queries")
   }
 
   func run() async throws {
@@ -138,9 +141,9 @@ struct BenchStoreCommand: AsyncParsableCommand {
         String(format: "%.0f bytes/entry", Double(r.databaseBytes) / Double(r.entries))
       ),
     ]
-    let lines = rows.map { "\(StoreText.pad($0.0, 20)) \(StoreText.pad($0.1, 18)) \($0.2)" }
-    return (lines + [String(format: "machine load average %.1f (1 min) during the run", r.loadAverage)])
-      .joined(separator: "\n")
+    var table = TextTable("measure", "value", "note")
+    for row in rows { table.add(row.0, row.1, row.2) }
+    return table.rendered + String(format: "machine load average %.1f (1 min) during the run", r.loadAverage)
   }
 
   func seconds(since start: DispatchTime) -> Double {

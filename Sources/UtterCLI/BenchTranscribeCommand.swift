@@ -25,13 +25,15 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
   @Option(help: "Model id.")
   var model: String?
 
-  @Option(help: "Beam size (1 = greedy).")
+  @Option(parsing: .unconditional, help: "Beam size, 1 (greedy) to 8.")
   var beam: Int = 5
 
-  @Option(help: "Threads for the embedded engine.")
+  @Option(parsing: .unconditional, help: "Threads for the embedded engine, 1 to 512.")
   var threads: Int?
 
-  @Flag(name: .customLong("whole-file"), help: "Hand the engine whole files, without voice activity detection (for comparison).")
+  @Flag(
+    name: .customLong("whole-file"),
+    help: "Hand the engine whole files, without voice activity detection (for comparison).")
   var wholeFile = false
 
   @Flag(help: "Print each utterance's hypothesis.")
@@ -64,6 +66,11 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
     var peakRSSMegabytes: Double
     var wer: Double?
     var rows: [Row]
+  }
+
+  func validate() throws {
+    try OptionRange.check(beam, OptionRange.beam, option: "--beam")
+    try OptionRange.check(threads, OptionRange.threads, option: "--threads")
   }
 
   func run() async throws {
@@ -110,15 +117,18 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       print(String(decoding: try encoder.encode(report), as: UTF8.self))
     } else {
-      print("engine          \(report.engine) \(report.model), beam \(beam)")
-      print("utterances      \(report.utterances), \(String(format: "%.1f", audioSeconds)) s of audio")
-      print("model load      \(String(format: "%.2f", loadSeconds)) s")
-      print("real-time factor \(String(format: "%.3f", report.realTimeFactor))")
-      print("latency p50/max \(String(format: "%.2f / %.2f", report.latencyP50, report.latencyMax)) s")
-      print("peak RSS        \(String(format: "%.0f", report.peakRSSMegabytes)) MB")
+      var table = TextTable("measure", "value")
+      table.add("engine", "\(report.engine) \(report.model), beam \(beam)")
+      table.add("utterances", "\(report.utterances), \(String(format: "%.1f", audioSeconds)) s of audio")
+      table.add("model load", "\(String(format: "%.2f", loadSeconds)) s")
+      table.add("real-time factor", String(format: "%.3f", report.realTimeFactor))
+      table.add("latency p50/max", "\(String(format: "%.2f / %.2f", report.latencyP50, report.latencyMax)) s")
+      table.add("peak RSS", "\(String(format: "%.0f", report.peakRSSMegabytes)) MB")
       if let wer = report.wer {
-        print("WER             \(String(format: "%.1f", wer * 100))% (\(total.errors) errors / \(total.referenceWords) words)")
+        table.add(
+          "WER", "\(String(format: "%.1f", wer * 100))% (\(total.errors) errors / \(total.referenceWords) words)")
       }
+      table.print()
     }
   }
 

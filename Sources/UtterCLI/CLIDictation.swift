@@ -32,7 +32,7 @@ struct CLIDictation {
     let dataDirectory = dataDirectory
     let formatter = DictationFormatter(
       settings: settings,
-      providers: .catalog(keys: CloudEngineCatalog.keys(dataDirectory: dataDirectory), http: URLSessionHTTPClient()),
+      providers: .catalog(keys: CloudEngineCatalog.keys(dataDirectory: dataDirectory), http: LiveHTTPClient()),
       style: style, polishProvider: polishProvider, polishModel: polishModel, polishBaseURL: polishBaseURL)
     return DictationPipeline(
       settings: settings,

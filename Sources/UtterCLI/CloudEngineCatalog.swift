@@ -18,7 +18,7 @@ enum CloudEngineCatalog {
     var overrides: [String: URL] = [:]
     if let baseURL { for entry in CloudSpeechEngines.entries { overrides[entry.descriptor.id] = baseURL } }
     CloudSpeechEngines.register(
-      into: &registry, keys: keys(dataDirectory: dataDirectory), http: URLSessionHTTPClient(),
+      into: &registry, keys: keys(dataDirectory: dataDirectory), http: LiveHTTPClient(),
       baseURLOverrides: overrides)
   }
 }

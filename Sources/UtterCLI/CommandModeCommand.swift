@@ -34,8 +34,12 @@ struct CommandModeCommand: AsyncParsableCommand {
   var model: String?
   @Option(name: .customLong("base-url"), help: "API root, e.g. http://localhost:11434/v1.")
   var baseURL: String?
-  @Option(help: "Seconds to wait for the model.")
+  @Option(parsing: .unconditional, help: "Seconds to wait for the model, 1 to 600.")
   var timeout: Double = 30
+
+  func validate() throws {
+    try OptionRange.check(timeout, 1...600, option: "--timeout")
+  }
 
   func run() async throws {
     let (_, keys) = KeysCommand.store(dataDir: global.dataDir)
@@ -64,7 +68,7 @@ struct CommandModeCommand: AsyncParsableCommand {
     let llm: any LLMProvider
     do {
       llm = try LLMProviderCatalog.make(
-        id: id, keys: keys, http: RetryingHTTPClient(URLSessionHTTPClient()), model: model, baseURL: base)
+        id: id, keys: keys, http: RetryingHTTPClient(LiveHTTPClient()), model: model, baseURL: base)
     } catch {
       throw CLIError("\(error)")
     }

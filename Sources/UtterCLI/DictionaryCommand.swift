@@ -39,12 +39,12 @@ struct DictionaryListCommand: AsyncParsableCommand {
     let entries = try storeCall { try database.dictionaryEntries() }
     if json { return try printJSON(entries) }
     if entries.isEmpty { return print("The dictionary is empty. Add a term with 'utter dictionary add TERM'.") }
+    var table = TextTable("term", "match", "replaces")
     for entry in entries {
-      var line = entry.term
-      if !entry.replacements.isEmpty { line += "  ← " + entry.replacements.joined(separator: ", ") }
-      if !entry.matchBySound { line += "  (exact forms only)" }
-      print(line)
+      table.add(
+        entry.term, entry.matchBySound ? "by sound" : "exact forms only", entry.replacements.joined(separator: ", "))
     }
+    table.print()
   }
 }
 

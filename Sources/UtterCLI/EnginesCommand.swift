@@ -17,14 +17,15 @@ struct EnginesCommand: AsyncParsableCommand {
     func run() async throws {
       let installation = EngineInstallation(directory: Locations.engineDirectory())
       print("engine folder: \(installation.directory.path)")
+      var table = TextTable("engine", "model", "state", "about")
       for model in WhisperCatalog.models {
         let state = installation.isInstalled(model) ? "installed" : "not installed"
-        let marker = model.id == WhisperCatalog.defaultModel.id ? "*" : " "
-        print("\(marker) whisper  \(model.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(state.padding(toLength: 14, withPad: " ", startingAt: 0)) \(model.summary)")
+        table.add("whisper", model.id, state, model.summary)
       }
       for engine in CloudEngineCatalog.descriptors {
-        print("  \(engine.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(engine.models.first ?? "-")  cloud          \(engine.name)")
+        table.add(engine.id, engine.models.first ?? "-", "cloud", engine.name)
       }
+      table.print()
     }
   }
 
@@ -44,7 +45,11 @@ struct EnginesCommand: AsyncParsableCommand {
       }
       let installation = EngineInstallation(directory: Locations.engineDirectory())
       do {
-        try installation.install(spec, python: python) { printError($0) }
+        // NB: steps and pip's download bar only on a terminal; a log or a pipe gets the result line alone.
+        let terminal = isatty(STDERR_FILENO) == 1
+        try installation.install(spec, python: python, showsProgress: terminal) { step in
+          if terminal { printError(step) }
+        }
       } catch {
         throw CLIError("\(error)")
       }

@@ -50,7 +50,9 @@ struct HistoryListCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "List the latest dictations.")
   @OptionGroup var global: GlobalOptions
   @OptionGroup var filters: HistoryFilterOptions
-  @Option(help: "How many entries to show.") var limit = 20
+  @Option(parsing: .unconditional, help: "How many entries to show, 1 to 100,000.") var limit = 20
+
+  func validate() throws { try OptionRange.check(limit, 1...100_000, option: "--limit") }
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
@@ -67,7 +69,9 @@ struct HistorySearchCommand: AsyncParsableCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "What to look for.") var text: String
   @OptionGroup var filters: HistoryFilterOptions
-  @Option(help: "How many entries to show.") var limit = 50
+  @Option(parsing: .unconditional, help: "How many entries to show, 1 to 100,000.") var limit = 50
+
+  func validate() throws { try OptionRange.check(limit, 1...100_000, option: "--limit") }
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
@@ -85,16 +89,13 @@ enum HistoryTable {
       Swift.print(empty)
       return
     }
-    let idWidth = max(2, entries.map { String($0.id ?? 0).count }.max() ?? 2)
-    Swift.print(
-      "\(StoreText.pad("ID", idWidth))  \(StoreText.pad("WHEN", 16))  \(StoreText.pad("SOURCE", 9))  "
-        + "\(StoreText.pad("STATUS", 9))  TEXT")
+    var table = TextTable("id", "when", "source", "status", "text")
     for entry in entries {
       let text = entry.finalText.isEmpty ? (entry.errorMessage.map { "(\($0))" } ?? "(no text)") : entry.finalText
-      Swift.print(
-        "\(StoreText.pad(String(entry.id ?? 0), idWidth))  \(StoreText.localTime(entry.createdAt))  "
-          + "\(StoreText.pad(entry.source.rawValue, 9))  \(StoreText.pad(entry.status.rawValue, 9))  "
-          + StoreText.oneLine(text, width: 70))
+      table.add(
+        String(entry.id ?? 0), StoreText.localTime(entry.createdAt), entry.source.rawValue, entry.status.rawValue,
+        StoreText.oneLine(text, width: 70))
     }
+    table.print()
   }
 }

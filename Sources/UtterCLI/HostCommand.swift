@@ -35,7 +35,7 @@ struct HostCommand: AsyncParsableCommand {
   @Option(help: "Model id for the engine (default: the model in settings).")
   var model: String?
 
-  @Option(help: "Beam size for the engine (1 = greedy decoding, fastest).")
+  @Option(parsing: .unconditional, help: "Beam size for the engine, 1 (greedy decoding, fastest) to 8.")
   var beam: Int = 1
 
   @Option(
@@ -45,6 +45,7 @@ struct HostCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard micSpeed > 0, micSpeed <= 1000 else { throw ValidationError("--mic-speed must be between 0 and 1000") }
+    try OptionRange.check(beam, OptionRange.beam, option: "--beam")
     guard (sessionTimeout ?? 0) >= 0 else { throw ValidationError("--session-timeout must not be negative") }
   }
 

@@ -84,15 +84,14 @@ struct KeysCommand: AsyncParsableCommand {
           return
         }
         let stored = Swift.Set(try file.list())
-        let width = max(8, names.map(\.count).max() ?? 0)
+        var table = TextTable("provider", "key", "from")
         for name in names {
           guard let resolved = try layered.resolve(name) else { continue }
           var source = resolved.source.description
           if case .environment = resolved.source, stored.contains(name) { source += " (overrides the stored key)" }
-          let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
-          let masked = SecretMask.mask(resolved.key).padding(toLength: 12, withPad: " ", startingAt: 0)
-          print("\(padded)  \(masked)  \(source)")
+          table.add(name, SecretMask.mask(resolved.key), source)
         }
+        table.print()
       } catch {
         throw CLIError("\(error)")
       }

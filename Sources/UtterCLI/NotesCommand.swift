@@ -11,12 +11,11 @@ struct NotesCommand: AsyncParsableCommand {
   static func print(_ notes: [Note], json: Bool, empty: String) throws {
     if json { return try printJSON(notes) }
     if notes.isEmpty { return Swift.print(empty) }
-    let idWidth = max(2, notes.map { String($0.id ?? 0).count }.max() ?? 2)
+    var table = TextTable("id", "when", "text")
     for note in notes {
-      Swift.print(
-        "\(StoreText.pad(String(note.id ?? 0), idWidth))  \(StoreText.localTime(note.createdAt))  "
-          + StoreText.oneLine(note.text, width: 80))
+      table.add(String(note.id ?? 0), StoreText.localTime(note.createdAt), StoreText.oneLine(note.text, width: 80))
     }
+    table.print()
   }
 }
 
@@ -35,7 +34,9 @@ struct NotesAddCommand: AsyncParsableCommand {
 struct NotesListCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, newest first.")
   @OptionGroup var global: GlobalOptions
-  @Option(help: "How many notes to show.") var limit = 50
+  @Option(parsing: .unconditional, help: "How many notes to show, 1 to 100,000.") var limit = 50
+
+  func validate() throws { try OptionRange.check(limit, 1...100_000, option: "--limit") }
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {

@@ -32,7 +32,7 @@ enum SessionBenchDictation {
       format: DictationFormatter(
         settings: DictationSettings(),
         providers: .catalog(
-          keys: InMemorySecretStore(), http: URLSessionHTTPClient())
+          keys: InMemorySecretStore(), http: LiveHTTPClient())
       ).textFormatter,
       archive: JSONLinesArchive(url: directory.appendingPathComponent("history.jsonl")),
       spool: AudioSpool(directory: directory.appendingPathComponent("spool")),

@@ -23,17 +23,21 @@ struct SettingsGetCommand: AsyncParsableCommand {
     let database = try openStore(global, applyRetention: false)
     let settings = try storeCall { try database.settings() }
     if let key {
+      let descriptor = try storeCall { try UtterSettings.descriptor(forKey: key) }
       let value = try storeCall { try settings.value(forKey: key) }
-      return json ? try printJSON([key.lowercased(): value]) : print(value)
+      return json ? try printJSON([descriptor.key: value]) : print(value)
     }
-    if json { return try printJSON(settings) }
-    let width = UtterSettings.descriptors.map(\.key.count).max() ?? 0
+    if json {
+      // NB: the same keys and value spellings as `settings set` takes, not the stored field names.
+      let values = UtterSettings.descriptors.map { ($0.key, (try? settings.value(forKey: $0.key)) ?? "") }
+      return try printJSON(Dictionary(values, uniquingKeysWith: { first, _ in first }))
+    }
+    var table = TextTable("setting", "value", "meaning")
     for descriptor in UtterSettings.descriptors {
       let value = (try? settings.value(forKey: descriptor.key)) ?? ""
-      print(
-        "\(StoreText.pad(descriptor.key, width))  \(StoreText.pad(value.isEmpty ? "\"\"" : value, 10))  # \(descriptor.summary)"
-      )
+      table.add(descriptor.key, value.isEmpty ? "\"\"" : value, descriptor.summary)
     }
+    table.print()
   }
 }
 
@@ -41,17 +45,29 @@ struct SettingsSetCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "set", abstract: "Change a setting.")
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The setting's key (see 'utter settings get').") var key: String
-  @Argument(help: "The new value.") var value: String
+  // NB: unconditional, so that a negative number (`typing-speed -5`) is read as a value and then validated.
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new value.", valueName: "value"))
+  var words: [String] = []
+
+  func validate() throws {
+    guard words.count == 1 else {
+      throw ValidationError(words.isEmpty ? "missing the new value" : "expected one value, got \(words.count)")
+    }
+  }
 
   func run() async throws {
+    let value = words[0]
+    let descriptor = try storeCall { try UtterSettings.descriptor(forKey: key) }
     let database = try openStore(global, applyRetention: false)
+    let current = try storeCall { try database.settings() }
+    try KnownSettingValues.check(key: descriptor.key, value: value, current: current)
     let before = try storeCall { try database.historyCount() }
     let settings = try storeCall { try database.setSetting(key, to: value) }
     let shown = (try? settings.value(forKey: key)) ?? value
-    print("\(key.lowercased()) = \(shown)")
+    print("\(descriptor.key) = \(shown)")
     let deleted = before - ((try? database.historyCount()) ?? before)
     if deleted > 0 { print("Deleted \(deleted) dictation(s) that the new retention no longer keeps.") }
-    if !settings.retention.keepsHistory, key.lowercased() == "retention" {
+    if !settings.retention.keepsHistory, descriptor.key == "retention" {
       print("History is off: dictations will not be stored.")
     }
   }
@@ -70,7 +86,7 @@ struct SettingsResetCommand: AsyncParsableCommand {
         var settings = try database.settings()
         try settings.resetValue(forKey: key)
         try database.saveSettings(settings)
-        print("\(key.lowercased()) = \(try settings.value(forKey: key))")
+        print("\(try UtterSettings.descriptor(forKey: key).key) = \(try settings.value(forKey: key))")
       } else {
         try database.resetSettings()
         print("All settings are back to their defaults.")

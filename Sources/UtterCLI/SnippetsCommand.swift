@@ -34,10 +34,11 @@ struct SnippetsListCommand: AsyncParsableCommand {
     let snippets = try storeCall { try database.snippets() }
     if json { return try printJSON(snippets) }
     if snippets.isEmpty { return print("No snippets. Add one with 'utter snippets add TRIGGER TEXT'.") }
-    let width = min(30, snippets.map(\.trigger.count).max() ?? 0)
+    var table = TextTable("trigger", "expansion")
     for snippet in snippets {
-      print("\(StoreText.pad(snippet.trigger, width))  → \(StoreText.oneLine(snippet.expansion, width: 80))")
+      table.add(StoreText.oneLine(snippet.trigger, width: 30), StoreText.oneLine(snippet.expansion, width: 80))
     }
+    table.print()
   }
 }
 

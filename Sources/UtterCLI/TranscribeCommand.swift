@@ -10,7 +10,8 @@ struct TranscribeCommand: AsyncParsableCommand {
     abstract: "Transcribe an audio file on-device and print the cleaned-up text.",
     discussion: """
       Reads WAV (any PCM or float format, any rate) or raw 16 kHz s16le PCM; mp3, m4a, ogg and flac through ffmpeg.
-      Only voiced audio reaches the engine. The dictation is saved in history unless retention is off.
+      Only voiced audio reaches the engine. The dictation is saved in history unless retention is off. Audio with
+      no speech prints nothing and "no speech detected" on standard error (exit status 1; with --json, 0).
       """
   )
 
@@ -46,10 +47,10 @@ struct TranscribeCommand: AsyncParsableCommand {
   @Option(name: .customLong("polish-base-url"), help: "Base URL of the polish provider (e.g. a local server).")
   var polishBaseURL: String?
 
-  @Option(help: "Beam size (1 = greedy decoding).")
+  @Option(parsing: .unconditional, help: "Beam size, 1 (greedy decoding) to 8.")
   var beam: Int = 5
 
-  @Option(help: "Threads for the embedded engine.")
+  @Option(parsing: .unconditional, help: "Threads for the embedded engine, 1 to 512.")
   var threads: Int?
 
   @Flag(help: "Print the engine's words, without clean-up.")
@@ -60,6 +61,11 @@ struct TranscribeCommand: AsyncParsableCommand {
 
   @Flag(name: .customLong("no-history"), help: "Don't save this dictation in history.")
   var noHistory = false
+
+  func validate() throws {
+    try OptionRange.check(beam, OptionRange.beam, option: "--beam")
+    try OptionRange.check(threads, OptionRange.threads, option: "--threads")
+  }
 
   func run() async throws {
     let engineBaseURL = try baseURL.map { try Self.httpURL($0, option: "--base-url") }
@@ -75,12 +81,18 @@ struct TranscribeCommand: AsyncParsableCommand {
     let pipeline = dictation.pipeline(
       source: .cli, keepInHistory: !noHistory, engineBaseURL: engineBaseURL, style: try dictation.style(named: style),
       polishProvider: raw ? "none" : polish, polishModel: polishModel, polishBaseURL: polishEndpoint)
-    let request = DictationPipeline.Request(
+    var request = DictationPipeline.Request(
       engine: engine.map { pipeline.settings.engine(id: $0, model: model) }
         ?? model.map { pipeline.settings.engine(id: nil, model: $0) },
       language: language, beamSize: beam, threads: threads)
+    let progress = TerminalProgress()
+    if progress.isShown {
+      let name = url.lastPathComponent
+      request.progress = { fraction in progress.show("transcribing \(name): \(Int(fraction * 100))% of the audio") }
+    }
     let outcome: DictationOutcome
     do {
+      defer { progress.clear() }
       outcome = try await pipeline.run(audio.samples, request: request)
     } catch let error as CLIError {
       throw error
@@ -92,6 +104,9 @@ struct TranscribeCommand: AsyncParsableCommand {
     for warning in [openWarning, outcome.notice, outcome.storageWarning].compactMap({ $0 }) {
       printError("utter: \(warning)")
     }
+    let noSpeech = outcome.rawText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    if noSpeech, !json { throw CLIError("\(url.lastPathComponent): no speech detected") }
+    if noSpeech { printError("utter: \(url.lastPathComponent): no speech detected") }
     if json {
       print(try outcome.jsonString())
     } else {

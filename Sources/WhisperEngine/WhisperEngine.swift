@@ -64,10 +64,16 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
       throw SpeechEngineError("the whisper library lacks whisper_full")
     }
     let beam = max(1, options.beamSize)
+    let threads = options.threads ?? Self.defaultThreads
+    // NB: whisper.cpp aborts the process on fewer than one thread and fails on more than 8 decoders.
+    guard (1...512).contains(threads) else {
+      throw SpeechEngineError("whisper.cpp needs 1 to 512 threads, not \(threads)")
+    }
+    guard beam <= 8 else { throw SpeechEngineError("whisper.cpp supports a beam of at most 8, not \(beam)") }
     guard let paramsPointer = makeParams(beam > 1 ? 1 : 0) else { throw SpeechEngineError("whisper.cpp: no params") }
     defer { api.free_params?(paramsPointer) }
     var params = paramsPointer.pointee
-    params.n_threads = Int32(options.threads ?? Self.defaultThreads)
+    params.n_threads = Int32(threads)
     params.no_context = true
     params.print_progress = false
     params.print_realtime = false

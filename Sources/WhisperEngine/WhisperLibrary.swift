@@ -21,6 +21,9 @@ final class WhisperLibrary: @unchecked Sendable {
     // NB: OpenMP threads that spin while waiting collapse under CPU contention (measured 7x slower on a busy
     // 2-core machine); passive waiting costs nothing when the machine is idle.
     setenv("OMP_WAIT_POLICY", "PASSIVE", 0)
+    // NB: when ggml aborts it runs gdb on this process for a backtrace, which prints hundreds of lines (some on
+    // standard output) and can hang; an abort must end the process at once and say only why.
+    setenv("GGML_NO_BACKTRACE", "1", 1)
     var api = uw_api()
     var detail = [CChar](repeating: 0, count: 512)
     if let failure = uw_load(path, &api, &detail, detail.count) {

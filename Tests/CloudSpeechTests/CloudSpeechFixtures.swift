@@ -28,7 +28,7 @@ func registry(
   let overrides = defaults.merging(paths) { $1 }.mapValues { server.url($0) }
   let policy = RetryPolicy(maxAttempts: 3, sleep: { delays.record($0) }, random: { 0.5 })
   CloudSpeechEngines.register(
-    into: &registry, keys: InMemorySecretStore(keys), http: URLSessionHTTPClient(), baseURLOverrides: overrides,
+    into: &registry, keys: InMemorySecretStore(keys), http: LiveHTTPClient(), baseURLOverrides: overrides,
     retryPolicy: policy, requestTimeout: timeout)
   return registry
 }

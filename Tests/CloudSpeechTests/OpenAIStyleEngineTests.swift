@@ -106,7 +106,7 @@ struct OpenAIStyleEngineTests {
   @Test("openai-compatible without a base URL says so")
   func compatibleNeedsBaseURL() async throws {
     var registry = SpeechEngineRegistry()
-    CloudSpeechEngines.register(into: &registry, keys: InMemorySecretStore(), http: URLSessionHTTPClient())
+    CloudSpeechEngines.register(into: &registry, keys: InMemorySecretStore(), http: LiveHTTPClient())
     let error = await #expect(throws: SpeechEngineError.self) {
       _ = try await registry.makeEngine(id: "openai-compatible")
     }

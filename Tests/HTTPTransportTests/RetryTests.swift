@@ -22,7 +22,7 @@ struct RetryTests {
         ? .json(#"{"error":{"message":"slow down"}}"#, status: 429, headers: ["Retry-After": "2"])
         : .json(#"{"ok":true}"#)
     }) { server in
-      let client = RetryingHTTPClient(URLSessionHTTPClient(), policy: recordingPolicy(delays))
+      let client = RetryingHTTPClient(LiveHTTPClient(), policy: recordingPolicy(delays))
       let response = try await client.send(HTTPRequest(url: server.url("/limited")))
       #expect(response.status == 200)
       #expect(server.requests.count == 2)
@@ -48,7 +48,7 @@ struct RetryTests {
   func exponentialBackoff() async throws {
     let delays = Recorder<Duration>()
     try await FakeProviderServer.with({ _ in .json(#"{"error":{"message":"overloaded"}}"#, status: 503) }) { server in
-      let client = RetryingHTTPClient(URLSessionHTTPClient(), policy: recordingPolicy(delays, maxAttempts: 4))
+      let client = RetryingHTTPClient(LiveHTTPClient(), policy: recordingPolicy(delays, maxAttempts: 4))
       let response = try await client.send(HTTPRequest(url: server.url("/down")))
       #expect(response.status == 503)
       #expect(server.requests.count == 4)
@@ -61,7 +61,7 @@ struct RetryTests {
   func clientErrorsAreFinal() async throws {
     let delays = Recorder<Duration>()
     try await FakeProviderServer.with({ _ in .json(#"{"error":{"message":"bad key"}}"#, status: 401) }) { server in
-      let client = RetryingHTTPClient(URLSessionHTTPClient(), policy: recordingPolicy(delays))
+      let client = RetryingHTTPClient(LiveHTTPClient(), policy: recordingPolicy(delays))
       let response = try await client.send(HTTPRequest(url: server.url("/auth")))
       #expect(response.status == 401)
       #expect(server.requests.count == 1)
@@ -73,7 +73,7 @@ struct RetryTests {
   func longRetryAfterGivesUp() async throws {
     let delays = Recorder<Duration>()
     try await FakeProviderServer.with({ _ in .json("{}", status: 429, headers: ["Retry-After": "3600"]) }) { server in
-      let client = RetryingHTTPClient(URLSessionHTTPClient(), policy: recordingPolicy(delays))
+      let client = RetryingHTTPClient(LiveHTTPClient(), policy: recordingPolicy(delays))
       let response = try await client.send(HTTPRequest(url: server.url("/quota")))
       #expect(response.status == 429)
       #expect(server.requests.count == 1)
@@ -87,7 +87,7 @@ struct RetryTests {
     let server = try await FakeProviderServer.start { _ in .json("{}") }
     let url = server.url("/gone")
     await server.stop()
-    let client = RetryingHTTPClient(URLSessionHTTPClient(), policy: recordingPolicy(delays, maxAttempts: 3))
+    let client = RetryingHTTPClient(LiveHTTPClient(), policy: recordingPolicy(delays, maxAttempts: 3))
     let error = await #expect(throws: HTTPTransportError.self) { _ = try await client.send(HTTPRequest(url: url)) }
     #expect(error?.kind == .cannotConnect)
     #expect(delays.values.count == 2)
@@ -97,7 +97,7 @@ struct RetryTests {
   func cancelledDuringBackoff() async throws {
     try await FakeProviderServer.with({ _ in .json("{}", status: 503) }) { server in
       let policy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(30))
-      let client = RetryingHTTPClient(URLSessionHTTPClient(), policy: policy)
+      let client = RetryingHTTPClient(LiveHTTPClient(), policy: policy)
       let url = server.url("/down")
       let task = Task { try await client.send(HTTPRequest(url: url)) }
       try await Task.sleep(for: .milliseconds(300))

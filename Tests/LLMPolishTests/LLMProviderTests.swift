@@ -47,7 +47,7 @@ struct LLMProviderTests {
       }
     }) { server in
       let provider = try LLMProviderCatalog.make(
-        id: "openai-compatible", keys: InMemorySecretStore(), http: URLSessionHTTPClient(), model: "llama3.2",
+        id: "openai-compatible", keys: InMemorySecretStore(), http: LiveHTTPClient(), model: "llama3.2",
         baseURL: server.url("/v1"))
       #expect(try await provider.complete(request).text == "Hello, world.")
       #expect(try await provider.complete(request).text == "Hello, world.")
@@ -63,7 +63,7 @@ struct LLMProviderTests {
         : chatAnswer("Fine.")
     }) { server in
       let provider = try LLMProviderCatalog.make(
-        id: "openai-compatible", keys: InMemorySecretStore(), http: URLSessionHTTPClient(), baseURL: server.url("/v1"))
+        id: "openai-compatible", keys: InMemorySecretStore(), http: LiveHTTPClient(), baseURL: server.url("/v1"))
       #expect(try await provider.complete(request).text == "Fine.")
     }
   }
@@ -85,7 +85,7 @@ struct LLMProviderTests {
       )
     }) { server in
       let provider = try LLMProviderCatalog.make(
-        id: "anthropic", keys: polishKeys, http: URLSessionHTTPClient(), baseURL: server.baseURL)
+        id: "anthropic", keys: polishKeys, http: LiveHTTPClient(), baseURL: server.baseURL)
       let response = try await provider.complete(request)
       #expect(response.text == "Hello, world.")
       #expect(response.model == "claude-haiku-4-5-20251001")
@@ -113,7 +113,7 @@ struct LLMProviderTests {
       )
     }) { server in
       let provider = try LLMProviderCatalog.make(
-        id: "gemini", keys: polishKeys, http: URLSessionHTTPClient(), baseURL: server.baseURL)
+        id: "gemini", keys: polishKeys, http: LiveHTTPClient(), baseURL: server.baseURL)
       #expect(try await provider.complete(request).text == "Hello, world.")
     }
   }
@@ -126,7 +126,7 @@ struct LLMProviderTests {
       return chatAnswer("Hello, world.")
     }) { server in
       let provider = try LLMProviderCatalog.make(
-        id: "groq", keys: polishKeys, http: URLSessionHTTPClient(), baseURL: server.url("/openai/v1"))
+        id: "groq", keys: polishKeys, http: LiveHTTPClient(), baseURL: server.url("/openai/v1"))
       #expect(try await provider.complete(request).text == "Hello, world.")
     }
   }
@@ -139,7 +139,7 @@ struct LLMProviderTests {
         status: 401)
     }) { server in
       let provider = try LLMProviderCatalog.make(
-        id: "anthropic", keys: polishKeys, http: URLSessionHTTPClient(), baseURL: server.baseURL)
+        id: "anthropic", keys: polishKeys, http: LiveHTTPClient(), baseURL: server.baseURL)
       let error = await #expect(throws: ProviderError.self) { _ = try await provider.complete(request) }
       #expect(error?.message == "Anthropic rejected the API key")
       #expect(error?.kind == .rejectedKey)
@@ -177,10 +177,10 @@ struct LLMProviderTests {
   @Test("a missing key and an unknown provider are one-line errors")
   func catalogErrors() {
     #expect(throws: ProviderError.missingKey(provider: "OpenAI", id: "openai", environmentVariable: "OPENAI_API_KEY")) {
-      _ = try LLMProviderCatalog.make(id: "openai", keys: InMemorySecretStore(), http: URLSessionHTTPClient())
+      _ = try LLMProviderCatalog.make(id: "openai", keys: InMemorySecretStore(), http: LiveHTTPClient())
     }
     let unknown = #expect(throws: ProviderError.self) {
-      _ = try LLMProviderCatalog.make(id: "skynet", keys: polishKeys, http: URLSessionHTTPClient())
+      _ = try LLMProviderCatalog.make(id: "skynet", keys: polishKeys, http: LiveHTTPClient())
     }
     #expect(unknown?.message.hasPrefix("unknown LLM provider 'skynet' (known: openai, anthropic, gemini") == true)
   }

@@ -36,7 +36,7 @@ struct RecoveryTests {
       .filter { $0.lastPathComponent.hasPrefix("utter.sqlite.corrupt-") && !$0.lastPathComponent.hasSuffix("-wal") }
   }
 
-  @Test("a file of garbage bytes is moved aside and a fresh database created")
+  @Test("a file of garbage bytes named like the database is an error, and it is left as it was")
   func garbage() throws {
     let folder = try TemporaryDirectory("utter-garbage")
     defer { folder.remove() }
@@ -44,12 +44,29 @@ struct RecoveryTests {
     let garbage = Data((0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
     try garbage.write(to: folder.path("utter.sqlite"))
     let clock = TestClock(StoreFixture.start)
+    let error = #expect(throws: StorageError.self) {
+      _ = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
+    }
+    #expect(error?.message == "\(folder.path("utter.sqlite").path) is not an SQLite database; it was left as it is")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(names == ["utter.sqlite"], "nothing is renamed or created beside it")
+    #expect(try Data(contentsOf: folder.path("utter.sqlite")) == garbage)
+  }
+
+  @Test("a damaged file that starts like SQLite is moved aside and a fresh database created")
+  func damagedSQLite() throws {
+    let folder = try TemporaryDirectory("utter-damaged")
+    defer { folder.remove() }
+    var damaged = Data("SQLite format 3\0".utf8)
+    damaged.append(Data(repeating: 0xEE, count: 8_000))
+    try damaged.write(to: folder.path("utter.sqlite"))
+    let clock = TestClock(StoreFixture.start)
     let (database, message) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
     let text = try #require(message)
     #expect(text.contains("utter.sqlite.corrupt-20261122T100000Z"))
     let moved = try corruptFiles(in: folder)
     #expect(moved.count == 1)
-    #expect(try Data(contentsOf: try #require(moved.first)) == garbage, "the damaged file is kept, not deleted")
+    #expect(try Data(contentsOf: try #require(moved.first)) == damaged, "the damaged file is kept, not deleted")
     try database.insertHistory(HistoryEntry(finalText: "after recovery", source: .cli))
     #expect(try database.latestHistory(limit: 1).first?.finalText == "after recovery")
   }

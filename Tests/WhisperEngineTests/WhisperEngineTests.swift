@@ -9,7 +9,9 @@ import Testing
 func installedEngine() throws -> WhisperEngine? {
   let installation = EngineInstallation(directory: engineDirectory())
   guard installation.isInstalled(WhisperCatalog.tinyEnglish) else {
-    if EngineFixtures.engineRequired { Issue.record("the whisper engine is not installed: run `utter engines install`") }
+    if EngineFixtures.engineRequired {
+      Issue.record("the whisper engine is not installed: run `utter engines install`")
+    }
     return nil
   }
   return try WhisperEngine(spec: WhisperCatalog.tinyEnglish, installation: installation)
@@ -47,5 +49,20 @@ struct WhisperEngineTests {
     #expect(transcript.text.lowercased().contains("go forward"))
     let duration = Double(samples.count) / 16_000
     for segment in transcript.segments { #expect(segment.end <= duration + 0.5) }
+  }
+
+  @Test(
+    "thread counts and beams whisper.cpp cannot run are one clear error, not an abort of the process",
+    arguments: [
+      (0, 1, "whisper.cpp needs 1 to 512 threads, not 0"), (-3, 1, "whisper.cpp needs 1 to 512 threads, not -3"),
+      (2, 9, "whisper.cpp supports a beam of at most 8, not 9"),
+    ])
+  func unrunnableOptions(threads: Int, beam: Int, message: String) async throws {
+    guard let engine = try installedEngine() else { return }
+    let samples = try EngineFixtures.readPCM16(EngineFixtures.pocketsphinxData.appendingPathComponent("goforward.raw"))
+    let error = await #expect(throws: SpeechEngineError.self) {
+      _ = try await engine.transcribe(samples, options: .init(beamSize: beam, threads: threads))
+    }
+    #expect(error?.message == message)
   }
 }

@@ -3,9 +3,9 @@ import HTTPTransport
 import ProviderTestSupport
 import Testing
 
-@Suite("URLSession client against a local server")
-struct URLSessionHTTPClientTests {
-  let client = URLSessionHTTPClient()
+@Suite("The live HTTP client (AsyncHTTPClient on Linux, URLSession on Apple platforms) against a local server")
+struct LiveHTTPClientTests {
+  let client = LiveHTTPClient()
 
   @Test("sends method, headers and body, and returns status, headers and body")
   func roundTrip() async throws {

@@ -1,0 +1,20 @@
+/// The spoken languages Utter's engines can be asked for, by ISO 639 code.
+public enum SpokenLanguage {
+  /// The languages Whisper was trained on (the cloud engines take the same codes).
+  public static let codes: Set<String> = [
+    "af", "am", "ar", "as", "az", "ba", "be", "bg", "bn", "bo", "br", "bs", "ca", "cs", "cy", "da", "de", "el",
+    "en", "es", "et", "eu", "fa", "fi", "fo", "fr", "gl", "gu", "ha", "haw", "he", "hi", "hr", "ht", "hu", "hy",
+    "id", "is", "it", "ja", "jw", "ka", "kk", "km", "kn", "ko", "la", "lb", "ln", "lo", "lt", "lv", "mg", "mi",
+    "mk", "ml", "mn", "mr", "ms", "mt", "my", "ne", "nl", "nn", "no", "oc", "pa", "pl", "ps", "pt", "ro", "ru",
+    "sa", "sd", "si", "sk", "sl", "sn", "so", "sq", "sr", "su", "sv", "sw", "ta", "te", "tg", "th", "tk", "tl",
+    "tr", "tt", "uk", "ur", "uz", "vi", "yi", "yo", "yue", "zh",
+  ]
+
+  /// Whether `tag` (`en`, `pt-BR`, `auto`) names a language the engines know, or asks them to detect it.
+  public static func isKnown(_ tag: String) -> Bool {
+    let lower = tag.lowercased()
+    if lower == "auto" { return true }
+    let primary = lower.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? lower
+    return codes.contains(primary)
+  }
+}

@@ -1,0 +1,43 @@
+/// Rows of text lined up under upper-case headings: the one layout of every table `utter` prints.
+///
+/// Each column is as wide as its widest cell, columns are two spaces apart, and the last column is never
+/// padded, so no line ends in spaces.
+struct TextTable {
+  let headers: [String]
+  private(set) var rows: [[String]] = []
+
+  /// A table with these headings (shown in upper case).
+  init(_ headers: String...) {
+    self.headers = headers.map { $0.uppercased() }
+  }
+
+  /// Adds a row; missing cells are empty and extra cells are dropped.
+  mutating func add(_ cells: String...) {
+    add(cells)
+  }
+
+  /// Adds a row from an array of cells.
+  mutating func add(_ cells: [String]) {
+    rows.append((0..<headers.count).map { $0 < cells.count ? cells[$0] : "" })
+  }
+
+  /// The heading line and every row, each line ending in a newline.
+  var rendered: String {
+    let all = [headers] + rows
+    let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    return all.map { row in
+      var line = ""
+      for (column, cell) in row.enumerated() {
+        let isLast = column == row.count - 1
+        line += isLast ? cell : cell + String(repeating: " ", count: widths[column] - cell.count + 2)
+      }
+      while line.last == " " { line.removeLast() }
+      return line + "\n"
+    }.joined()
+  }
+
+  /// Writes the table to standard output.
+  func print() {
+    Swift.print(rendered, terminator: "")
+  }
+}
