@@ -38,7 +38,7 @@ let package = Package(
     // Audio: decoding, resampling, voice activity, level metering. No Apple frameworks.
     .target(name: "AudioInput"),
     // Speech engine abstraction: our value types, options, registry, WER scoring.
-    .target(name: "SpeechEngine", dependencies: ["AudioInput"]),
+    .target(name: "SpeechEngine", dependencies: ["AudioInput", "TextPipeline"]),
     // Our own declarations of the whisper.cpp 1.8.5 C ABI, loaded at run time with dlopen.
     .target(name: "CWhisper"),
     // The embedded engine: whisper.cpp + CTranslate2 model converted to ggml in memory.

@@ -1,4 +1,5 @@
 import AudioInput
+import TextPipeline
 
 /// Transcribes only the voiced parts of a recording: silence and noise never reach the engine, pauses are
 /// shortened, and each engine call gets at most one Whisper window (30 s) of audio.
@@ -86,7 +87,23 @@ public struct VoicedTranscription: Sendable {
   {
     guard !samples.isEmpty else { return .empty(engine: engine.id, model: engine.model, language: options.language) }
     let seconds = Double(samples.count) / Double(engineSampleRate)
-    return HallucinationGuard.clean(try await engine.transcribe(samples, options: options), voicedSeconds: seconds)
+    return HallucinationGuard.clean(try await decode(samples, engine: engine, options: options), voicedSeconds: seconds)
+  }
+
+  /// One engine call, or two when the personal dictionary may be in it. A vocabulary hint changes how Whisper
+  /// reads every word, not only the terms, so the audio is decoded without it first; only when the words heard
+  /// sound like a term (`VocabularyGate`) is it decoded again with the hint, and that reading is kept only if it
+  /// spells a term the first one lacked. Speech that says none of the terms reads exactly as with no dictionary.
+  func decode(_ samples: [Float], engine: any SpeechEngine, options: TranscriptionOptions) async throws -> Transcript {
+    guard !options.vocabulary.isEmpty else { return try await engine.transcribe(samples, options: options) }
+    var unprompted = options
+    unprompted.vocabulary = []
+    let first = try await engine.transcribe(samples, options: unprompted)
+    guard VocabularyGate.mayMention(first.text, terms: options.vocabulary) else { return first }
+    let hinted = try await engine.transcribe(samples, options: options)
+    let gained = VocabularyGate.spelledTerms(hinted.text, terms: options.vocabulary)
+      .subtracting(VocabularyGate.spelledTerms(first.text, terms: options.vocabulary))
+    return gained.isEmpty ? first : hinted
   }
 
   /// Transcribes prepared windows in order and joins them, in recording time.
@@ -103,7 +120,7 @@ public struct VoicedTranscription: Sendable {
     for (index, window) in windows.enumerated() {
       let voiced = Double(window.voicedSamples) / Double(engineSampleRate)
       var part = HallucinationGuard.clean(
-        try await engine.transcribe(window.samples, options: options), voicedSeconds: voiced)
+        try await decode(window.samples, engine: engine, options: options), voicedSeconds: voiced)
       part.segments = part.segments.map { segment in
         var mapped = segment
         mapped.start = window.recordingTime(segment.start)

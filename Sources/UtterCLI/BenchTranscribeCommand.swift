@@ -31,6 +31,19 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
   @Option(parsing: .unconditional, help: "Threads for the embedded engine, 1 to 512.")
   var threads: Int?
 
+  @Option(
+    name: .customLong("vocabulary"),
+    help: "A dictionary term handed to the engine as a hint (repeat for several), as the personal dictionary does.")
+  var vocabulary: [String] = []
+
+  @Option(name: .customLong("vocabulary-file"), help: "A file of dictionary terms, one per line.")
+  var vocabularyFile: String?
+
+  @Option(
+    name: .customLong("count-terms"),
+    help: "A file of terms (one per line) whose spelling in the hypotheses is counted; they are not sent to the engine.")
+  var countTerms: String?
+
   @Flag(
     name: .customLong("whole-file"),
     help: "Hand the engine whole files, without voice activity detection (for comparison).")
@@ -65,6 +78,9 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
     var loadSeconds: Double
     var peakRSSMegabytes: Double
     var wer: Double?
+    /// Of the vocabulary terms in the references, how many the hypotheses spell right.
+    var termsRight: Int?
+    var termsSpoken: Int?
     var rows: [Row]
   }
 
@@ -78,7 +94,10 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
     let loadStart = Date()
     let speech = try await EngineFactory.make(id: engine, model: model)
     let loadSeconds = Date().timeIntervalSince(loadStart)
-    let options = TranscriptionOptions(beamSize: beam, threads: threads)
+    let hints = try vocabulary + (vocabularyFile.map(Self.readTerms) ?? [])
+    let terms = try countTerms.map(Self.readTerms) ?? hints
+    let options = TranscriptionOptions(vocabulary: hints, beamSize: beam, threads: threads)
+    var termCount = TermCount()
     var rows: [Row] = []
     var total = WordErrorCount()
     for file in files {
@@ -99,6 +118,7 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
         row.reference = reference
         row.errors = count.errors
         row.referenceWords = count.referenceWords
+        termCount.add(reference: reference, hypothesis: transcript.text, terms: terms)
       }
       if verbose { printError("\(id)\t\(String(format: "%.2f", latency)) s\t\(transcript.text)") }
       rows.append(row)
@@ -111,7 +131,8 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
       processingSeconds: processing, realTimeFactor: audioSeconds > 0 ? processing / audioSeconds : 0,
       latencyP50: latencies.isEmpty ? 0 : latencies[latencies.count / 2], latencyMax: latencies.last ?? 0,
       loadSeconds: loadSeconds, peakRSSMegabytes: ResourceUsage.peakResidentMegabytes,
-      wer: total.referenceWords > 0 ? total.rate : nil, rows: rows)
+      wer: total.referenceWords > 0 ? total.rate : nil, termsRight: terms.isEmpty ? nil : termCount.right,
+      termsSpoken: terms.isEmpty ? nil : termCount.spoken, rows: rows)
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -128,6 +149,10 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
         table.add(
           "WER", "\(String(format: "%.1f", wer * 100))% (\(total.errors) errors / \(total.referenceWords) words)")
       }
+      if !terms.isEmpty {
+        table.add("vocabulary", "\(hints.count) terms sent, \(terms.count) counted")
+        table.add("terms spelled right", "\(termCount.right) of \(termCount.spoken) spoken")
+      }
       table.print()
     }
   }
@@ -143,6 +168,37 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
       references[String(fields[0])] = String(fields[1])
     }
     return references
+  }
+
+  static func readTerms(_ path: String) throws -> [String] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw CLIError("\(path): cannot read the vocabulary file")
+    }
+    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }
+}
+
+/// How many spoken vocabulary terms a transcription spells exactly (case included): a reference that says
+/// "Siobhan" twice and a hypothesis with one "Siobhan" count one right of two.
+struct TermCount {
+  var right = 0
+  var spoken = 0
+
+  mutating func add(reference: String, hypothesis: String, terms: [String]) {
+    let heard = Self.words(hypothesis)
+    let said = Self.words(reference).map { $0.lowercased() }
+    for term in terms {
+      let saidCount = said.filter { $0 == term.lowercased() }.count
+      spoken += saidCount
+      right += min(saidCount, heard.filter { $0 == term }.count)
+    }
+  }
+
+  private static func words(_ text: String) -> [String] {
+    text.split(whereSeparator: { $0.isWhitespace }).map {
+      String($0).trimmingCharacters(in: .punctuationCharacters.subtracting(CharacterSet(charactersIn: "-")))
+    }
   }
 }
 

@@ -60,8 +60,10 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
   private func transcribeNow(_ samples: [Float], options: TranscriptionOptions) throws -> Transcript {
     guard !samples.isEmpty else { return .empty(engine: id, model: model, language: options.language) }
     let api = library.api
-    guard let makeParams = api.full_default_params_by_ref, let full = api.full else {
-      throw SpeechEngineError("the whisper library lacks whisper_full")
+    guard let makeParams = api.full_default_params_by_ref, let full = api.full_with_state,
+      let makeState = api.init_state
+    else {
+      throw SpeechEngineError("the whisper library lacks whisper_full_with_state")
     }
     let beam = max(1, options.beamSize)
     let threads = options.threads ?? Self.defaultThreads
@@ -72,6 +74,9 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
     guard beam <= 8 else { throw SpeechEngineError("whisper.cpp supports a beam of at most 8, not \(beam)") }
     guard let paramsPointer = makeParams(beam > 1 ? 1 : 0) else { throw SpeechEngineError("whisper.cpp: no params") }
     defer { api.free_params?(paramsPointer) }
+    // A fresh state per call, so that a reading never depends on what this engine decoded before.
+    guard let state = makeState(context) else { throw SpeechEngineError("whisper.cpp: no decoding state") }
+    defer { api.free_state?(state) }
     var params = paramsPointer.pointee
     params.n_threads = Int32(threads)
     params.no_context = true
@@ -94,28 +99,28 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
         params.detect_language = false
         params.initial_prompt = promptPointer
         return samples.withUnsafeBufferPointer { buffer in
-          full(context, params, buffer.baseAddress, Int32(buffer.count))
+          full(context, state, params, buffer.baseAddress, Int32(buffer.count))
         }
       }
     }
     guard status == 0 else { throw SpeechEngineError("whisper.cpp failed to transcribe (status \(status))") }
-    return readTranscript(language: language)
+    return readTranscript(state, language: language)
   }
 
-  private func readTranscript(language requested: String) -> Transcript {
+  private func readTranscript(_ state: UnsafeMutableRawPointer, language requested: String) -> Transcript {
     let api = library.api
     let endOfText = api.token_eot?(context) ?? Int32.max
-    let count = api.full_n_segments?(context) ?? 0
+    let count = api.full_n_segments?(state) ?? 0
     var segments: [TranscriptSegment] = []
     for index in 0..<count {
-      let text = api.full_get_segment_text?(context, index).map { String(cString: $0) } ?? ""
-      let start = Double(api.full_get_segment_t0?(context, index) ?? 0) / 100
-      let end = Double(api.full_get_segment_t1?(context, index) ?? 0) / 100
-      let noSpeech = api.full_get_segment_no_speech_prob.map { Double($0(context, index)) }
+      let text = api.full_get_segment_text?(state, index).map { String(cString: $0) } ?? ""
+      let start = Double(api.full_get_segment_t0?(state, index) ?? 0) / 100
+      let end = Double(api.full_get_segment_t1?(state, index) ?? 0) / 100
+      let noSpeech = api.full_get_segment_no_speech_prob.map { Double($0(state, index)) }
       var words: [TranscriptWord] = []
-      for tokenIndex in 0..<(api.full_n_tokens?(context, index) ?? 0) {
-        guard let data = api.full_get_token_data?(context, index, tokenIndex), data.id < endOfText,
-          let piece = api.full_get_token_text?(context, index, tokenIndex).map({ String(cString: $0) })
+      for tokenIndex in 0..<(api.full_n_tokens?(state, index) ?? 0) {
+        guard let data = api.full_get_token_data?(state, index, tokenIndex), data.id < endOfText,
+          let piece = api.full_get_token_text?(context, state, index, tokenIndex).map({ String(cString: $0) })
         else { continue }
         let tokenStart = Double(data.t0) / 100
         let tokenEnd = Double(data.t1) / 100
@@ -138,7 +143,7 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
           noSpeechProbability: noSpeech, words: words))
     }
     var language = requested
-    if requested == "auto", let id = api.full_lang_id?(context), id >= 0, let name = api.lang_str?(id) {
+    if requested == "auto", let id = api.full_lang_id?(state), id >= 0, let name = api.lang_str?(id) {
       language = String(cString: name)
     }
     let text = segments.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")

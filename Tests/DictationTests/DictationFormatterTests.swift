@@ -58,7 +58,7 @@ struct DictationFormatterTests {
   func missingKeyKeepsText() async {
     let formatter = DictationFormatter(
       settings: Self.settings(polish: "groq"),
-      providers: .catalog(keys: InMemorySecretStore(), http: URLSessionHTTPClient()))
+      providers: .catalog(keys: InMemorySecretStore(), http: LiveHTTPClient()))
     #expect(formatter.polishesWithModel == false)
     let (formatted, report) = await formatter.format("um send the report to Sam")
     #expect(formatted.text == "Send the report to Sam.")

@@ -106,3 +106,23 @@ struct TranscribeCommandTests {
     #expect(polished.stdout.contains("quarterly report?"), "\(polished.stdout)")
   }
 }
+
+@Suite("utter transcribe with a personal dictionary", .serialized)
+struct TranscribeDictionaryTests {
+  @Test("a dictionary of terms the speech never says leaves its words as they were ('Wednesday at 10')")
+  func unrelatedDictionaryIsNeutral() throws {
+    guard engineAvailable() else { return }
+    let home = try TemporaryDirectory("utter-dictionary")
+    defer { home.remove() }
+    let demo = PackagePaths.root.appendingPathComponent("Samples/demo.wav").path
+    let without = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
+    #expect(without.status == 0, "\(without.stderr)")
+    for add in [["Anthropic"], ["GRDB", "--replace", "grid b"]] {
+      #expect(try UtterBinary.run(["dictionary", "add"] + add + ["--data-dir", home.url.path]).status == 0)
+    }
+    let with = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
+    #expect(with.status == 0, "\(with.stderr)")
+    #expect(with.stdout == without.stdout)
+    #expect(with.stdout.contains("Wednesday at 10"), "\(with.stdout)")
+  }
+}

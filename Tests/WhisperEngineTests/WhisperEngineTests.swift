@@ -1,3 +1,4 @@
+import AudioInput
 import Foundation
 import SpeechEngine
 import TestSupport
@@ -64,5 +65,33 @@ struct WhisperEngineTests {
       _ = try await engine.transcribe(samples, options: .init(beamSize: beam, threads: threads))
     }
     #expect(error?.message == message)
+  }
+}
+
+@Suite("Embedded Whisper engine: readings never depend on earlier calls", .serialized)
+struct WhisperEngineRepeatabilityTests {
+  @Test("the same audio reads the same before and after another recording (beam search keeps no state)")
+  func sameAudioSameText() async throws {
+    guard let engine = try installedEngine() else { return }
+    try #require(SyntheticSpeech.isAvailable, "espeak-ng and sox make this test's speech")
+    let folder = try TemporaryDirectory("utter-repeat")
+    defer { folder.remove() }
+    // NB: with one decoding state shared by every call, whisper.cpp's beam search read the second sentence as
+    // "She mopped fresh red cheese, and that will net the market." after the first one.
+    let first = folder.path("first.wav")
+    let second = folder.path("second.wav")
+    try SyntheticSpeech.synthesize(
+      "our new keyboard lets you dictate messages without an internet connection", to: first)
+    try SyntheticSpeech.synthesize("she bought fresh bread cheese and apples at the market", to: second)
+    let options = TranscriptionOptions(beamSize: 5)
+    func read(_ url: URL) async throws -> String {
+      let audio = try AudioFileDecoder.decode(contentsOf: url)
+      return try await VoicedTranscription().transcribe(audio.samples, engine: engine, options: options).text
+    }
+    let alone = try await read(second)
+    _ = try await read(first)
+    let afterAnother = try await read(second)
+    #expect(alone == afterAnother)
+    #expect(alone.lowercased().contains("apples at the market"), "\(alone)")
   }
 }

@@ -147,16 +147,20 @@ typedef struct uw_api {
   void (*free_context)(void *ctx);
   uw_full_params *(*full_default_params_by_ref)(int32_t strategy);
   void (*free_params)(uw_full_params *params);
-  int32_t (*full)(void *ctx, uw_full_params params, const float *samples, int32_t n_samples);
-  int32_t (*full_n_segments)(void *ctx);
-  int64_t (*full_get_segment_t0)(void *ctx, int32_t i);
-  int64_t (*full_get_segment_t1)(void *ctx, int32_t i);
-  const char *(*full_get_segment_text)(void *ctx, int32_t i);
-  float (*full_get_segment_no_speech_prob)(void *ctx, int32_t i);
-  int32_t (*full_n_tokens)(void *ctx, int32_t i);
-  const char *(*full_get_token_text)(void *ctx, int32_t i, int32_t j);
-  uw_token_data (*full_get_token_data)(void *ctx, int32_t i, int32_t j);
-  int32_t (*full_lang_id)(void *ctx);
+  /// A fresh decoding state per call: whisper.cpp's beam search carries values from one call to the next in a
+  /// shared state, so the same audio could read differently depending on what was decoded before it.
+  void *(*init_state)(void *ctx);
+  void (*free_state)(void *state);
+  int32_t (*full_with_state)(void *ctx, void *state, uw_full_params params, const float *samples, int32_t n_samples);
+  int32_t (*full_n_segments)(void *state);
+  int64_t (*full_get_segment_t0)(void *state, int32_t i);
+  int64_t (*full_get_segment_t1)(void *state, int32_t i);
+  const char *(*full_get_segment_text)(void *state, int32_t i);
+  float (*full_get_segment_no_speech_prob)(void *state, int32_t i);
+  int32_t (*full_n_tokens)(void *state, int32_t i);
+  const char *(*full_get_token_text)(void *ctx, void *state, int32_t i, int32_t j);
+  uw_token_data (*full_get_token_data)(void *state, int32_t i, int32_t j);
+  int32_t (*full_lang_id)(void *state);
   const char *(*lang_str)(int32_t id);
   uw_token (*token_eot)(void *ctx);
   void (*log_set)(void (*callback)(int32_t level, const char *text, void *user), void *user);

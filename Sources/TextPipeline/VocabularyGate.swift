@@ -1,0 +1,65 @@
+/// Decides whether a first, unprompted transcription may contain one of the personal dictionary's terms, so that
+/// the engine is asked again with the terms as a hint only then.
+///
+/// A prompt changes Whisper's reading of every word, not only the terms ("Wednesday at 10" became "Wednesday 10"
+/// with two unrelated terms in the prompt), so speech that says none of them must be decoded without it. A term
+/// counts as possibly said when one to three consecutive heard words sound like it: the same `PhoneticKey`, or a
+/// key one edit away (two for keys of six sounds or more), starting with the same sound. "cube and eats" may be
+/// "Kubernetes"; "quarterly report" is not "Grafana".
+public enum VocabularyGate {
+  /// True when `heard` (an engine's text) has a word or short run of words that sounds like one of `terms`.
+  public static func mayMention(_ heard: String, terms: [String]) -> Bool {
+    let keys = terms.map(PhoneticKey.key).filter { $0.count >= 2 }
+    guard !keys.isEmpty else { return false }
+    let words = heard.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).map(String.init)
+    let lowered = Set(terms.map { $0.lowercased() })
+    for start in words.indices {
+      var run = ""
+      for end in start..<min(start + 3, words.count) {
+        run += words[end]
+        if end == start, lowered.contains(words[start].lowercased()) { return true }
+        let key = PhoneticKey.key(run)
+        if keys.contains(where: { soundsAlike(key, $0) }) { return true }
+      }
+    }
+    return false
+  }
+
+  /// The terms `text` spells as words (case ignored), lower-cased.
+  public static func spelledTerms(_ text: String, terms: [String]) -> Set<String> {
+    let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).map { $0.lowercased() })
+    return Set(terms.map { $0.lowercased() }.filter { term in
+      let parts = term.split(separator: " ")
+      return parts.count == 1 ? words.contains(term) : text.lowercased().contains(term)
+    })
+  }
+
+  /// Keys equal, or close enough for a misheard name: same first sound, at most one edit (two from six sounds).
+  static func soundsAlike(_ heard: String, _ term: String) -> Bool {
+    if heard == term { return true }
+    guard heard.first == term.first, term.count >= 3 else { return false }
+    let allowed = term.count >= 6 ? 2 : 1
+    guard abs(heard.count - term.count) <= allowed else { return false }
+    return editDistance(Array(heard.utf8), Array(term.utf8), limit: allowed) <= allowed
+  }
+
+  /// Levenshtein distance, or a value above `limit` as soon as every alignment exceeds it.
+  static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+      current[0] = i
+      var rowBest = i
+      for j in 1...b.count {
+        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+        current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+        rowBest = min(rowBest, current[j])
+      }
+      if rowBest > limit { return rowBest }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}
