@@ -116,6 +116,7 @@ public struct SpokenPunctuation: TextStage {
       }
       i += 1
     }
+    SpokenLists.write(in: &document)
   }
 
   /// Joins "example dot com" into "example.com" and "sam at example dot com" into an e-mail address;
