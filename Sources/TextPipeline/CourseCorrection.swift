@@ -70,6 +70,12 @@ public struct CourseCorrection: TextStage {
     ],
   ]
 
+  /// Words that open a reply, which a "never mind" after them does not retract ("Oh, never mind").
+  static let replyOpeners: Set<String> = [
+    "oh", "ah", "actually", "okay", "ok", "well", "no", "so", "yeah", "yes", "sorry", "wait", "hey", "and", "but",
+    "hmm", "nah", "alright", "fine", "anyway", "oops", "never", "mind",
+  ]
+
   /// Words after "no" that make it an ordinary phrase ("actually no longer", "no wait time").
   static let ordinaryContinuations: Set<String> = [
     "longer", "more", "one", "way", "problem", "problems", "doubt", "matter", "less", "good", "idea", "time",
@@ -153,13 +159,21 @@ public struct CourseCorrection: TextStage {
     let tokens = document.tokens
     var upper = end
     while upper < tokens.count, tokens[upper].kind == .closing, tokens[upper].separatesClauses { upper += 1 }
+    // "Never mind the weather", "Forget that I asked": these take an object; only "scratch that" is a command
+    // whatever follows.
+    let takesObject = tokens[start].lower == "never" || tokens[start].lower == "forget"
     guard let last = wordBefore(start, in: tokens) else {
+      if takesObject, upper == end, upper < tokens.count { return nil }
       // Nothing before: only the command goes.
       document.remove(start..<upper)
       return start
     }
     let afterSentenceEnd = tokens[(last + 1)..<start].contains { $0.endsSentence || $0.kind == .lineBreak }
     let clause = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
+    // "Oh, never mind, I found it": only a word that opens a reply comes before; there is nothing to retract.
+    if (clause...last).allSatisfy({ !tokens[$0].isWord || Self.replyOpeners.contains(tokens[$0].lower) }) {
+      return nil
+    }
     // "send it to John scratch that send it to Mary": the words after restart the clause.
     let restarts =
       end < tokens.count && tokens[end].isWord && tokens[clause].isWord
