@@ -26,6 +26,8 @@ public struct CourseCorrection: TextStage {
     var action: Action
     /// The marker counts only after a comma (", actually six"): without one it is an ordinary word.
     var needsComma = false
+    /// The repair must be a word of the same kind as the word before the marker ("three, no, four").
+    var needsSameKind = false
   }
 
   /// Longer markers first so "sorry I mean" wins over "I mean".
@@ -48,6 +50,13 @@ public struct CourseCorrection: TextStage {
     Marker(words: ["i", "mean"], action: .weakReplace),
     Marker(words: ["actually"], action: .weakReplace, needsComma: true),
     Marker(words: ["sorry"], action: .weakReplace, needsComma: true),
+    Marker(words: ["no"], action: .weakReplace, needsComma: true, needsSameKind: true),
+  ]
+
+  /// Prepositions a repair that starts with one aligns on ("on the desktop, sorry, in downloads").
+  static let prepositions: Set<String> = [
+    "on", "in", "at", "to", "for", "from", "with", "by", "into", "onto", "until", "before", "after", "near",
+    "under", "over", "inside", "behind",
   ]
 
   /// Words that restate the subject at the start of a correction ("no wait it's in downloads").
@@ -99,7 +108,8 @@ public struct CourseCorrection: TextStage {
         case .scratch: next = scratch(markerAt: i, end: end, in: &document)
         case .startOver: next = startOver(markerAt: i, end: end, in: &document)
         case .replace: next = replace(markerAt: i, end: end, weak: false, in: &document)
-        case .weakReplace: next = replace(markerAt: i, end: end, weak: true, in: &document)
+        case .weakReplace:
+          next = replace(markerAt: i, end: end, weak: true, sameKind: marker.needsSameKind, in: &document)
         }
         if let next {
           i = next
@@ -209,11 +219,18 @@ public struct CourseCorrection: TextStage {
 
   /// Replaces the words before a correction marker with the words after it; returns where to continue,
   /// or nil when the marker is an ordinary phrase.
-  private func replace(markerAt start: Int, end: Int, weak: Bool, in document: inout TextDocument) -> Int? {
+  private func replace(
+    markerAt start: Int, end: Int, weak: Bool, sameKind: Bool = false, in document: inout TextDocument
+  ) -> Int? {
     let tokens = document.tokens
-    guard let last = wordBefore(start, in: tokens), !WordLists.functionWords.contains(tokens[last].lower) else {
-      return nil
+    guard var last = wordBefore(start, in: tokens) else { return nil }
+    var start = start
+    // "for four no make that six": a bare "no" before the marker belongs to it.
+    if tokens[last].lower == "no", tokens[start].lower != "no", let earlier = wordBefore(last, in: tokens) {
+      start = last
+      last = earlier
     }
+    guard !WordLists.functionWords.contains(tokens[last].lower) else { return nil }
     // Engines punctuate the pauses around a marker ("Tuesday. No wait. Wednesday"); a strong marker's
     // sentence end goes with it, a weak one ("I mean.") ends a sentence of its own.
     var correctionStart = end
@@ -232,13 +249,27 @@ public struct CourseCorrection: TextStage {
     }
     guard let first = correction.first, !Self.ordinaryContinuations.contains(first) else { return nil }
     if weak && correction.count > 4 { return nil }
+    if sameKind, !Self.kinds.contains(where: { $0.contains(first) && $0.contains(tokens[last].lower) }) { return nil }
 
     let clause = clauseStart(endingAt: last, in: tokens)
     let before = (clause...last).filter { tokens[$0].isWord }
     var spanStart: Int
     var replacementStart = correctionStart
     let kind = Self.kinds.first { $0.contains(first) }
-    if let aligned = before.last(where: { tokens[$0].lower == first }) {
+    // A number said in several words is repaired whole: "at two thirty no wait three thirty".
+    let numberStart = { (index: Int) -> Int in
+      var start = index
+      while start > clause, tokens[start - 1].isWord, SpokenNumbers.isNumberWord(tokens[start - 1].lower) {
+        start -= 1
+      }
+      return start
+    }
+    let numbers = Self.kinds[3]
+    if numbers.contains(first), let same = before.last(where: { numbers.contains(tokens[$0].lower) }),
+      numberStart(same) < same
+    {
+      spanStart = numberStart(same)
+    } else if let aligned = before.last(where: { tokens[$0].lower == first }) {
       spanStart = aligned
     } else if let (offset, aligned) = restatedAnchor(correction, before: before, in: tokens) {
       // "it's in documents no wait it's in downloads": the repeated words anchor the repair.
@@ -257,6 +288,11 @@ public struct CourseCorrection: TextStage {
     } else if let kind, let same = before.last(where: { kind.contains(tokens[$0].lower) }) {
       // "we need three no no four chairs": the correction restates from the word of the same kind.
       spanStart = same
+    } else if Self.prepositions.contains(first),
+      let preposition = before.last(where: { Self.prepositions.contains(tokens[$0].lower) })
+    {
+      // "on the desktop, sorry, in downloads": a repair that opens with a preposition replaces the phrase.
+      spanStart = preposition
     } else {
       if weak && WordLists.functionWords.contains(first) { return nil }
       let span = Array(before.suffix(correction.count))

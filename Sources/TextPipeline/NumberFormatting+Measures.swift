@@ -24,6 +24,8 @@ extension NumberFormatting {
     if let abbreviation = SpokenUnits.abbreviation(words, from: start) {
       return Unit(abbreviation: abbreviation.written, end: abbreviation.end)
     }
+    // "fifty k" (thousands, or a race): "50K".
+    if words[start] == "k" { return Unit(suffix: "K", end: start + 1) }
     return nil
   }
 

@@ -45,7 +45,7 @@ public struct NumberFormatting: TextStage {
     (["twenty", "four", "seven"], "24/7"), (["nine", "one", "one"], "911"),
   ]
   /// Words that introduce a year of any century ("in eleven fifty", "since fifteen twenty").
-  static let yearIntroducers: Set<String> = ["in", "since", "from", "of", "year", "by", "until", "circa", "around"]
+  static let yearIntroducers: Set<String> = ["in", "since", "of", "year", "circa"]
   /// Words before an hour and minutes that make them a time ("from nine thirty").
   static let timeIntroducers: Set<String> = ["at", "from", "until", "till", "by", "around", "before", "after"]
 

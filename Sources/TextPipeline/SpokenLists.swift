@@ -6,7 +6,8 @@
 /// - Numbered items: "number one call Sam number two buy milk", or "item one … item two …" → "1. Call Sam\n2. Buy
 ///   milk". Only a run counting up from one, with words in every item, is a list, so "our number one priority",
 ///   "the number two with fries" and "item one new line item two" keep their words; an item that starts with a
-///   verb ("number two is cost") means the words were the subject of a sentence.
+///   verb ("number two is cost") means the words were the subject of a sentence, and one that starts with its own
+///   subject ("Number one, we need more staff") is prose counting its points.
 /// The engine's commas and full stops at the edges of an item go; a list item takes no final period.
 enum SpokenLists {
   /// One spoken list marker: where its words are and what it writes.
@@ -134,6 +135,17 @@ enum SpokenLists {
     return next == marker.end && nounFollowers.contains(tokens[next].lower)
   }
 
+  /// Whether a numbered marker is followed by a clause with its own subject ("Number one, we need more staff"):
+  /// prose that counts its points, not a list.
+  private static func opensClause(_ marker: Marker, in tokens: [TextToken]) -> Bool {
+    var next = marker.end
+    while next < tokens.count, itemEdgeMarks.contains(tokens[next].text) { next += 1 }
+    guard next < tokens.count, tokens[next].isWord else { return false }
+    let word = tokens[next].lower
+    return WordLists.subjects.contains(word) || SentenceFormatting.isPronounI(word)
+      || CourseCorrection.restatements.contains(word)
+  }
+
   /// The bullets that are commands: the first opens a list; the list stays open until a new paragraph.
   private static func acceptedBullets(_ bullets: [Marker], in document: TextDocument) -> [Marker] {
     var accepted: [Marker] = []
@@ -161,7 +173,7 @@ enum SpokenLists {
       if run.count >= 2 { accepted += run }
       run = []
     }
-    for marker in markers where !isNoun(marker, in: document.tokens) {
+    for marker in markers where !isNoun(marker, in: document.tokens) && !opensClause(marker, in: document.tokens) {
       if let last = run.last, marker.keyword == last.keyword, marker.number == (last.number ?? 0) + 1,
         document.tokens[last.end..<marker.start].contains(where: \.isWord)
       {

@@ -105,6 +105,13 @@ public struct SpokenPunctuation: TextStage {
     "of", "is", "was", "ends", "ended", "starts", "started", "begins", "began", "lasts", "lasted", "will", "when",
     "for", "in", "has", "had", "during", "after", "before", "drama", "piece", "pain", "pains", "cramps", "tracker",
   ]
+  /// Words after "dash" that make it the verb or the noun ("dash to the store", "a dash across the room").
+  static let motionWords: Set<String> = [
+    "to", "for", "across", "off", "out", "home", "back", "into", "through", "over", "up", "down", "around",
+  ]
+  /// Words before a single spoken slash that make it the start of a command or path ("type slash help").
+  static let slashCommandIntroducers: Set<String> = ["type", "enter", "run", "use", "try", "cd", "ls", "open"]
+
   /// Top-level domains a spoken "dot" joins: "example dot com".
   static let domains: Set<String> = [
     "com", "org", "net", "io", "dev", "app", "co", "uk", "de", "fr", "ai", "edu", "gov", "me", "ly", "so",
@@ -121,7 +128,10 @@ public struct SpokenPunctuation: TextStage {
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     // An engine that writes no capitals gives no sentence starts to tell "period" the command apart.
-    let writesCase = document.tokens.contains { $0.isWord && $0.text.contains(where: \.isUppercase) }
+    // NB: a user who dictates commas and line breaks dictates full stops too, whatever the engine's capitals.
+    let dictatesMarks = document.tokens.contains { $0.isWord && ($0.lower == "comma" || $0.lower == "paragraph") }
+    let writesCase =
+      !dictatesMarks && document.tokens.contains { $0.isWord && $0.text.contains(where: \.isUppercase) }
     let mentionsQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
     var i = 0
     while i < document.tokens.count {
@@ -201,11 +211,12 @@ public struct SpokenPunctuation: TextStage {
   /// a slash joins the words on either side ("and slash or").
   static let pathIntroducers: Set<String> = WordLists.functionWords.union([
     "cd", "ls", "open", "edit", "path", "folder", "directory", "file", "see", "check", "run", "copy", "move",
-    "mkdir", "cat", "vim", "under", "inside", "save",
+    "mkdir", "cat", "vim", "under", "inside", "save", "type", "enter", "use", "try",
   ])
 
   /// Writes a spoken path that starts with a slash or a tilde, as typed: "slash users slash sam" → "/users/sam",
-  /// "tilde slash notes dot txt" → "~/notes.txt". At least two parts, or one after a tilde; returns whether it did.
+  /// "tilde slash notes dot txt" → "~/notes.txt", "type slash help" → "type /help". At least two parts, or one after
+  /// a tilde or after "type", "run", "cd"…; returns whether it did.
   private func joinPath(at index: Int, in document: inout TextDocument) -> Bool {
     let tokens = document.tokens
     if index > 0, tokens[index - 1].isWord, !Self.pathIntroducers.contains(tokens[index - 1].lower) { return false }
@@ -229,7 +240,10 @@ public struct SpokenPunctuation: TextStage {
         i += 2
       }
     }
-    guard parts >= 2 || (parts == 1 && path.hasPrefix("~")) else { return false }
+    let opensCommand =
+      index > 0 && Self.slashCommandIntroducers.contains(tokens[index - 1].lower)
+      && !WordLists.functionWords.contains(tokens[index + 1].lower)
+    guard parts >= 2 || (parts == 1 && (path.hasPrefix("~") || opensCommand)) else { return false }
     let token = TextToken(path, kind: .verbatim, spaceBefore: tokens[index].spaceBefore, isSpoken: true)
     document.tokens.replaceSubrange(index..<i, with: [token])
     return true
@@ -240,9 +254,10 @@ public struct SpokenPunctuation: TextStage {
   private func joinFlag(at index: Int, in document: inout TextDocument) -> Bool {
     let tokens = document.tokens
     // "git commit dash m": a single letter after a spoken dash is a short flag, `-m`.
-    if tokens[index].lower == "dash", index > 0, tokens[index - 1].isWord, index + 1 < tokens.count,
-      tokens[index + 1].isWord, tokens[index + 1].lower.count == 1,
-      tokens[index + 1].lower.allSatisfy({ $0.isASCII && $0.isLetter })
+    // "plan A dash B" is a name: the letter must be lower case, after a word of more than one letter.
+    if tokens[index].lower == "dash", index > 0, tokens[index - 1].isWord, tokens[index - 1].text.count > 1,
+      index + 1 < tokens.count, tokens[index + 1].isWord, tokens[index + 1].text.count == 1,
+      tokens[index + 1].text.allSatisfy({ $0.isASCII && $0.isLowercase })
     {
       let flag = TextToken(
         "-" + tokens[index + 1].text, kind: .verbatim, spaceBefore: tokens[index].spaceBefore, isSpoken: true)
@@ -311,6 +326,12 @@ public struct SpokenPunctuation: TextStage {
       if command.token.text == "." && Self.periodCompounds.contains(word) { return false }
     }
     if let next, next.kind == .joiner || (next.isWord && Self.nounFollowers.contains(next.lower)) { return false }
+    // "a quick dash to the bank": a dash before a preposition is the verb or the noun.
+    if command.token.kind == .dash, let next, next.isWord, Self.motionWords.contains(next.lower) { return false }
+    // "at sign" writes a handle's "@": a word must follow, and not one such as "in" ("at sign in time").
+    if command.token.text == "@", !(next?.isWord == true && !WordLists.functionWords.contains(next?.lower ?? "")) {
+      return false
+    }
     switch command.rule {
     case .anywhere:
       return true
