@@ -1,5 +1,7 @@
-/// Applies spoken corrections: "scratch that" deletes the clause before it; "no wait", "actually no",
-/// "sorry I mean", "I mean" and "or rather" replace the words before them with the words after.
+/// Applies spoken corrections: "scratch that" deletes the clause before it; "no wait", "wait no", "no no",
+/// "actually no", "no actually", "sorry I mean/meant", "I mean/meant", "or rather", "make that" (also "no make
+/// that"), ", actually", ", sorry" and ", no," between two words of one kind ("three, no, four") replace the words
+/// before them with the words after.
 ///
 /// What gets replaced is found from the repair's anchor: a word of the correction that also occurs in the clause
 /// before ("the red one no wait the blue one", "it's in documents no wait it's in downloads"), else the last word

@@ -1,5 +1,11 @@
 /// Turns spoken punctuation and layout commands ("comma", "question mark", "new paragraph") into marks,
 /// keeping the words where they are meant as words ("the trial period ends", "a new line of products").
+/// The spoken forms (the full table is `commands`): period / full stop, comma, question mark, exclamation point /
+/// mark, colon, semicolon, dash / em dash / en dash, hyphen, ellipsis / dot dot dot, open / close quote(s), quote …
+/// unquote / end quote, open / close / left / right paren(thesis), open / close bracket(s), open / close brace,
+/// slash, backslash, underscore, at sign, ampersand, new line, new paragraph; literal forms typed as written:
+/// "example dot com slash pricing", "john dot smith at gmail dot com", "https colon slash slash …", "slash users
+/// slash sam", "tilde slash notes", "notes dot txt", "dash dash dry dash run", "dash m"; and lists (`SpokenLists`).
 public struct SpokenPunctuation: TextStage {
   public let name = "spoken-punctuation"
 
