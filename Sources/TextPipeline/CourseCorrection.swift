@@ -1,5 +1,7 @@
-/// Applies spoken corrections: "scratch that" deletes the clause before it; "no wait", "actually no",
-/// "sorry I mean", "I mean" and "or rather" replace the words before them with the words after.
+/// Applies spoken corrections: "scratch that" deletes the clause before it; "no wait", "wait no", "no no",
+/// "actually no", "no actually", "sorry I mean/meant", "I mean/meant", "or rather", "make that" (also "no make
+/// that"), ", actually", ", sorry" and ", no," between two words of one kind ("three, no, four") replace the words
+/// before them with the words after.
 ///
 /// What gets replaced is found from the repair's anchor: a word of the correction that also occurs in the clause
 /// before ("the red one no wait the blue one", "it's in documents no wait it's in downloads"), else the last word
@@ -26,6 +28,8 @@ public struct CourseCorrection: TextStage {
     var action: Action
     /// The marker counts only after a comma (", actually six"): without one it is an ordinary word.
     var needsComma = false
+    /// The repair must be a word of the same kind as the word before the marker ("three, no, four").
+    var needsSameKind = false
   }
 
   /// Longer markers first so "sorry I mean" wins over "I mean".
@@ -48,6 +52,13 @@ public struct CourseCorrection: TextStage {
     Marker(words: ["i", "mean"], action: .weakReplace),
     Marker(words: ["actually"], action: .weakReplace, needsComma: true),
     Marker(words: ["sorry"], action: .weakReplace, needsComma: true),
+    Marker(words: ["no"], action: .weakReplace, needsComma: true, needsSameKind: true),
+  ]
+
+  /// Prepositions a repair that starts with one aligns on ("on the desktop, sorry, in downloads").
+  static let prepositions: Set<String> = [
+    "on", "in", "at", "to", "for", "from", "with", "by", "into", "onto", "until", "before", "after", "near",
+    "under", "over", "inside", "behind",
   ]
 
   /// Words that restate the subject at the start of a correction ("no wait it's in downloads").
@@ -68,6 +79,12 @@ public struct CourseCorrection: TextStage {
       "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty",
       "thirty", "forty", "fifty", "hundred",
     ],
+  ]
+
+  /// Words that open a reply, which a "never mind" after them does not retract ("Oh, never mind").
+  static let replyOpeners: Set<String> = [
+    "oh", "ah", "actually", "okay", "ok", "well", "no", "so", "yeah", "yes", "sorry", "wait", "hey", "and", "but",
+    "hmm", "nah", "alright", "fine", "anyway", "oops", "never", "mind",
   ]
 
   /// Words after "no" that make it an ordinary phrase ("actually no longer", "no wait time").
@@ -93,7 +110,8 @@ public struct CourseCorrection: TextStage {
         case .scratch: next = scratch(markerAt: i, end: end, in: &document)
         case .startOver: next = startOver(markerAt: i, end: end, in: &document)
         case .replace: next = replace(markerAt: i, end: end, weak: false, in: &document)
-        case .weakReplace: next = replace(markerAt: i, end: end, weak: true, in: &document)
+        case .weakReplace:
+          next = replace(markerAt: i, end: end, weak: true, sameKind: marker.needsSameKind, in: &document)
         }
         if let next {
           i = next
@@ -153,13 +171,21 @@ public struct CourseCorrection: TextStage {
     let tokens = document.tokens
     var upper = end
     while upper < tokens.count, tokens[upper].kind == .closing, tokens[upper].separatesClauses { upper += 1 }
+    // "Never mind the weather", "Forget that I asked": these take an object; only "scratch that" is a command
+    // whatever follows.
+    let takesObject = tokens[start].lower == "never" || tokens[start].lower == "forget"
     guard let last = wordBefore(start, in: tokens) else {
+      if takesObject, upper == end, upper < tokens.count { return nil }
       // Nothing before: only the command goes.
       document.remove(start..<upper)
       return start
     }
     let afterSentenceEnd = tokens[(last + 1)..<start].contains { $0.endsSentence || $0.kind == .lineBreak }
     let clause = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
+    // "Oh, never mind, I found it": only a word that opens a reply comes before; there is nothing to retract.
+    if (clause...last).allSatisfy({ !tokens[$0].isWord || Self.replyOpeners.contains(tokens[$0].lower) }) {
+      return nil
+    }
     // "send it to John scratch that send it to Mary": the words after restart the clause.
     let restarts =
       end < tokens.count && tokens[end].isWord && tokens[clause].isWord
@@ -195,11 +221,18 @@ public struct CourseCorrection: TextStage {
 
   /// Replaces the words before a correction marker with the words after it; returns where to continue,
   /// or nil when the marker is an ordinary phrase.
-  private func replace(markerAt start: Int, end: Int, weak: Bool, in document: inout TextDocument) -> Int? {
+  private func replace(
+    markerAt start: Int, end: Int, weak: Bool, sameKind: Bool = false, in document: inout TextDocument
+  ) -> Int? {
     let tokens = document.tokens
-    guard let last = wordBefore(start, in: tokens), !WordLists.functionWords.contains(tokens[last].lower) else {
-      return nil
+    guard var last = wordBefore(start, in: tokens) else { return nil }
+    var start = start
+    // "for four no make that six": a bare "no" before the marker belongs to it.
+    if tokens[last].lower == "no", tokens[start].lower != "no", let earlier = wordBefore(last, in: tokens) {
+      start = last
+      last = earlier
     }
+    guard !WordLists.functionWords.contains(tokens[last].lower) else { return nil }
     // Engines punctuate the pauses around a marker ("Tuesday. No wait. Wednesday"); a strong marker's
     // sentence end goes with it, a weak one ("I mean.") ends a sentence of its own.
     var correctionStart = end
@@ -218,13 +251,27 @@ public struct CourseCorrection: TextStage {
     }
     guard let first = correction.first, !Self.ordinaryContinuations.contains(first) else { return nil }
     if weak && correction.count > 4 { return nil }
+    if sameKind, !Self.kinds.contains(where: { $0.contains(first) && $0.contains(tokens[last].lower) }) { return nil }
 
     let clause = clauseStart(endingAt: last, in: tokens)
     let before = (clause...last).filter { tokens[$0].isWord }
     var spanStart: Int
     var replacementStart = correctionStart
     let kind = Self.kinds.first { $0.contains(first) }
-    if let aligned = before.last(where: { tokens[$0].lower == first }) {
+    // A number said in several words is repaired whole: "at two thirty no wait three thirty".
+    let numberStart = { (index: Int) -> Int in
+      var start = index
+      while start > clause, tokens[start - 1].isWord, SpokenNumbers.isNumberWord(tokens[start - 1].lower) {
+        start -= 1
+      }
+      return start
+    }
+    let numbers = Self.kinds[3]
+    if numbers.contains(first), let same = before.last(where: { numbers.contains(tokens[$0].lower) }),
+      numberStart(same) < same
+    {
+      spanStart = numberStart(same)
+    } else if let aligned = before.last(where: { tokens[$0].lower == first }) {
       spanStart = aligned
     } else if let (offset, aligned) = restatedAnchor(correction, before: before, in: tokens) {
       // "it's in documents no wait it's in downloads": the repeated words anchor the repair.
@@ -243,6 +290,11 @@ public struct CourseCorrection: TextStage {
     } else if let kind, let same = before.last(where: { kind.contains(tokens[$0].lower) }) {
       // "we need three no no four chairs": the correction restates from the word of the same kind.
       spanStart = same
+    } else if Self.prepositions.contains(first),
+      let preposition = before.last(where: { Self.prepositions.contains(tokens[$0].lower) })
+    {
+      // "on the desktop, sorry, in downloads": a repair that opens with a preposition replaces the phrase.
+      spanStart = preposition
     } else {
       if weak && WordLists.functionWords.contains(first) { return nil }
       let span = Array(before.suffix(correction.count))

@@ -1,13 +1,30 @@
 /// Writes spoken numbers the way people type them (inverse text normalisation). The convention:
 /// - Amounts: money, percentages, decimals and times take digits at any size: "forty nine dollars" → "$49",
 ///   "five dollars and fifty cents" → "$5.50", "twelve percent" → "12%", "three point five" → "3.5",
-///   "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at 7:15".
+///   "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at 7:15" (minutes after "at",
+///   "from", "until", "by", "around", "before" or "after" make a time).
 /// - Dates and years: "march third" → "March 3", "july eleventh twenty twenty six" → "July 11, 2026",
-///   "twenty twenty six" → "2026", "nineteen ninety nine" → "1999".
+///   "twenty twenty six" → "2026", "nineteen ninety nine" → "1999"; a year of another century needs a word that
+///   introduces one ("in eleven fifty"), so "fifteen twenty minutes" is not the year 1520.
 /// - Phone numbers: seven or more digits said one by one → "555-1234", "555-123-4567".
 /// - Counts: ten and above take digits ("twenty five people" → "25 people", "two thousand" → "2000",
 ///   "twelve thousand five hundred" → "12,500"); zero to nine stay words ("two people", "one of them"), as do
-///   ordinals below tenth ("the third time"); "21st" from tenth on.
+///   ordinals below tenth ("the third time"); "21st" from tenth on. A count the engine capitalised to open a
+///   sentence stays words, as every style guide writes it ("Twenty minutes later, …").
+/// - Measurements: a unit said as letters or written as an abbreviation takes digits at any size ("five k m" →
+///   "5 km", "two g b" → "2 GB", "sixty m p h" → "60 mph"); a unit said as a word follows the count rule
+///   ("ten kilometers" → "10 kilometers", "two miles" stays, "seventy two degrees" → "72 degrees"); a
+///   temperature scale takes its symbol ("twenty degrees celsius" → "20°C", "minus five degrees" → "-5 degrees");
+///   a height in feet and inches is written as typed ("six foot two" → `6'2"`).
+/// - Ranges share one form, digits when either end takes them, with an en dash and the unit once at the end:
+///   "five to ten minutes" → "5–10 minutes", "twenty to thirty percent" → "20–30%", "five to ten dollars" →
+///   "$5–$10". After "from" and "between" the words stay: "from ten to twenty" → "from 10 to 20", "between
+///   three and five" stays words; "from nine to five" (two hours) → "from 9 to 5". Pairs do the same:
+///   "eight or ten" → "8 or 10".
+/// - Words stay where digits would be wrong: "one of them", "a couple", "a thousand thanks", "a hundred times",
+///   "no one", clock times in words ("quarter to ten", "ten past nine", "at five to ten"), odds ("ten to one"),
+///   "working nine to five", and a range with no noun after it ("it's five to ten").
+/// - Idioms typed with digits: "twenty four seven" → "24/7", "nine one one" → "911".
 /// - Nothing else changes: a dictation without a spoken number comes out as it went in.
 public struct NumberFormatting: TextStage {
   public let name = "numbers"
@@ -23,10 +40,19 @@ public struct NumberFormatting: TextStage {
   /// A stage that writes spoken numbers as digits.
   public init() {}
 
+  /// Spoken numbers typed as digits wherever they stand: "twenty four seven" → "24/7".
+  static let idioms: [(words: [String], written: String)] = [
+    (["twenty", "four", "seven"], "24/7"), (["nine", "one", "one"], "911"),
+  ]
+  /// Words that introduce a year of any century ("in eleven fifty", "since fifteen twenty").
+  static let yearIntroducers: Set<String> = ["in", "since", "of", "year", "circa"]
+  /// Words before an hour and minutes that make them a time ("from nine thirty").
+  static let timeIntroducers: Set<String> = ["at", "from", "until", "till", "by", "around", "before", "after"]
+
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     var i = 0
     while i < document.tokens.count {
-      if let (replacement, end) = rewrite(at: i, in: document.tokens) {
+      if let (replacement, end) = rewrite(at: i, in: document) {
         let spaceBefore = document.tokens[i].spaceBefore
         var tokens = replacement
         tokens[0].spaceBefore = spaceBefore
@@ -38,92 +64,128 @@ public struct NumberFormatting: TextStage {
     }
   }
 
-  /// The tokens that replace the spoken number starting at `index`, and where it ends.
-  private func rewrite(at index: Int, in tokens: [TextToken]) -> ([TextToken], Int)? {
-    guard tokens[index].isWord else { return nil }
-    // NB: most words start no number; only those that can are looked at further.
-    let head = tokens[index].lower.split(separator: "-").first.map(String.init) ?? ""
-    guard SpokenNumbers.isNumberWord(head) || SpokenNumbers.ordinalUnits[head] != nil || Self.months.contains(head)
-    else { return nil }
-    // Words up to the next punctuation, lower-cased; "twenty-five" is two words.
+  /// The spoken words from a token on, lower-cased, with the token each came from ("twenty-five" is two words).
+  struct Words {
     var words: [String] = []
     var tokenOfWord: [Int] = []
-    var j = index
-    while j < tokens.count, tokens[j].isWord, words.count < 24 {
-      for part in tokens[j].lower.split(separator: "-") {
-        words.append(String(part))
-        tokenOfWord.append(j)
+
+    /// The words of the tokens from `index` up to the next punctuation, at most 24.
+    init(from index: Int, in tokens: [TextToken]) {
+      var j = index
+      while j < tokens.count, tokens[j].isWord, words.count < 24 {
+        for part in tokens[j].lower.split(separator: "-") {
+          words.append(String(part))
+          tokenOfWord.append(j)
+        }
+        j += 1
       }
-      j += 1
     }
+
+    /// The token index after the words up to `wordEnd`, or nil when that would split a hyphenated token.
     func tokenEnd(_ wordEnd: Int) -> Int? {
-      // A hyphenated token must be used whole.
       let last = tokenOfWord[wordEnd - 1]
       if wordEnd < tokenOfWord.count, tokenOfWord[wordEnd] == last { return nil }
       return last + 1
     }
-    func word(_ text: String, fixed: Bool = false) -> TextToken { TextToken(text, isFixedCase: fixed) }
-    let previous = index > 0 && tokens[index - 1].isWord ? tokens[index - 1].lower : nil
+  }
 
-    if let monthIndex = Self.months.firstIndex(of: words[0]), words.count > 1,
+  /// The tokens that replace the spoken number starting at `index`, and where it ends; the replacement is the
+  /// original tokens when a number is kept as words (so that its parts are not read again on their own).
+  private func rewrite(at index: Int, in document: TextDocument) -> ([TextToken], Int)? {
+    let tokens = document.tokens
+    guard tokens[index].isWord else { return nil }
+    // NB: most words start no number; only those that can are looked at further.
+    let head = tokens[index].lower.split(separator: "-").first.map(String.init) ?? ""
+    guard
+      SpokenNumbers.isNumberWord(head) || SpokenNumbers.ordinalUnits[head] != nil || Self.months.contains(head)
+        || head == "minus" || head == "negative"
+    else { return nil }
+    let spoken = Words(from: index, in: tokens)
+    let words = spoken.words
+    func word(_ text: String, fixed: Bool = false) -> TextToken { TextToken(text, isFixedCase: fixed) }
+    func kept(_ wordEnd: Int) -> ([TextToken], Int)? {
+      guard let end = spoken.tokenEnd(wordEnd) else { return nil }
+      return (Array(tokens[index..<end]), end)
+    }
+    let previous = index > 0 && tokens[index - 1].isWord ? tokens[index - 1].lower : nil
+    let beforePrevious = index > 1 && tokens[index - 2].isWord ? tokens[index - 2].lower : nil
+
+    for idiom in Self.idioms where words.starts(with: idiom.words) {
+      if let end = spoken.tokenEnd(idiom.words.count) { return ([word(idiom.written)], end) }
+    }
+    if let date = date(words) {
+      guard let end = spoken.tokenEnd(date.end) else { return nil }
+      return (date.tokens, end)
+    }
+    if let year = SpokenNumbers.year(words, from: 0), let end = spoken.tokenEnd(year.end),
+      !(year.end < words.count && SpokenNumbers.isNumberWord(words[year.end])),
+      year.value >= 1800 || previous.map(Self.yearIntroducers.contains) == true
+    {
+      return ([word("\(year.value)")], end)
+    }
+    if let phone = phoneNumber(words), let end = spoken.tokenEnd(phone.end) { return ([word(phone.text)], end) }
+    if let ordinal = SpokenNumbers.ordinal(words, from: 0), ordinal.value >= 10, let end = spoken.tokenEnd(ordinal.end)
+    {
+      return ([word(SpokenNumbers.ordinalSuffix(ordinal.value))], end)
+    }
+    if head == "minus" || head == "negative" {
+      guard let temperature = negativeTemperature(words), let end = spoken.tokenEnd(temperature.end) else {
+        return nil
+      }
+      return (temperature.tokens, end)
+    }
+    guard let number = SpokenNumbers.cardinal(words, from: 0) else { return nil }
+    let next = number.end < words.count ? words[number.end] : nil
+    // Clock times in words: "ten past nine", "twenty to ten", and "quarter to ten", "half past ten".
+    if let next, next == "past" || next == "to", previous != "from",
+      let other = SpokenNumbers.cardinal(words, from: number.end + 1), next == "past" || other.value < number.value
+    {
+      return kept(other.end)
+    }
+    if previous == "past" || previous == "to", beforePrevious == "quarter" || beforePrevious == "half" {
+      return kept(number.end)
+    }
+    // Times: "two thirty p m", "ten a m", "at seven fifteen".
+    if (1...12).contains(number.value), let time = time(words, hour: number.value, from: number.end, after: previous),
+      let end = spoken.tokenEnd(time.end)
+    {
+      return (time.tokens, end)
+    }
+    if let height = height(words, feet: number), let end = spoken.tokenEnd(height.end) {
+      return ([word(height.text)], end)
+    }
+    let startsSentence = tokens[index].text.first?.isUppercase == true && document.startsSentence(at: index)
+    guard let quantity = SpokenNumbers.quantity(words, from: 0) else { return nil }
+    if let range = range(words, first: quantity, after: previous, startsSentence: startsSentence) {
+      guard let end = spoken.tokenEnd(range.end) else { return nil }
+      return range.tokens.isEmpty ? kept(range.end) : (range.tokens, end)
+    }
+    if let amount = amount(words, quantity: quantity), let end = spoken.tokenEnd(amount.end) {
+      return (amount.tokens, end)
+    }
+    if quantity.isDecimal, let end = spoken.tokenEnd(quantity.end) { return ([word(quantity.text)], end) }
+    // Two numbers in a row that are neither a year, a time nor a phone number ("fifteen twenty minutes") are
+    // left as said rather than guessed at.
+    if let other = SpokenNumbers.cardinal(words, from: number.end) { return kept(other.end) }
+    if startsSentence { return kept(number.end) }
+    guard number.value >= 10, let end = spoken.tokenEnd(number.end) else { return nil }
+    return ([word(SpokenNumbers.grouped(number.value))], end)
+  }
+
+  /// A date from `words[0]`: a month and a day ("march third"), optionally a year after it.
+  private func date(_ words: [String]) -> (tokens: [TextToken], end: Int)? {
+    guard let monthIndex = Self.months.firstIndex(of: words[0]), words.count > 1,
       let day = SpokenNumbers.ordinal(words, from: 1) ?? SpokenNumbers.cardinal(words, from: 1),
       (1...31).contains(day.value),
       // "we march twenty miles", "it may five": these months are words too, and only an ordinal day is a date.
       !["march", "may"].contains(words[0]) || SpokenNumbers.ordinal(words, from: 1) != nil
-    {
-      let month = Self.months[monthIndex].prefix(1).uppercased() + Self.months[monthIndex].dropFirst()
-      if let year = SpokenNumbers.year(words, from: day.end), let end = tokenEnd(year.end) {
-        return ([word(String(month), fixed: true), word("\(day.value),"), word("\(year.value)")], end)
-      }
-      guard let end = tokenEnd(day.end) else { return nil }
-      return ([word(String(month), fixed: true), word("\(day.value)")], end)
+    else { return nil }
+    let name = Self.months[monthIndex]
+    let month = TextToken(name.prefix(1).uppercased() + name.dropFirst(), isFixedCase: true)
+    if let year = SpokenNumbers.year(words, from: day.end) {
+      return ([month, TextToken("\(day.value),"), TextToken("\(year.value)")], year.end)
     }
-    if let year = SpokenNumbers.year(words, from: 0), let end = tokenEnd(year.end),
-      !(year.end < words.count && SpokenNumbers.isNumberWord(words[year.end]))
-    {
-      return ([word("\(year.value)")], end)
-    }
-    if let phone = phoneNumber(words), let end = tokenEnd(phone.end) { return ([word(phone.text)], end) }
-    if let ordinal = SpokenNumbers.ordinal(words, from: 0), ordinal.value >= 10, let end = tokenEnd(ordinal.end) {
-      return ([word(SpokenNumbers.ordinalSuffix(ordinal.value))], end)
-    }
-    guard let number = SpokenNumbers.cardinal(words, from: 0) else { return nil }
-    var end = number.end
-    let next = end < words.count ? words[end] : nil
-    // Times: "two thirty p m", "ten a m", "at seven fifteen".
-    if (1...12).contains(number.value), let time = time(words, hour: number.value, from: end, after: previous),
-      let tokenEnd = tokenEnd(time.end)
-    {
-      return (time.tokens, tokenEnd)
-    }
-    // Decimals: "three point five", "zero point two five".
-    if next == "point", end + 1 < words.count, SpokenNumbers.digits[words[end + 1]] != nil {
-      var fraction = ""
-      end += 1
-      while end < words.count, let digit = SpokenNumbers.digits[words[end]] {
-        fraction += String(digit)
-        end += 1
-      }
-      let unit = end < words.count && words[end] == "percent" ? "%" : ""
-      if unit == "%" { end += 1 }
-      guard let tokenEnd = tokenEnd(end) else { return nil }
-      return ([word("\(number.value).\(fraction)\(unit)")], tokenEnd)
-    }
-    if next == "percent", let tokenEnd = tokenEnd(end + 1) { return ([word("\(number.value)%")], tokenEnd) }
-    if let next, let symbol = Self.currencies[next] {
-      end += 1
-      var cents = ""
-      if end + 2 < words.count, words[end] == "and", let amount = SpokenNumbers.cardinal(words, from: end + 1),
-        amount.value < 100, amount.end < words.count, words[amount.end] == "cents" || words[amount.end] == "cent"
-      {
-        cents = "." + (amount.value < 10 ? "0" : "") + String(amount.value)
-        end = amount.end + 1
-      }
-      guard let tokenEnd = tokenEnd(end) else { return nil }
-      return ([word("\(symbol)\(SpokenNumbers.grouped(number.value))\(cents)")], tokenEnd)
-    }
-    guard number.value >= 10, let tokenEnd = tokenEnd(number.end) else { return nil }
-    return ([word(SpokenNumbers.grouped(number.value))], tokenEnd)
+    return ([month, TextToken("\(day.value)")], day.end)
   }
 
   /// Seven or more digits said one by one ("five five five one two three four"), grouped as a phone number.
@@ -167,7 +229,9 @@ public struct NumberFormatting: TextStage {
       period = words[index].hasPrefix("a") ? "AM" : "PM"
       index += 1
     }
-    guard period != nil || (minutes != nil && previous == "at") else { return nil }
+    guard period != nil || (minutes != nil && previous.map(Self.timeIntroducers.contains) == true) else {
+      return nil
+    }
     var text = "\(hour)"
     if let minutes { text += ":" + (minutes < 10 ? "0" : "") + String(minutes) }
     var tokens = [TextToken(text)]

@@ -27,7 +27,7 @@ public struct SentenceFormatting: TextStage {
       let isWeak = token.text == "," || token.text == ";" || token.text == ":"
       // A mark with nothing before it in its sentence.
       let leading = i == 0 && !keepsLeadingMark
-      if leading || (i > 0 && document.tokens[i - 1].kind == .lineBreak)
+      if leading || (i > 0 && [.lineBreak, .listMarker].contains(document.tokens[i - 1].kind))
         || (i > 0 && isWeak && document.endsSentence(at: i - 1))
       {
         document.remove(i..<(i + 1))
@@ -87,8 +87,11 @@ public struct SentenceFormatting: TextStage {
   }
 
   /// Ends the last sentence with a period, or a question mark when it asks something, unless it
-  /// already ends with a mark or with an address.
+  /// already ends with a mark or with an address, or is a list item.
   func addFinalPunctuation(_ document: inout TextDocument) {
+    // A list item takes no period: "- Milk", "2. Call the bank".
+    let lineStart = (document.tokens.lastIndex { $0.kind == .lineBreak } ?? -1) + 1
+    if lineStart < document.tokens.count, document.tokens[lineStart].kind == .listMarker { return }
     var last = document.tokens.count - 1
     // Look inside closing quotes and brackets: `He said "hi"` still needs its period after them.
     while last >= 0, document.tokens[last].kind == .closing, !document.tokens[last].separatesClauses,

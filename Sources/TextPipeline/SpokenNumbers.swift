@@ -68,6 +68,36 @@ enum SpokenNumbers {
     return (total + current, end)
   }
 
+  /// A number as written: a whole number or a decimal ("three point five"), its value and where it ends.
+  struct Quantity {
+    var text: String
+    var value: Double
+    var isDecimal: Bool
+    var end: Int
+    /// Whether the number's last word is "hundred", "thousand", "million" or "billion".
+    var endsWithScale: Bool
+  }
+
+  /// The number said from `start`, with a decimal part after "point" ("two point five").
+  static func quantity(_ words: [String], from start: Int) -> Quantity? {
+    guard let number = cardinal(words, from: start) else { return nil }
+    let endsWithScale = words[number.end - 1] == "hundred" || scales[words[number.end - 1]] != nil
+    var end = number.end
+    guard end + 1 < words.count, words[end] == "point", digits[words[end + 1]] != nil else {
+      return Quantity(
+        text: grouped(number.value), value: Double(number.value), isDecimal: false, end: end,
+        endsWithScale: endsWithScale)
+    }
+    var fraction = ""
+    end += 1
+    while end < words.count, let digit = digits[words[end]] {
+      fraction += String(digit)
+      end += 1
+    }
+    let text = "\(number.value).\(fraction)"
+    return Quantity(text: text, value: Double(text) ?? 0, isDecimal: true, end: end, endsWithScale: false)
+  }
+
   /// A year said in two halves ("nineteen ninety nine", "twenty twenty six", "twenty oh five"), and its end.
   static func year(_ words: [String], from start: Int) -> (value: Int, end: Int)? {
     guard start + 1 < words.count else { return nil }

@@ -1,12 +1,19 @@
 /// Turns spoken punctuation and layout commands ("comma", "question mark", "new paragraph") into marks,
 /// keeping the words where they are meant as words ("the trial period ends", "a new line of products").
+/// The spoken forms (the full table is `commands`): period / full stop, comma, question mark, exclamation point /
+/// mark, colon, semicolon, dash / em dash / en dash, hyphen, ellipsis / dot dot dot, open / close quote(s), quote …
+/// unquote / end quote, open / close / left / right paren(thesis), open / close bracket(s), open / close brace,
+/// slash, backslash, underscore, at sign, ampersand, new line, new paragraph; literal forms typed as written:
+/// "example dot com slash pricing", "john dot smith at gmail dot com", "https colon slash slash …", "slash users
+/// slash sam", "tilde slash notes", "notes dot txt", "dash dash dry dash run", "dash m"; and lists (`SpokenLists`).
 public struct SpokenPunctuation: TextStage {
   public let name = "spoken-punctuation"
 
   /// What a command writes and how it is recognised.
   struct Command: Sendable {
     enum Rule: Sendable {
-      /// Ends a sentence: "period", "full stop"; a word when a lower-case word follows.
+      /// Ends a sentence: "period", "full stop", "question mark", "exclamation point"; words when a lower-case
+      /// word follows in text the engine capitalised ("a big question mark for me").
       case sentenceEnd
       /// Any other mark after a word: "comma", "question mark", "colon".
       case afterWord
@@ -25,9 +32,9 @@ public struct SpokenPunctuation: TextStage {
         rule: rule)
     }
     return [
-      mark("exclamation point", "!", .closing, .afterWord),
-      mark("exclamation mark", "!", .closing, .afterWord),
-      mark("question mark", "?", .closing, .afterWord),
+      mark("exclamation point", "!", .closing, .sentenceEnd),
+      mark("exclamation mark", "!", .closing, .sentenceEnd),
+      mark("question mark", "?", .closing, .sentenceEnd),
       mark("full stop", ".", .closing, .sentenceEnd),
       mark("period", ".", .closing, .sentenceEnd),
       mark("comma", ",", .closing, .afterWord),
@@ -36,27 +43,52 @@ public struct SpokenPunctuation: TextStage {
       mark("colon", ":", .closing, .afterWord),
       mark("ellipsis", "...", .closing, .afterWord),
       mark("dot dot dot", "...", .closing, .afterWord),
+      mark("em dash", "—", .dash, .afterWord),
+      mark("en dash", "–", .dash, .afterWord),
       mark("dash", "—", .dash, .afterWord),
       mark("hyphen", "-", .joiner, .afterWord),
       mark("underscore", "_", .joiner, .afterWord),
       mark("forward slash", "/", .joiner, .afterWord),
       mark("slash", "/", .joiner, .afterWord),
+      mark("backslash", "\\", .joiner, .afterWord),
+      mark("back slash", "\\", .joiner, .afterWord),
+      mark("at sign", "@", .opening, .anywhere),
+      mark("at symbol", "@", .opening, .anywhere),
+      mark("ampersand", "&", .word, .afterWord),
       mark("new paragraph", "\n\n", .lineBreak, .anywhere),
       mark("next paragraph", "\n\n", .lineBreak, .anywhere),
       mark("new line", "\n", .lineBreak, .anywhere),
       mark("newline", "\n", .lineBreak, .anywhere),
       mark("next line", "\n", .lineBreak, .anywhere),
       mark("open quote", "\"", .opening, .anywhere),
+      mark("open quotes", "\"", .opening, .anywhere),
       mark("begin quote", "\"", .opening, .anywhere),
       mark("close quote", "\"", .closing, .afterWord),
+      mark("close quotes", "\"", .closing, .afterWord),
       mark("end quote", "\"", .closing, .afterWord),
+      mark("end quotes", "\"", .closing, .afterWord),
       mark("unquote", "\"", .closing, .afterWord),
       mark("open parenthesis", "(", .opening, .anywhere),
+      mark("open parentheses", "(", .opening, .anywhere),
       mark("open paren", "(", .opening, .anywhere),
+      mark("left paren", "(", .opening, .anywhere),
+      mark("left parenthesis", "(", .opening, .anywhere),
       mark("close parenthesis", ")", .closing, .afterWord),
+      mark("close parentheses", ")", .closing, .afterWord),
       mark("close paren", ")", .closing, .afterWord),
+      mark("end paren", ")", .closing, .afterWord),
+      mark("right paren", ")", .closing, .afterWord),
+      mark("right parenthesis", ")", .closing, .afterWord),
+      mark("open square bracket", "[", .opening, .anywhere),
       mark("open bracket", "[", .opening, .anywhere),
+      mark("open brackets", "[", .opening, .anywhere),
+      mark("close square bracket", "]", .closing, .afterWord),
       mark("close bracket", "]", .closing, .afterWord),
+      mark("close brackets", "]", .closing, .afterWord),
+      mark("open brace", "{", .opening, .anywhere),
+      mark("open curly brace", "{", .opening, .anywhere),
+      mark("close brace", "}", .closing, .afterWord),
+      mark("close curly brace", "}", .closing, .afterWord),
     ]
   }()
 
@@ -79,6 +111,13 @@ public struct SpokenPunctuation: TextStage {
     "of", "is", "was", "ends", "ended", "starts", "started", "begins", "began", "lasts", "lasted", "will", "when",
     "for", "in", "has", "had", "during", "after", "before", "drama", "piece", "pain", "pains", "cramps", "tracker",
   ]
+  /// Words after "dash" that make it the verb or the noun ("dash to the store", "a dash across the room").
+  static let motionWords: Set<String> = [
+    "to", "for", "across", "off", "out", "home", "back", "into", "through", "over", "up", "down", "around",
+  ]
+  /// Words before a single spoken slash that make it the start of a command or path ("type slash help").
+  static let slashCommandIntroducers: Set<String> = ["type", "enter", "run", "use", "try", "cd", "ls", "open"]
+
   /// Top-level domains a spoken "dot" joins: "example dot com".
   static let domains: Set<String> = [
     "com", "org", "net", "io", "dev", "app", "co", "uk", "de", "fr", "ai", "edu", "gov", "me", "ly", "so",
@@ -95,7 +134,10 @@ public struct SpokenPunctuation: TextStage {
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
     // An engine that writes no capitals gives no sentence starts to tell "period" the command apart.
-    let writesCase = document.tokens.contains { $0.isWord && $0.text.contains(where: \.isUppercase) }
+    // NB: a user who dictates commas and line breaks dictates full stops too, whatever the engine's capitals.
+    let dictatesMarks = document.tokens.contains { $0.isWord && ($0.lower == "comma" || $0.lower == "paragraph") }
+    let writesCase =
+      !dictatesMarks && document.tokens.contains { $0.isWord && $0.text.contains(where: \.isUppercase) }
     let mentionsQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
     var i = 0
     while i < document.tokens.count {
@@ -105,6 +147,7 @@ public struct SpokenPunctuation: TextStage {
       }
       if joinDomain(at: i, in: &document) { continue }
       if joinFlag(at: i, in: &document) { continue }
+      if joinPath(at: i, in: &document) { continue }
       if let command = command(
         at: i, in: document.tokens, writesCase: writesCase, continuesText: context.continuesText)
       {
@@ -116,6 +159,7 @@ public struct SpokenPunctuation: TextStage {
       }
       i += 1
     }
+    SpokenLists.write(in: &document)
   }
 
   /// Joins "example dot com" into "example.com" and "sam at example dot com" into an e-mail address;
@@ -169,10 +213,63 @@ public struct SpokenPunctuation: TextStage {
     return true
   }
 
-  /// Writes "dash dash force" as the command-line flag `--force` (verbatim, so no later stage touches it);
-  /// returns whether it did.
+  /// Words after which a spoken slash opens a path ("cd slash etc", "in slash users slash sam"); after other words
+  /// a slash joins the words on either side ("and slash or").
+  static let pathIntroducers: Set<String> = WordLists.functionWords.union([
+    "cd", "ls", "open", "edit", "path", "folder", "directory", "file", "see", "check", "run", "copy", "move",
+    "mkdir", "cat", "vim", "under", "inside", "save", "type", "enter", "use", "try",
+  ])
+
+  /// Writes a spoken path that starts with a slash or a tilde, as typed: "slash users slash sam" → "/users/sam",
+  /// "tilde slash notes dot txt" → "~/notes.txt", "type slash help" → "type /help". At least two parts, or one after
+  /// a tilde or after "type", "run", "cd"…; returns whether it did.
+  private func joinPath(at index: Int, in document: inout TextDocument) -> Bool {
+    let tokens = document.tokens
+    if index > 0, tokens[index - 1].isWord, !Self.pathIntroducers.contains(tokens[index - 1].lower) { return false }
+    var path = ""
+    var i = index
+    if tokens[i].lower == "tilde" {
+      path = "~"
+      i += 1
+    }
+    var parts = 0
+    while i + 1 < tokens.count, tokens[i].isWord, tokens[i].lower == "slash", tokens[i + 1].isWord,
+      tokens[i + 1].lower != "slash"
+    {
+      path += "/" + tokens[i + 1].text
+      parts += 1
+      i += 2
+      if i + 1 < tokens.count, tokens[i].isWord, tokens[i].lower == "dot", tokens[i + 1].isWord,
+        Self.fileExtensions.contains(tokens[i + 1].lower)
+      {
+        path += "." + tokens[i + 1].lower
+        i += 2
+      }
+    }
+    let opensCommand =
+      index > 0 && Self.slashCommandIntroducers.contains(tokens[index - 1].lower)
+      && !WordLists.functionWords.contains(tokens[index + 1].lower)
+    guard parts >= 2 || (parts == 1 && (path.hasPrefix("~") || opensCommand)) else { return false }
+    let token = TextToken(path, kind: .verbatim, spaceBefore: tokens[index].spaceBefore, isSpoken: true)
+    document.tokens.replaceSubrange(index..<i, with: [token])
+    return true
+  }
+
+  /// Writes "dash dash force" as the command-line flag `--force` and "dash m" as `-m` (verbatim, so no later stage
+  /// touches them); returns whether it did.
   private func joinFlag(at index: Int, in document: inout TextDocument) -> Bool {
     let tokens = document.tokens
+    // "git commit dash m": a single letter after a spoken dash is a short flag, `-m`.
+    // "plan A dash B" is a name: the letter must be lower case, after a word of more than one letter.
+    if tokens[index].lower == "dash", index > 0, tokens[index - 1].isWord, tokens[index - 1].text.count > 1,
+      index + 1 < tokens.count, tokens[index + 1].isWord, tokens[index + 1].text.count == 1,
+      tokens[index + 1].text.allSatisfy({ $0.isASCII && $0.isLowercase })
+    {
+      let flag = TextToken(
+        "-" + tokens[index + 1].text, kind: .verbatim, spaceBefore: tokens[index].spaceBefore, isSpoken: true)
+      document.tokens.replaceSubrange(index...(index + 1), with: [flag])
+      return true
+    }
     guard index + 2 < tokens.count, tokens[index].lower == "dash", tokens[index + 1].isWord,
       tokens[index + 1].lower == "dash", tokens[index + 2].isWord,
       tokens[index + 2].lower.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
@@ -232,9 +329,15 @@ public struct SpokenPunctuation: TextStage {
       // NB: "item one new line item two" numbers a list; "a new line of products" is a noun.
       let numbersItem = word == "one" && command.token.kind == .lineBreak
       if (WordLists.determiners.contains(word) && !numbersItem) || Self.nounModifiers.contains(word) { return false }
-      if command.rule == .sentenceEnd && Self.periodCompounds.contains(word) { return false }
+      if command.token.text == "." && Self.periodCompounds.contains(word) { return false }
     }
     if let next, next.kind == .joiner || (next.isWord && Self.nounFollowers.contains(next.lower)) { return false }
+    // "a quick dash to the bank": a dash before a preposition is the verb or the noun.
+    if command.token.kind == .dash, let next, next.isWord, Self.motionWords.contains(next.lower) { return false }
+    // "at sign" writes a handle's "@": a word must follow, and not one such as "in" ("at sign in time").
+    if command.token.text == "@", !(next?.isWord == true && !WordLists.functionWords.contains(next?.lower ?? "")) {
+      return false
+    }
     switch command.rule {
     case .anywhere:
       return true
@@ -247,7 +350,7 @@ public struct SpokenPunctuation: TextStage {
       guard command.rule == .sentenceEnd, let next, next.isWord else { return true }
       // "period" ends a sentence only before a new one: a capital, or another command; without capitals
       // from the engine, any word but one that continues a noun ("period of", "period ends").
-      if next.text.first?.isUppercase == true { return true }
+      if next.text.first?.isUppercase == true || SentenceFormatting.isPronounI(next.lower) { return true }
       if self.command(at: end, in: tokens, writesCase: writesCase) != nil { return true }
       return !writesCase && !Self.periodFollowers.contains(next.lower)
     }

@@ -44,7 +44,7 @@ public struct TextDocument: Sendable, Hashable {
     }
     let previous = tokens[index - 1].kind
     switch kind {
-    case .closing, .joiner, .lineBreak:
+    case .closing, .joiner, .lineBreak, .listMarker:
       tokens[index].spaceBefore = false
     case .word, .opening, .dash, .verbatim:
       tokens[index].spaceBefore = previous != .opening && previous != .joiner && previous != .lineBreak
@@ -86,14 +86,14 @@ public struct TextDocument: Sendable, Hashable {
     return true
   }
 
-  /// Whether the token at `index` begins a sentence: first in the text, or after `. ? !` or a line break
-  /// (ignoring opening brackets and quotes between).
+  /// Whether the token at `index` begins a sentence: first in the text, or after `. ? !`, a line break or a list
+  /// item's marker (ignoring opening brackets and quotes between).
   func startsSentence(at index: Int) -> Bool {
     var i = index - 1
     while i >= 0, tokens[i].kind == .opening { i -= 1 }
     guard i >= 0 else { return true }
     let previous = tokens[i]
-    if previous.kind == .lineBreak { return true }
+    if previous.kind == .lineBreak || previous.kind == .listMarker { return true }
     return endsSentence(at: i)
   }
 }

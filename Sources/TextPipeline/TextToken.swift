@@ -14,6 +14,8 @@ public struct TextToken: Sendable, Hashable {
     case joiner
     /// A new line (`\n`) or a new paragraph (`\n\n`).
     case lineBreak
+    /// The marker of a list item at the start of a line: `-` or `1.`, with a space after it.
+    case listMarker
     /// Text written exactly as stored (a snippet expansion); no stage changes it.
     case verbatim
   }
@@ -67,7 +69,7 @@ extension TextToken.Kind {
   var takesSpaceBefore: Bool {
     switch self {
     case .word, .opening, .dash, .verbatim: true
-    case .closing, .joiner, .lineBreak: false
+    case .closing, .joiner, .lineBreak, .listMarker: false
     }
   }
 }

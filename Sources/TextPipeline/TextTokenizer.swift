@@ -41,10 +41,21 @@ enum TextTokenizer {
     return result
   }
 
+  /// Whether `chunk`, first on its line, marks a list item: `-`, `*`, `•` or a number and a period (`12.`).
+  static func isListMarker(_ chunk: String) -> Bool {
+    if chunk == "-" || chunk == "*" || chunk == "•" { return true }
+    guard chunk.count >= 2, chunk.count <= 3, chunk.last == "." else { return false }
+    return chunk.dropLast().allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
   /// Appends the tokens of one whitespace-delimited chunk: leading openers, the core, trailing closers.
   private static func appendChunk(
     _ chunk: String, spaceBefore: Bool, to result: inout [TextToken], quoteOpen: inout Bool
   ) {
+    if result.isEmpty || result.last?.kind == .lineBreak, isListMarker(chunk) {
+      result.append(TextToken(chunk, kind: .listMarker))
+      return
+    }
     if dashes.contains(chunk) {
       result.append(TextToken(chunk, kind: .dash, spaceBefore: spaceBefore))
       return

@@ -64,6 +64,13 @@ struct CourseCorrectionTests {
     GoldenCase(
       "the comma closing a correction aside goes", "Please review the PR, I mean the pull request, by Friday.",
       "Please review the pull request by Friday."),
+    GoldenCase("never mind taking an object keeps its words", "Never mind the weather, we're going anyway.",
+      "Never mind the weather, we're going anyway."),
+    GoldenCase("forget that taking an object keeps its words", "Forget that I asked.", "Forget that I asked."),
+    GoldenCase("never mind after a reply word retracts nothing", "Actually, never mind, I found it.",
+      "Actually, never mind, I found it."),
+    GoldenCase("oh never mind stays", "Oh, never mind.", "Oh, never mind."),
+    GoldenCase("never mind alone at the start goes", "Never mind. Let's meet Friday.", "Let's meet Friday."),
     GoldenCase(
       "a restated sentence replaces the whole clause", "book Friday no wait let's do it on Saturday",
       "let's do it on Saturday"),

@@ -41,7 +41,91 @@ struct NumberFormattingTests {
     GoldenCase(
       "a sentence without numbers is not changed", "we will meet at the station", "we will meet at the station"),
     GoldenCase("digits the engine wrote stay", "Wednesday at 10", "Wednesday at 10"),
+    GoldenCase("a time after at is not a year", "meet at ten fifteen", "meet at 10:15"),
+    GoldenCase("a time after from", "open from nine thirty", "open from 9:30"),
+    GoldenCase("a year of an early century needs a word before it", "built in eleven fifty", "built in 1150"),
+    GoldenCase(
+      "two numbers in a row are left as said", "it's fifteen twenty minutes away", "it's fifteen twenty minutes away"),
+    GoldenCase("twenty four seven is typed 24/7", "open twenty four seven", "open 24/7"),
+    GoldenCase("nine one one is typed 911", "call nine one one", "call 911"),
+    GoldenCase("a count opening the engine's sentence stays words", "Twenty minutes later, it rang.",
+      "Twenty minutes later, it rang."),
+    GoldenCase("a count opening a later sentence stays words", "It rang. Twelve people came.",
+      "It rang. Twelve people came."),
+    GoldenCase("money opening a sentence still takes digits", "Forty nine dollars is fine.", "$49 is fine."),
   ]
+
+  static let rangeCases: [GoldenCase] = [
+    GoldenCase("a range with a noun takes an en dash", "five to ten minutes", "5–10 minutes"),
+    GoldenCase("a range of larger numbers", "wait twenty to thirty seconds", "wait 20–30 seconds"),
+    GoldenCase("a range through", "pages ten through twenty", "pages 10–20"),
+    GoldenCase("a range of percentages writes the sign once", "twenty to thirty percent", "20–30%"),
+    GoldenCase("a range of money repeats the currency", "five to ten dollars", "$5–$10"),
+    GoldenCase("a range in an abbreviated unit", "five to ten k m", "5–10 km"),
+    GoldenCase("a range of small counts stays words", "two to three weeks", "two to three weeks"),
+    GoldenCase("from and to keep their words", "from ten to twenty people", "from 10 to 20 people"),
+    GoldenCase("from nine to five is two hours", "I work from nine to five", "I work from 9 to 5"),
+    GoldenCase("hours with a m and p m", "from nine a m to five p m", "from 9 AM to 5 PM"),
+    GoldenCase("between small numbers stays words", "between three and five", "between three and five"),
+    GoldenCase("between larger numbers takes digits", "between ten and twenty guests", "between 10 and 20 guests"),
+    GoldenCase("between percentages", "between ten and twenty percent", "between 10% and 20%"),
+    GoldenCase("a pair shares one form", "the kids are eight and ten", "the kids are 8 and 10"),
+    GoldenCase("a pair with or", "ten or twelve chairs", "10 or 12 chairs"),
+    GoldenCase("a small pair stays words", "one or two things", "one or two things"),
+    GoldenCase("working nine to five stays words", "working nine to five", "working nine to five"),
+    GoldenCase("a time of day in words stays", "it's five to ten", "it's five to ten"),
+    GoldenCase("at five to ten is a time of day", "meet at five to ten tomorrow", "meet at five to ten tomorrow"),
+    GoldenCase("quarter to ten stays words", "at quarter to ten", "at quarter to ten"),
+    GoldenCase("half past ten stays words", "half past ten", "half past ten"),
+    GoldenCase("ten past nine stays words", "ten past nine", "ten past nine"),
+    GoldenCase("odds stay words", "it's ten to one he's late", "it's ten to one he's late"),
+    GoldenCase("a one to one meeting stays words", "a one to one meeting", "a one to one meeting"),
+    GoldenCase("a shared scale is left as said", "two to three hundred people", "two to three hundred people"),
+    GoldenCase("a bare score stays words", "it ended ten to twelve", "it ended ten to twelve"),
+  ]
+
+  static let measurementCases: [GoldenCase] = [
+    GoldenCase("a unit said as letters takes digits", "five k m", "5 km"),
+    GoldenCase("an abbreviation the engine wrote takes digits", "about five km away", "about 5 km away"),
+    GoldenCase("gigabytes said as letters", "two g b of memory", "2 GB of memory"),
+    GoldenCase("miles per hour", "sixty m p h", "60 mph"),
+    GoldenCase("a unit word follows the count rule above ten", "ten kilometers", "10 kilometers"),
+    GoldenCase("a unit word follows the count rule below ten", "two miles", "two miles"),
+    GoldenCase("a decimal with a unit", "two point five kilograms", "2.5 kilograms"),
+    GoldenCase("degrees follow the count rule", "seventy two degrees", "72 degrees"),
+    GoldenCase("a temperature scale takes its symbol", "twenty degrees celsius", "20°C"),
+    GoldenCase("fahrenheit", "seventy two degrees fahrenheit", "72°F"),
+    GoldenCase("below zero", "minus five degrees", "-5 degrees"),
+    GoldenCase("below zero with a scale", "negative ten degrees celsius", "-10°C"),
+    GoldenCase("a height in feet and inches", "he is six foot two", "he is 6'2\""),
+    GoldenCase("a height with inches said", "six feet two inches tall", "6'2\" tall"),
+    GoldenCase("feet alone follow the count rule", "six feet tall", "six feet tall"),
+    GoldenCase("two degrees in physics stay words", "two degrees in physics", "two degrees in physics"),
+    GoldenCase("minus without a temperature stays", "minus five points", "minus five points"),
+  ]
+
+  static let idiomCases: [String] = [
+    "one of them is broken", "a couple of days", "one day we'll laugh", "on the one hand", "no one knows",
+    "one more thing", "the one I like", "at sixes and sevens", "a thousand thanks", "a hundred times",
+    "it takes two to tango", "one in a million", "the number one priority", "once or twice",
+    "it was two to one at half time", "nine to five job", "first come first served", "a million reasons",
+    "the second time", "in a second", "hundreds of people", "thousands of fans", "a dozen eggs",
+  ]
+
+  @Test("writes ranges in one form", arguments: rangeCases)
+  func formatsRanges(_ golden: GoldenCase) {
+    #expect(NumberFormatting().apply(to: golden.input) == golden.expected)
+  }
+
+  @Test("writes measurements by the convention", arguments: measurementCases)
+  func formatsMeasurements(_ golden: GoldenCase) {
+    #expect(NumberFormatting().apply(to: golden.input) == golden.expected)
+  }
+
+  @Test("number words in idioms stay words", arguments: idiomCases)
+  func keepsIdioms(_ text: String) {
+    #expect(NumberFormatting().apply(to: text) == text)
+  }
 
   @Test("writes spoken numbers as digits by the convention", arguments: cases)
   func formatsNumbers(_ golden: GoldenCase) {

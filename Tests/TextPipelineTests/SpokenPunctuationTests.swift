@@ -50,6 +50,35 @@ struct SpokenPunctuationTests {
       "a spoken e-mail address is joined", "mail john dot smith at gmail dot com", "mail john.smith@gmail.com"),
     GoldenCase("a spoken subdomain is joined", "open docs dot example dot com", "open docs.example.com"),
     GoldenCase("meet at a domain is not an e-mail address", "meet at google dot com", "meet at google.com"),
+    GoldenCase("a spoken path from the root", "cd slash users slash sam", "cd /users/sam"),
+    GoldenCase(
+      "a spoken path ending in a file name", "open slash etc slash hosts dot txt now", "open /etc/hosts.txt now"),
+    GoldenCase("a spoken path from the home folder", "open tilde slash notes", "open ~/notes"),
+    GoldenCase("one slash between words joins them", "input slash output", "input/output"),
+    GoldenCase("a single letter after dash is a short flag", "git commit dash m fix", "git commit -m fix"),
+    GoldenCase("em dash writes a dash", "the plan em dash if it works", "the plan — if it works"),
+    GoldenCase("en dash writes an en dash", "pages ten en dash twenty", "pages ten – twenty"),
+    GoldenCase("backslash joins the words", "C colon backslash windows", "C:\\windows"),
+    GoldenCase("at sign writes an at before a handle", "my handle is at sign sam", "my handle is @sam"),
+    GoldenCase("the at sign as a noun stays words", "type the at sign", "type the at sign"),
+    GoldenCase("ampersand writes an ampersand", "R ampersand D", "R & D"),
+    GoldenCase("left and right paren wrap the words", "left paren draft right paren", "(draft)"),
+    GoldenCase(
+      "open and close parentheses wrap the words", "open parentheses see above close parentheses", "(see above)"),
+    GoldenCase("open and close brackets wrap the words", "open brackets sic close brackets", "[sic]"),
+    GoldenCase("open and close brace wrap the words", "open brace x close brace", "{x}"),
+    GoldenCase("open and close quotes wrap the words", "he said open quotes hello close quotes", "he said \"hello\""),
+    GoldenCase("end quote closes a quote", "quote to be or not end quote", "\"to be or not\""),
+    GoldenCase("ellipsis becomes three dots", "I wonder ellipsis", "I wonder..."),
+    GoldenCase("full stop ends the sentence", "that's all full stop", "that's all."),
+    GoldenCase(
+      "a question mark before a lower-case word in capitalised text is a noun", "That's a big question mark for me.",
+      "That's a big question mark for me."),
+    GoldenCase("a question mark before I ends the sentence", "Is it ready question mark I hope so", "Is it ready? I hope so"),
+    GoldenCase(
+      "an exclamation point as a noun stays words", "Where is the exclamation point on this keyboard?",
+      "Where is the exclamation point on this keyboard?"),
+    GoldenCase("a file name with a spoken extension", "attach report dot pdf", "attach report.pdf"),
   ]
 
   @Test("writes spoken punctuation", arguments: cases)

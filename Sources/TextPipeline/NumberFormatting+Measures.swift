@@ -1,0 +1,115 @@
+/// Amounts, measurements and ranges: the parts of the number convention (see `NumberFormatting`) where a unit
+/// or a second number decides how a number is written.
+extension NumberFormatting {
+  /// The unit said after a number: a currency before it ("$"), a mark after it ("%", "°C"), or an abbreviation
+  /// written as its own word ("km").
+  struct Unit {
+    var prefix = ""
+    var suffix = ""
+    var abbreviation: String?
+    var end: Int
+
+    /// Whether the number must take digits whatever its size.
+    var forcesDigits: Bool { !prefix.isEmpty || !suffix.isEmpty || abbreviation != nil }
+  }
+
+  /// The unit at `start`, if one is said there.
+  func unit(_ words: [String], from start: Int) -> Unit? {
+    guard start < words.count else { return nil }
+    if words[start] == "percent" { return Unit(suffix: "%", end: start + 1) }
+    if let symbol = Self.currencies[words[start]] { return Unit(prefix: symbol, end: start + 1) }
+    if let temperature = SpokenUnits.temperature(words, from: start) {
+      return Unit(suffix: temperature.written, end: temperature.end)
+    }
+    if let abbreviation = SpokenUnits.abbreviation(words, from: start) {
+      return Unit(abbreviation: abbreviation.written, end: abbreviation.end)
+    }
+    // "fifty k" (thousands, or a race): "50K".
+    if words[start] == "k" { return Unit(suffix: "K", end: start + 1) }
+    return nil
+  }
+
+  /// A number with a unit that forces digits: "$49", "$5.50", "12%", "20°C", "5 km".
+  func amount(_ words: [String], quantity: SpokenNumbers.Quantity) -> (tokens: [TextToken], end: Int)? {
+    guard var unit = unit(words, from: quantity.end) else { return nil }
+    var cents = ""
+    // "five dollars and fifty cents".
+    if !unit.prefix.isEmpty, !quantity.isDecimal, unit.end + 2 < words.count, words[unit.end] == "and",
+      let amount = SpokenNumbers.cardinal(words, from: unit.end + 1), amount.value < 100,
+      amount.end < words.count, words[amount.end] == "cents" || words[amount.end] == "cent"
+    {
+      cents = "." + (amount.value < 10 ? "0" : "") + String(amount.value)
+      unit.end = amount.end + 1
+    }
+    var tokens = [TextToken(unit.prefix + quantity.text + cents + unit.suffix)]
+    if let abbreviation = unit.abbreviation { tokens.append(TextToken(abbreviation, isFixedCase: true)) }
+    return (tokens, unit.end)
+  }
+
+  /// A range ("five to ten minutes") or a pair ("eight or ten") starting with `first`, written in one form; empty
+  /// tokens mean both numbers stay words. Nil when no second number follows.
+  func range(
+    _ words: [String], first: SpokenNumbers.Quantity, after previous: String?, startsSentence: Bool
+  ) -> (tokens: [TextToken], end: Int)? {
+    guard first.end + 1 < words.count, let second = SpokenNumbers.quantity(words, from: first.end + 1) else {
+      return nil
+    }
+    let connector = words[first.end]
+    let isRange = connector == "to" || connector == "through"
+    guard isRange || connector == "and" || connector == "or" else { return nil }
+    let keep: ([TextToken], Int) = ([], second.end)
+    let fromRange = isRange && previous == "from"
+    // "from nine to five": two hours, whichever comes first.
+    let hours =
+      fromRange && !first.isDecimal && !second.isDecimal && (1...12).contains(first.value)
+      && (1...12).contains(second.value)
+    // "at five to ten" is a time, "ten to one" odds, "one to one" a meeting.
+    if isRange, !fromRange, previous == "at" { return keep }
+    if isRange, second.value <= first.value, !hours { return keep }
+    // "five to ten thousand" is said with one scale for both: left as said rather than guessed.
+    if second.endsWithScale, !first.endsWithScale { return keep }
+    let unit = unit(words, from: second.end)
+    let forced = unit?.forcesDigits == true || first.isDecimal || second.isDecimal || hours
+    guard forced || max(first.value, second.value) >= 10, forced || !startsSentence else { return keep }
+    let end = unit?.end ?? second.end
+    if connector == "to", !fromRange, !forced {
+      // A bare range counts something named after it: "it's five to ten" is a time of day.
+      guard end < words.count, !WordLists.functionWords.contains(words[end]),
+        !["now", "already", "sharp"].contains(words[end])
+      else { return keep }
+    }
+    let prefix = unit?.prefix ?? ""
+    let suffix = unit?.suffix ?? ""
+    var tokens: [TextToken]
+    if isRange && !fromRange {
+      tokens = [TextToken("\(prefix)\(first.text)–\(prefix)\(second.text)\(suffix)")]
+    } else {
+      tokens = [
+        TextToken(prefix + first.text + suffix), TextToken(connector), TextToken(prefix + second.text + suffix),
+      ]
+    }
+    if let abbreviation = unit?.abbreviation { tokens.append(TextToken(abbreviation, isFixedCase: true)) }
+    return (tokens, end)
+  }
+
+  /// A height in feet and inches: "six foot two" and "six feet two inches" are typed `6'2"`.
+  func height(_ words: [String], feet: (value: Int, end: Int)) -> (text: String, end: Int)? {
+    guard (1...8).contains(feet.value), feet.end + 1 < words.count,
+      words[feet.end] == "foot" || words[feet.end] == "feet",
+      let inches = SpokenNumbers.cardinal(words, from: feet.end + 1), inches.value < 12
+    else { return nil }
+    var end = inches.end
+    if end < words.count, words[end] == "inches" || words[end] == "inch" { end += 1 }
+    return ("\(feet.value)'\(inches.value)\"", end)
+  }
+
+  /// A temperature below zero: "minus five degrees" → "-5 degrees", "negative ten degrees celsius" → "-10°C".
+  func negativeTemperature(_ words: [String]) -> (tokens: [TextToken], end: Int)? {
+    guard let quantity = SpokenNumbers.quantity(words, from: 1), quantity.end < words.count else { return nil }
+    if let unit = unit(words, from: quantity.end), !unit.suffix.isEmpty {
+      return ([TextToken("-" + quantity.text + unit.suffix)], unit.end)
+    }
+    guard words[quantity.end] == "degrees" || words[quantity.end] == "degree" else { return nil }
+    return ([TextToken("-" + quantity.text), TextToken(words[quantity.end])], quantity.end + 1)
+  }
+}
