@@ -9,7 +9,11 @@ struct Recording: Sendable {
   let startedAt: Double
   var samples: [Float] = []
   var segmenter: any SpeechSegmenter
-  let spool: SpoolWriter
+  /// Where the audio goes as it is captured; nil when it cannot be written (a full disk): the dictation is then
+  /// recorded in memory only, and still delivered.
+  let spool: SpoolWriter?
+  /// Whether writing the spool has failed in this dictation (logged once, not once per buffer).
+  var spoolFailing = false
   var transcriber: SegmentTranscriber
   var microphoneTask: Task<Void, Never>
   /// Stops capture; buffers already captured are still delivered.
@@ -19,22 +23,28 @@ struct Recording: Sendable {
   var lastLevelPublish: Double = 0
 }
 
+/// A delivered dictation waiting for history to take it.
+struct UnrecordedDictation: Sendable {
+  let entry: ArchivedDictation
+  let audio: [Float]
+}
+
 extension DictationHost {
   func startRecording(_ dictation: ActiveDictation) {
     guard let engine, let sessionID = model.sessionID else { return }
     let now = clock.now()
     audioLevel = nil
     partialText = ""
-    let spool: SpoolWriter
+    var spool: SpoolWriter?
     do {
       spool = try environment.spool.begin(
         SpoolSidecar(
           dictationID: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, startedAt: now,
           sampleRate: 16_000, context: dictation.context))
     } catch {
-      logger.error("cannot spool audio: \(error)")
-      apply(.dictationFailed(dictationID: dictation.id, reason: .microphoneFailed, now: now))
-      return
+      // NB: a full disk must not cost the user their words: record in memory and deliver them anyway.
+      logger.error("cannot keep the audio of dictation \(dictation.id) on disk (\(error)); recording in memory only")
+      spool = nil
     }
     let id = dictation.id
     let transcriber = SegmentTranscriber(engine: engine, options: configuration.transcription) { [weak self] texts in
@@ -77,7 +87,14 @@ extension DictationHost {
     guard capacity > 0 else { return }
     let buffer = buffer.count > capacity ? Array(buffer.prefix(capacity)) : buffer
     recording.samples.append(contentsOf: buffer)
-    do { try recording.spool.append(buffer, now: now) } catch { logger.error("cannot spool audio: \(error)") }
+    do {
+      try recording.spool?.append(buffer, now: now)
+    } catch {
+      if !recording.spoolFailing {
+        logger.error("cannot keep the audio of dictation \(dictationID) on disk (\(error)); recording in memory only")
+      }
+      recording.spoolFailing = true
+    }
     for segment in recording.segmenter.process(buffer) {
       logger.debug("segment \(Self.describe(segment)) closed by a pause")
       recording.transcriber.enqueue(Self.slice(recording.samples, segment))
@@ -141,7 +158,7 @@ extension DictationHost {
       logger.debug("tail segment \(Self.describe(segment))")
       recording.transcriber.enqueue(Self.slice(recording.samples, segment))
     }
-    recording.spool.sync()
+    recording.spool?.sync()
     let texts = await recording.transcriber.finish()
     guard model.dictation?.id == dictation.id else { return }  // cancelled meanwhile
     let now = clock.now()
@@ -179,8 +196,10 @@ extension DictationHost {
       try environment.archive.record(entry, audio: audio)
       environment.spool.remove(dictation.id)
     } catch {
-      // NB: history failed; the spool keeps the audio so that the next start records it.
-      logger.error("cannot record dictation in history: \(error)")
+      // NB: the text is delivered all the same, and kept to be recorded when history can take it again (the spool,
+      // if any, holds the audio for the next start should the app stop first).
+      logger.error("cannot record dictation \(dictation.id) in history (\(error)); keeping it to record later")
+      unrecorded.append(UnrecordedDictation(entry: entry, audio: audio))
     }
     let result = DictationResult(
       id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: formatted.text,

@@ -15,6 +15,9 @@ public actor DictationHost {
   var clock: SessionClock { environment.clock }
   var engine: (any SpeechEngine)?
   var recording: Recording?
+  /// Delivered dictations that history could not take yet (a full disk), retried by the heartbeat.
+  var unrecorded: [UnrecordedDictation] = []
+  var lastUnrecordedTry = -Double.infinity
   var stateSeq = 0
   var audioLevel: Double?
   var partialText = ""
@@ -118,6 +121,40 @@ public actor DictationHost {
   /// Proves the app is alive (`apply` publishes the state) and lets the session expire.
   func heartbeat() {
     apply(.tick(now: clock.now()))
+    stopIfKeyboardGone()
+    recordUnrecorded()
+  }
+
+  /// Tries again to record the dictations history could not take (a full disk), at most every 5 seconds; each one
+  /// recorded is logged once, and its spool (a fragment, if the disk filled while recording) is then done.
+  func recordUnrecorded() {
+    let now = clock.now()
+    guard !unrecorded.isEmpty, now - lastUnrecordedTry >= 5 else { return }
+    lastUnrecordedTry = now
+    while let next = unrecorded.first {
+      do {
+        try environment.archive.record(next.entry, audio: next.audio)
+      } catch {
+        return
+      }
+      unrecorded.removeFirst()
+      environment.spool.remove(next.entry.id)
+      logger.notice("recorded dictation \(next.entry.id) in history now that it can take it")
+    }
+  }
+
+  /// Stops a recording whose keyboard has written no sign of life for `keyboardGoneAfter` seconds, keeping what
+  /// was said. A keyboard that never wrote one (none is on file) is not judged: the length cap still applies.
+  func stopIfKeyboardGone() {
+    guard let recording, !recording.stopRequested, model.phase == .recording else { return }
+    let now = clock.now()
+    let limit = configuration.keyboardGoneAfter
+    guard now - recording.startedAt > limit, let seen = channel.readPresence().value?.seenAt, now - seen > limit
+    else { return }
+    logger.notice(
+      "the keyboard has shown no sign of life for \(Int(now - seen)) s; stopping dictation \(recording.dictation.id) and keeping what was said"
+    )
+    apply(.keyboardGone(dictationID: recording.dictation.id, now: now))
   }
 
   func readCommands() {
@@ -165,8 +202,14 @@ public actor DictationHost {
       // NB: the spool keeps the audio; the next start recovers it.
       recording.stopCapture()
       recording.microphoneTask.cancel()
-      recording.spool.sync()
+      recording.spool?.sync()
       self.recording = nil
+    }
+    // A last try for dictations history could not take; the ones left are logged with their words' length.
+    lastUnrecordedTry = -Double.infinity
+    recordUnrecorded()
+    for left in unrecorded {
+      logger.error("dictation \(left.entry.id) (\(left.entry.text.count) characters) could not be kept in history")
     }
     publish(phase: .inactive)
     ended = true

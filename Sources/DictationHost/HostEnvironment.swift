@@ -73,11 +73,16 @@ public struct HostConfiguration: Sendable {
   /// The longest a dictation records, in seconds: then it stops and what was said is delivered (a forgotten
   /// microphone must not record, and grow its buffer, until the user comes back).
   public var maxRecordingSeconds: Double
+  /// How long the keyboard may go without a sign of life (`KeyboardPresence`) before a recording it started is
+  /// stopped and what was said is kept: a keyboard killed by iOS never taps stop.
+  public var keyboardGoneAfter: Double
 
   public init(
     timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
-    transcription: TranscriptionOptions = TranscriptionOptions(beamSize: 1), maxRecordingSeconds: Double = 600
+    transcription: TranscriptionOptions = TranscriptionOptions(beamSize: 1), maxRecordingSeconds: Double = 600,
+    keyboardGoneAfter: Double = 20
   ) {
+    self.keyboardGoneAfter = keyboardGoneAfter
     self.timeout = timeout
     self.heartbeatInterval = heartbeatInterval
     self.levelInterval = levelInterval

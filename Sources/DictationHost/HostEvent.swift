@@ -27,6 +27,8 @@ public enum HostEvent: Sendable, Hashable {
   case microphoneFailed(dictationID: String)
   /// The recording reached the longest a dictation may last: stop, and deliver what was said.
   case recordingLimitReached(dictationID: String, now: Double)
+  /// The keyboard that started the recording has shown no sign of life for too long: stop, and keep what was said.
+  case keyboardGone(dictationID: String, now: Double)
   /// The last segment was transcribed; formatting and delivery follow.
   case tailTranscribed(dictationID: String)
   /// The result was recorded in history and published.

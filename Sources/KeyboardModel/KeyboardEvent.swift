@@ -49,11 +49,14 @@ public struct KeyboardConfiguration: Sendable, Hashable {
   public var activationTimeout: Double
   /// How long the app may take to react to a command while its heartbeat is fresh.
   public var commandTimeout: Double
+  /// How often the keyboard proves to the app that it is still on screen (`KeyboardPresence`).
+  public var presenceInterval: Double
 
   public init(
     staleHeartbeatAfter: Double = 3, pendingResultWindow: Double = 120, activationTimeout: Double = 20,
-    commandTimeout: Double = 5
+    commandTimeout: Double = 5, presenceInterval: Double = 2
   ) {
+    self.presenceInterval = presenceInterval
     self.staleHeartbeatAfter = staleHeartbeatAfter
     self.pendingResultWindow = pendingResultWindow
     self.activationTimeout = activationTimeout

@@ -17,6 +17,8 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   var claimedResultIDs: Set<String> = []
   /// Whether the last command write failed: it is retried until it succeeds (an acknowledgement must arrive).
   var commandsUnwritten = false
+  /// When this keyboard last wrote its sign of life.
+  var presenceWrittenAt = -Double.infinity
   var watchTask: Task<Void, Never>?
   var phaseObserver: (@Sendable (KeyboardPhase) -> Void)?
   var openAppHandler: (@Sendable () -> Void)?
@@ -89,6 +91,15 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     apply(.userTyped)
   }
 
+  /// Tells the app this keyboard is still on screen, at most once per `presenceInterval`; the app stops a recording
+  /// whose keyboard has gone silent.
+  func writePresence() {
+    let now = clock.now()
+    guard now - presenceWrittenAt >= model.configuration.presenceInterval else { return }
+    presenceWrittenAt = now
+    try? channel.writePresence(KeyboardPresence(sessionID: model.sessionID, seenAt: now))
+  }
+
   /// Writes the command log; a failure is logged once and retried on the next refresh.
   func writeCommands() {
     do {
@@ -105,6 +116,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// Re-reads everything in the container.
   public func refreshAll() {
     if commandsUnwritten { writeCommands() }
+    writePresence()
     refreshState()
     refreshResults()
     apply(.tick(now: clock.now()))

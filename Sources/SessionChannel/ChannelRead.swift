@@ -24,6 +24,8 @@ public enum ChannelFile {
   public static let commands = "commands.json"
   /// Written by the app only.
   public static let state = "state.json"
+  /// Written by the keyboard only: its sign of life.
+  public static let keyboard = "keyboard.json"
   static let resultPrefix = "result-"
   static let resultSuffix = ".json"
 

@@ -117,14 +117,14 @@ public final class SessionChannel: @unchecked Sendable {
 
   // MARK: Files
 
-  private func write<Value: Encodable>(_ value: Value, to name: String, sync: Bool) throws {
+  func write<Value: Encodable>(_ value: Value, to name: String, sync: Bool) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let data = try encoder.encode(value)
     try AtomicFile.write(data, to: container.appendingPathComponent(name), sync: sync)
   }
 
-  private func read<Value: Decodable & Sendable>(
+  func read<Value: Decodable & Sendable>(
     _ type: Value.Type, from name: String, maxBytes: Int, problem: (Value) -> String?
   ) -> ChannelRead<Value> {
     switch AtomicFile.read(container.appendingPathComponent(name), maxBytes: maxBytes) {

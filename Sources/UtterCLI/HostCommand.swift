@@ -43,7 +43,15 @@ struct HostCommand: AsyncParsableCommand {
     help: "Seconds without a dictation before the session ends (0: never; default: the setting, 15 minutes).")
   var sessionTimeout: Double?
 
+  @Option(
+    name: .customLong("keyboard-gone-after"),
+    help: "Seconds without a sign of life from the keyboard before a recording it started is stopped and kept (1 to 3600).")
+  var keyboardGoneAfter: Double = 20
+
   func validate() throws {
+    guard (1...3600).contains(keyboardGoneAfter) else {
+      throw ValidationError("--keyboard-gone-after must be from 1 to 3600, not \(keyboardGoneAfter)")
+    }
     guard micSpeed > 0, micSpeed <= 1000 else { throw ValidationError("--mic-speed must be between 0 and 1000") }
     try OptionRange.check(beam, OptionRange.beam, option: "--beam")
     guard (sessionTimeout ?? 0) >= 0 else { throw ValidationError("--session-timeout must not be negative") }
@@ -81,10 +89,11 @@ struct HostCommand: AsyncParsableCommand {
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
     let watcher = ChannelWatcher(
       notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.5, clock: clock)
+    var configuration = pipeline.hostConfiguration(
+      beamSize: max(1, beam), timeout: sessionTimeout.map(SessionTimeout.init(seconds:)))
+    configuration.keyboardGoneAfter = keyboardGoneAfter
     let host = DictationHost(
-      channel: channel, watcher: watcher, environment: environment,
-      configuration: pipeline.hostConfiguration(
-        beamSize: max(1, beam), timeout: sessionTimeout.map(SessionTimeout.init(seconds:))))
+      channel: channel, watcher: watcher, environment: environment, configuration: configuration)
     let signals = SessionSignals.install { signal in
       Task {
         switch signal {

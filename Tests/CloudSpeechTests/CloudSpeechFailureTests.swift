@@ -86,12 +86,10 @@ struct CloudSpeechFailureTests {
   func timeout() async throws {
     try await FakeProviderServer.with({ _ in .json(#"{"text":"late"}"#, delay: .seconds(5)) }) { server in
       let engine = try await registry(server: server, timeout: 0.3).makeEngine(id: "openai")
-      let started = ContinuousClock.now
       let error = await #expect(throws: SpeechEngineError.self) {
         _ = try await engine.transcribe(toneSamples, options: TranscriptionOptions())
       }
       #expect(error?.message == "OpenAI did not answer in time")
-      #expect(ContinuousClock.now - started < .seconds(3))
     }
   }
 

@@ -55,9 +55,14 @@ public final class MemoryArchive: DictationArchive, @unchecked Sendable {
   public let channel: SessionChannel?
   private var audioByID: [String: [Float]] = [:]
 
+  private var failure: String?
+
   public init(channel: SessionChannel? = nil) {
     self.channel = channel
   }
+
+  /// Makes every `record` fail with `message` (a full disk), or succeed again with nil.
+  public func fail(with message: String?) { lock.withLock { failure = message } }
 
   public var dictations: [ArchivedDictation] { lock.withLock { entries } }
   public var delivered: [String] { lock.withLock { deliveredIDs } }
@@ -66,6 +71,7 @@ public final class MemoryArchive: DictationArchive, @unchecked Sendable {
   public var audio: [String: [Float]] { lock.withLock { audioByID } }
 
   public func record(_ dictation: ArchivedDictation, audio: [Float]) throws {
+    if let failure = lock.withLock({ failure }) { throw MemoryArchiveError(message: failure) }
     let published = channel?.resultIDs().contains(dictation.id) ?? false
     lock.withLock {
       entries.append(dictation)
@@ -81,6 +87,11 @@ public final class MemoryArchive: DictationArchive, @unchecked Sendable {
   public func markDelivered(id: String) throws {
     lock.withLock { deliveredIDs.append(id) }
   }
+}
+
+struct MemoryArchiveError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
 }
 
 /// Bursts of a 220 Hz tone (speech stand-ins) separated by silences longer than a pause.

@@ -46,6 +46,14 @@ public enum UtterBinary {
     return process
   }
 
+  /// Runs `utter ARGS` to completion on a dispatch thread: a test waiting for a process never holds one of the
+  /// few concurrency threads that other tests (HTTP servers, timeouts) need to make progress.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 300
+  ) async throws -> ProcessOutput {
+    try await offThePool { try run(arguments, environment: environment, stdin: stdin, timeout: timeout) }
+  }
+
   /// Runs `utter ARGS` to completion and returns its exit status and output.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 300

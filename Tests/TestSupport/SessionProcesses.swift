@@ -31,13 +31,15 @@ public struct SessionWorkspace: Sendable {
 
   /// Starts `utter host` on this workspace.
   public func startHost(
-    mic: URL, speed: Double = 2, timeout: Double? = nil, environment: [String: String] = [:], label: String = "host"
+    mic: URL, speed: Double = 2, timeout: Double? = nil, environment: [String: String] = [:], label: String = "host",
+    extra: [String] = []
   ) throws -> SessionHostProcess {
     var arguments = [
       "host", "--container", container.path, "--data-dir", dataDirectory.path, "--mic", mic.path, "--mic-speed",
       String(speed), "--engine", engine,
     ]
     if let timeout { arguments += ["--session-timeout", String(timeout)] }
+    arguments += extra
     let stdout = dir.path("\(label).stdout")
     let stderr = dir.path("\(label).stderr")
     let process = try UtterBinary.start(arguments, environment: environment, stdout: stdout, stderr: stderr)

@@ -5,21 +5,21 @@ import Testing
 /// WER of the embedded engine on real and synthetic speech, through `utter bench transcribe`.
 @Suite("Transcription accuracy", .serialized)
 struct AccuracyTests {
-  func bench(_ files: [String], references: String) throws -> [String: Any] {
-    let result = try UtterBinary.run(
+  func bench(_ files: [String], references: String) async throws -> [String: Any] {
+    let result = try await UtterBinary.run(
       ["bench", "transcribe", "--json", "--references", references] + files, timeout: 900)
     #expect(result.status == 0, "\(result.stderr)")
     return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
   @Test("WER on the 11 pocketsphinx-testdata recordings is at most 7.5%")
-  func realSpeech() throws {
+  func realSpeech() async throws {
     guard engineAvailable() else { return }
     let data = EngineFixtures.pocketsphinxData.path
     let files =
       ["0870", "0880", "0890", "0920", "0930"].map { "\(data)/librivox/sense_and_sensibility_01_austen_64kb-\($0).wav" }
       + (1...5).map { "\(data)/cards/00\($0).wav" } + ["\(data)/goforward.raw"]
-    let report = try bench(files, references: PackagePaths.file("Samples/eval/pocketsphinx.tsv").path)
+    let report = try await bench(files, references: PackagePaths.file("Samples/eval/pocketsphinx.tsv").path)
     let wer = try #require(report["wer"] as? Double)
     print(
       "pocketsphinx-testdata WER: \(String(format: "%.1f", wer * 100))% over \(report["utterances"] ?? 0) recordings")
@@ -28,7 +28,7 @@ struct AccuracyTests {
   }
 
   @Test("WER on espeak-ng speech of the evaluation sentences is at most 12%")
-  func syntheticSpeech() throws {
+  func syntheticSpeech() async throws {
     guard engineAvailable(), SyntheticSpeech.isAvailable else { return }
     let sentencesURL = PackagePaths.file("Samples/eval/synth-sentences.txt")
     let dir = try TemporaryDirectory("utter-synth")
@@ -43,7 +43,7 @@ struct AccuracyTests {
       files.append(dir.path("\(id).wav").path)
     }
     try tsv.write(to: dir.path("references.tsv"), atomically: true, encoding: .utf8)
-    let report = try bench(files, references: dir.path("references.tsv").path)
+    let report = try await bench(files, references: dir.path("references.tsv").path)
     let wer = try #require(report["wer"] as? Double)
     print("espeak-ng synthetic WER: \(String(format: "%.1f", wer * 100))% over \(files.count) sentences")
     #expect(files.count == 20)

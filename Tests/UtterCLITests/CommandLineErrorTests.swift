@@ -3,11 +3,11 @@ import TestSupport
 import Testing
 
 /// Runs `utter ARGS` with a data folder that does not exist yet, and reports whether it was created.
-func runUntouched(_ arguments: [String]) throws -> (output: ProcessOutput, createdData: Bool) {
+func runUntouched(_ arguments: [String]) async throws -> (output: ProcessOutput, createdData: Bool) {
   let dir = try TemporaryDirectory("utter-usage")
   defer { dir.remove() }
   let data = dir.path("data")
-  let output = try UtterBinary.run(arguments, environment: ["UTTER_HOME": data.path], timeout: 60)
+  let output = try await UtterBinary.run(arguments, environment: ["UTTER_HOME": data.path], timeout: 60)
   return (output, FileManager.default.fileExists(atPath: data.path))
 }
 
@@ -35,8 +35,8 @@ struct CommandLineErrorTests {
       (["notes", "list", "--limit", "0"], "--limit must be from 1 to 100000, not 0", "notes list"),
       (["command", "shorter", "--timeout", "0"], "--timeout must be from 1 to 600, not 0", "command"),
     ])
-  func numericRange(arguments: [String], message: String, command: String) throws {
-    let (output, createdData) = try runUntouched(arguments)
+  func numericRange(arguments: [String], message: String, command: String) async throws {
+    let (output, createdData) = try await runUntouched(arguments)
     #expect(output.status == 64)
     #expect(output.stderr == "utter: \(message) (see 'utter \(command) --help')\n")
     #expect(output.stdout.isEmpty)
@@ -50,8 +50,8 @@ struct CommandLineErrorTests {
       (["transcribe"], "utter: missing expected argument '<file>' (see 'utter transcribe --help')\n"),
       (["frobnicate"], "utter: unexpected argument 'frobnicate' (see 'utter --help')\n"),
     ])
-  func usageError(arguments: [String], stderr: String) throws {
-    let (output, createdData) = try runUntouched(arguments)
+  func usageError(arguments: [String], stderr: String) async throws {
+    let (output, createdData) = try await runUntouched(arguments)
     #expect(output.status == 64)
     #expect(output.stderr == stderr)
     #expect(output.stdout.isEmpty)
@@ -59,23 +59,23 @@ struct CommandLineErrorTests {
   }
 
   @Test("help on a command that does not exist fails instead of printing other help")
-  func helpOnUnknownCommand() throws {
-    let (bogus, _) = try runUntouched(["help", "bogus"])
+  func helpOnUnknownCommand() async throws {
+    let (bogus, _) = try await runUntouched(["help", "bogus"])
     #expect(bogus.status == 1)
     #expect(bogus.stdout.isEmpty)
     #expect(bogus.stderr.hasPrefix("utter: 'utter' has no command 'bogus' (commands: transcribe, format,"))
     #expect(bogus.stderr.split(separator: "\n").count == 1)
-    let (nested, _) = try runUntouched(["help", "history", "bogus"])
+    let (nested, _) = try await runUntouched(["help", "history", "bogus"])
     #expect(nested.status == 1)
     #expect(nested.stderr.hasPrefix("utter: 'utter history' has no command 'bogus' (commands: list, search,"))
-    let (known, _) = try runUntouched(["help", "history", "search"])
+    let (known, _) = try await runUntouched(["help", "history", "search"])
     #expect(known.status == 0)
     #expect(known.stdout.contains("USAGE: utter history search"))
   }
 
   @Test("'history bogus' fails with one line instead of listing history")
-  func unknownHistoryCommand() throws {
-    let (output, createdData) = try runUntouched(["history", "bogus"])
+  func unknownHistoryCommand() async throws {
+    let (output, createdData) = try await runUntouched(["history", "bogus"])
     #expect(output.status == 64)
     #expect(output.stdout.isEmpty)
     #expect(output.stderr.hasPrefix("utter: 'utter history' has no command 'bogus' (commands: list, search, show,"))
@@ -84,13 +84,13 @@ struct CommandLineErrorTests {
   }
 
   @Test("--version and 'version' print the version, and --help lists the version command")
-  func version() throws {
-    let flag = try UtterBinary.run(["--version"])
+  func version() async throws {
+    let flag = try await UtterBinary.run(["--version"])
     #expect(flag.status == 0)
     #expect(flag.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(flag.stdout)")
-    let command = try UtterBinary.run(["version"])
+    let command = try await UtterBinary.run(["version"])
     #expect(command.stdout == flag.stdout)
-    let help = try UtterBinary.run(["--help"])
+    let help = try await UtterBinary.run(["--help"])
     #expect(help.stdout.contains("  version "))
     #expect(help.stdout.contains("--version"))
   }
@@ -101,12 +101,12 @@ struct CommandLineErrorTests {
       ["transcribe", "/nonexistent.wav"], ["history", "list"], ["settings", "set", "haptics", "off"],
       ["dictionary", "add", "Kubernetes"], ["notes", "list"],
     ])
-  func dataDirectoryIsAFile(arguments: [String]) throws {
+  func dataDirectoryIsAFile(arguments: [String]) async throws {
     let dir = try TemporaryDirectory("utter-data-file")
     defer { dir.remove() }
     let file = dir.path("t.txt")
     try Data("my shopping list\n".utf8).write(to: file)
-    let output = try UtterBinary.run(arguments + ["--data-dir", file.path], timeout: 60)
+    let output = try await UtterBinary.run(arguments + ["--data-dir", file.path], timeout: 60)
     #expect(output.status == 64)
     #expect(output.stdout.isEmpty)
     #expect(output.stderr.hasPrefix("utter: the data folder \(file.path) is a file, not a folder"))
@@ -116,11 +116,11 @@ struct CommandLineErrorTests {
   }
 
   @Test("a file named utter.sqlite that is not a database is an error and stays as it was")
-  func foreignDatabaseFile() throws {
+  func foreignDatabaseFile() async throws {
     let dir = try TemporaryDirectory("utter-foreign-db")
     defer { dir.remove() }
     try Data("not a database".utf8).write(to: dir.path("utter.sqlite"))
-    let output = try UtterBinary.run(["history", "list", "--data-dir", dir.url.path], timeout: 60)
+    let output = try await UtterBinary.run(["history", "list", "--data-dir", dir.url.path], timeout: 60)
     #expect(output.status == 1)
     #expect(output.stderr.contains("is not an SQLite database; it was left as it is"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["utter.sqlite"])

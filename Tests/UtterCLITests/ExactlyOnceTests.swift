@@ -23,16 +23,16 @@ struct ExactlyOnceTests {
   }
 
   @Test("a keyboard that died after inserting, before its acknowledgement was written, is not repeated by the next")
-  func noRepeatAfterLostAcknowledgement() throws {
+  func noRepeatAfterLostAcknowledgement() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     try Self.writeLiveSession(in: workspace.container, resultText: "Only once.")
-    let first = try workspace.keyboard("wait-insert 20")
+    let first = try await workspace.runKeyboard("wait-insert 20")
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout == "Only once.\n")
     // The acknowledgement never reached the app: its command is lost, the result is still pending.
     try FileManager.default.removeItem(at: workspace.container.appendingPathComponent("commands.json"))
-    let second = try workspace.keyboard("wait 1")
+    let second = try await workspace.runKeyboard("wait 1")
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "inserted a second time")
     let commands = try String(
@@ -63,7 +63,7 @@ struct ExactlyOnceTests {
 @Suite("Keyboard↔app session: a crowded shared folder", .serialized)
 struct CrowdedFolderTests {
   @Test("hundreds of stale results of old sessions are never read or logged by the keyboard")
-  func staleResultsAreIgnoredQuietly() throws {
+  func staleResultsAreIgnoredQuietly() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     try ExactlyOnceTests.writeLiveSession(in: workspace.container, resultText: "Fresh.")
@@ -73,7 +73,7 @@ struct CrowdedFolderTests {
         """
       try Data(stale.utf8).write(to: workspace.container.appendingPathComponent("result-old-\(index).json"))
     }
-    let keyboard = try workspace.keyboard("wait-insert 20; wait 1", environment: ["UTTER_LOG": "info"])
+    let keyboard = try await workspace.runKeyboard("wait-insert 20; wait 1", environment: ["UTTER_LOG": "info"])
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     #expect(keyboard.stdout == "Fresh.\n")
     #expect(!keyboard.stderr.contains("old-"), "no stale result is read or logged")

@@ -16,10 +16,10 @@ struct HostPipelineTests {
     let environment = ["UTTER_HOME": elsewhere.path, "GROQ_API_KEY": ""]
     let data = ["--data-dir", workspace.dataDirectory.path]
     for (key, value) in [("polish-provider", "groq"), ("polish-base-url", server.baseURL)] {
-      let set = try UtterBinary.run(["settings", "set", key, value] + data, environment: environment)
+      let set = try await UtterBinary.run(["settings", "set", key, value] + data, environment: environment)
       #expect(set.status == 0, "\(set.stderr)")
     }
-    let keys = try UtterBinary.run(["keys", "set", "groq", "test-key"] + data, environment: environment)
+    let keys = try await UtterBinary.run(["keys", "set", "groq", "test-key"] + data, environment: environment)
     #expect(keys.status == 0, "\(keys.stderr)")
 
     let speech = try workspace.speech("Can you bring the report to the station tomorrow morning?")
@@ -40,18 +40,18 @@ struct HostPipelineTests {
   }
 
   @Test("the keyboard's pending window comes from the keyboard settings the app exported")
-  func keyboardReadsExportedSettings() throws {
+  func keyboardReadsExportedSettings() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     let data = ["--data-dir", workspace.dataDirectory.path]
-    #expect(try UtterBinary.run(["settings", "set", "pending-offer-window", "45s"] + data).status == 0)
-    let export = try UtterBinary.run(["settings", "export-keyboard", "--container", workspace.container.path] + data)
+    #expect(try await UtterBinary.run(["settings", "set", "pending-offer-window", "45s"] + data).status == 0)
+    let export = try await UtterBinary.run(["settings", "export-keyboard", "--container", workspace.container.path] + data)
     #expect(export.status == 0, "\(export.stderr)")
     let file = try String(
       contentsOf: workspace.container.appendingPathComponent("keyboard-settings.json"), encoding: .utf8)
     #expect(file.contains(#""pendingResultWindowSeconds":45"#))
     try Data("{not json".utf8).write(to: workspace.container.appendingPathComponent("keyboard-settings.json"))
-    let damaged = try workspace.keyboard("status")
+    let damaged = try await workspace.runKeyboard("status")
     #expect(damaged.status != 0)
     #expect(damaged.stderr.contains("keyboard-settings.json"))
   }

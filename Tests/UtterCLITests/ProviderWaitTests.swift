@@ -6,7 +6,11 @@ import Testing
 @Suite("utter waiting on a cloud provider")
 struct ProviderWaitTests {
   /// Runs `utter ARGS` under bash and returns the CPU seconds (user + system) it used, from bash's `times`.
-  func cpuSeconds(_ arguments: [String], stdin: String) throws -> (cpu: Double, stderr: String) {
+  func cpuSeconds(_ arguments: [String], stdin: String) async throws -> (cpu: Double, stderr: String) {
+    try await offThePool { try cpuSecondsBlocking(arguments, stdin: stdin) }
+  }
+
+  func cpuSecondsBlocking(_ arguments: [String], stdin: String) throws -> (cpu: Double, stderr: String) {
     let dir = try TemporaryDirectory("utter-cpu")
     defer { dir.remove() }
     let process = Process()
@@ -35,7 +39,7 @@ struct ProviderWaitTests {
     let data = try TemporaryDirectory("utter-cpu-data")
     defer { data.remove() }
     try await FakeProviderServer.with({ _ in .json("{}", delay: .seconds(8)) }) { server in
-      let (cpu, stderr) = try cpuSeconds(
+      let (cpu, stderr) = try await cpuSeconds(
         [
           "command", "shorter", "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
           "--timeout", "5", "--data-dir", data.url.path,

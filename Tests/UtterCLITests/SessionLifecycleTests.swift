@@ -17,15 +17,15 @@ struct SessionLifecycleTests {
     let host = try workspace.startHost(mic: speech, speed: 1)
     #expect(await host.log("ready"))
 
-    let keyboard = try workspace.startKeyboard("start; wait 1.5; wait-phase error 8; status", label: "keyboard")
-    #expect(await host.log("recording dictation", timeout: 10))
+    let keyboard = try workspace.startKeyboard("start; wait 1.5; wait-phase error 60; status", label: "keyboard")
+    #expect(await host.log("recording dictation", timeout: 60))
     try await Task.sleep(nanoseconds: 2_000_000_000)
     host.killNow()
     let spool = workspace.dataDirectory.appendingPathComponent("spool")
     let spooled = try FileManager.default.contentsOfDirectory(atPath: spool.path).filter { $0.hasSuffix(".pcm") }
     #expect(spooled.count == 1)
 
-    #expect(await keyboard.exit(timeout: 15))
+    #expect(await keyboard.exit(timeout: 90))
     #expect(keyboard.process.terminationStatus == 0, "\(keyboard.stderr)")
     #expect(keyboard.stderr.contains("keyboard status: error"))
     #expect(keyboard.stderr.contains("Utter stopped. Your dictation was saved in Utter."), "the user is told")
@@ -42,6 +42,28 @@ struct SessionLifecycleTests {
     #expect(rows.first?.contains("|recovered|recovered|0|") == true)
     if workspace.engine == "whisper" { #expect(rows.first?.lowercased().contains("dictation") == true) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
+  }
+
+  @Test("a keyboard killed mid-recording: the app stops once its signs of life stop, keeps the words, and the next keyboard inserts them")
+  func keyboardKilledMidRecording() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let speech = try workspace.speech("The keyboard died while I was talking.")
+    let host = try workspace.startHost(mic: speech, speed: 1, extra: ["--keyboard-gone-after", "3"])
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+    let doomed = try workspace.startKeyboard("start; wait 120", label: "doomed")
+    #expect(await host.log("recording dictation", timeout: 60))
+    doomed.killNow()
+    #expect(await host.log("no sign of life", timeout: 60))
+    #expect(await host.log("delivered dictation", timeout: 120))
+    let next = try await workspace.runKeyboard("wait-insert 60")
+    #expect(next.status == 0, "\(next.stderr)")
+    if workspace.engine == "whisper" { #expect(next.stdout.lowercased().contains("keyboard"), "\(next.stdout)") }
+    #expect(!next.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    await host.stop()
+    let rows = try workspace.historyRows()
+    #expect(rows.count == 1)
   }
 
   @Test("corrupt and hostile files in the container are logged and skipped; dictation carries on")
@@ -67,7 +89,7 @@ struct SessionLifecycleTests {
     try FileManager.default.createSymbolicLink(
       at: container.appendingPathComponent("result-\(session)-99.json"),
       withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
-    #expect(await host.log("ignoring commands.json", timeout: 5))
+    #expect(await host.log("ignoring commands.json", timeout: 60))
 
     let keyboard = try await workspace.runKeyboard("start; wait 1.5; stop; wait-insert 30")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
@@ -90,11 +112,11 @@ struct SessionLifecycleTests {
     let host = try workspace.startHost(mic: try workspace.speech("Hi."), timeout: 2)
     defer { host.terminate() }
     #expect(await host.log("ready"))
-    let keyboard = try await workspace.runKeyboard("status; wait-phase inactive 6; status")
+    let keyboard = try await workspace.runKeyboard("status; wait-phase inactive 60; status")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     #expect(keyboard.stderr.contains("keyboard status: ready"))
     #expect(keyboard.stderr.contains("keyboard status: inactive"))
-    #expect(await host.exit(timeout: 5))
+    #expect(await host.exit(timeout: 60))
     #expect(host.process.terminationStatus == 0)
   }
 
@@ -120,7 +142,7 @@ struct SessionLifecycleTests {
     let keyboard = try await workspace.runKeyboard("status; end-session; wait 0.5; status")
     #expect(keyboard.stderr.contains("keyboard status: ready"))
     #expect(keyboard.stderr.contains("keyboard status: inactive"))
-    #expect(await host.exit(timeout: 5))
+    #expect(await host.exit(timeout: 60))
   }
 
   @Test("a keyboard started with no app running shows inactive, and a start asks to open the app")

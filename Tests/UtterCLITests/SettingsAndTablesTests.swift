@@ -5,20 +5,20 @@ import Testing
 @Suite("utter settings: one key spelling, known values")
 struct SettingsCommandTests {
   @Test("settings get --json uses the same keys as settings set, which also takes the stored spelling")
-  func oneSpelling() throws {
+  func oneSpelling() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    #expect(try cli.run(["settings", "set", "keepAudio", "off"]).stdout == "keep-audio = off\n")
-    #expect(try cli.run(["settings", "set", "typingWordsPerMinute", "55"]).stdout == "typing-speed = 55\n")
-    let json = try cli.run(["settings", "get", "--json"]).stdout
+    #expect(try await cli.run(["settings", "set", "keepAudio", "off"]).stdout == "keep-audio = off\n")
+    #expect(try await cli.run(["settings", "set", "typingWordsPerMinute", "55"]).stdout == "typing-speed = 55\n")
+    let json = try await cli.run(["settings", "get", "--json"]).stdout
     let values = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
     #expect(values["keep-audio"] == "off")
     #expect(values["typing-speed"] == "55")
     #expect(values["keepAudio"] == nil && values["typingWordsPerMinute"] == nil)
     for key in values.keys {
-      #expect(try cli.run(["settings", "get", key]).stdout == "\(values[key] ?? "")\n", "\(key)")
+      #expect(try await cli.run(["settings", "get", key]).stdout == "\(values[key] ?? "")\n", "\(key)")
     }
-    #expect(try cli.run(["settings", "get", "keepAudio", "--json"]).stdout.contains("\"keep-audio\" : \"off\""))
+    #expect(try await cli.run(["settings", "get", "keepAudio", "--json"]).stdout.contains("\"keep-audio\" : \"off\""))
   }
 
   @Test(
@@ -31,33 +31,33 @@ struct SettingsCommandTests {
       ("model", "huge", "utter: unknown model 'huge' for whisper (models: tiny.en, base)\n"),
       ("language", "xx", "utter: unknown language 'xx': use an ISO 639-1 code such as en, fr or pt-BR, or auto\n"),
     ])
-  func unknownValues(key: String, value: String, stderr: String) throws {
+  func unknownValues(key: String, value: String, stderr: String) async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    let before = try cli.run(["settings", "get", key]).stdout
-    let output = try cli.run(["settings", "set", key, value], expect: 1)
+    let before = try await cli.run(["settings", "get", key]).stdout
+    let output = try await cli.run(["settings", "set", key, value], expect: 1)
     #expect(output.stderr == stderr)
-    #expect(try cli.run(["settings", "get", key]).stdout == before)
+    #expect(try await cli.run(["settings", "get", key]).stdout == before)
   }
 
   @Test("known engines, models and languages are accepted")
-  func knownValues() throws {
+  func knownValues() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    #expect(try cli.run(["settings", "set", "model", "base"]).stdout == "model = base\n")
-    #expect(try cli.run(["settings", "set", "language", "pt-BR"]).stdout == "language = pt-BR\n")
-    #expect(try cli.run(["settings", "set", "engine", "groq"]).stdout == "engine = groq\n")
-    try cli.run(["settings", "set", "model", "tiny.en"], expect: 1)
-    #expect(try cli.run(["settings", "set", "model", "whisper-large-v3"]).stdout == "model = whisper-large-v3\n")
+    #expect(try await cli.run(["settings", "set", "model", "base"]).stdout == "model = base\n")
+    #expect(try await cli.run(["settings", "set", "language", "pt-BR"]).stdout == "language = pt-BR\n")
+    #expect(try await cli.run(["settings", "set", "engine", "groq"]).stdout == "engine = groq\n")
+    try await cli.run(["settings", "set", "model", "tiny.en"], expect: 1)
+    #expect(try await cli.run(["settings", "set", "model", "whisper-large-v3"]).stdout == "model = whisper-large-v3\n")
   }
 
   @Test("a negative number is read as a value and then checked")
-  func negativeValue() throws {
+  func negativeValue() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    let output = try cli.run(["settings", "set", "typing-speed", "-5"], expect: 1)
+    let output = try await cli.run(["settings", "set", "typing-speed", "-5"], expect: 1)
     #expect(output.stderr == "utter: invalid value '-5' for typing-speed: expected a number from 5 to 300\n")
-    #expect(try cli.run(["settings", "get", "typing-speed"]).stdout == "40\n")
+    #expect(try await cli.run(["settings", "get", "typing-speed"]).stdout == "40\n")
   }
 }
 
@@ -93,8 +93,8 @@ func expectAligned(_ table: String, sourceLocation: SourceLocation = #_sourceLoc
 @Suite("utter's tables")
 struct TableOutputTests {
   @Test("engines list shows whole ids under aligned headings, cloud rows included")
-  func enginesList() throws {
-    let output = try UtterBinary.run(["engines", "list"])
+  func enginesList() async throws {
+    let output = try await UtterBinary.run(["engines", "list"])
     #expect(output.status == 0)
     let table = output.stdout.split(separator: "\n").dropFirst().joined(separator: "\n")
     #expect(table.hasPrefix("ENGINE "))
@@ -105,16 +105,16 @@ struct TableOutputTests {
   }
 
   @Test("notes list and history list have headings over aligned columns")
-  func notesAndHistory() throws {
+  func notesAndHistory() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    for text in ["Buy milk", "Call Zoé about the quarterly report"] { try cli.run(["notes", "add", text]) }
-    let notes = try cli.run(["notes", "list"]).stdout
+    for text in ["Buy milk", "Call Zoé about the quarterly report"] { try await cli.run(["notes", "add", text]) }
+    let notes = try await cli.run(["notes", "list"]).stdout
     #expect(notes.hasPrefix("ID  WHEN              TEXT\n"))
     #expect(notes.split(separator: "\n").count == 3)
     expectAligned(notes)
-    try cli.importSample()
-    let history = try cli.run(["history", "list"]).stdout
+    try await cli.importSample()
+    let history = try await cli.run(["history", "list"]).stdout
     #expect(history.hasPrefix("ID  WHEN              SOURCE    STATUS    TEXT\n"))
     expectAligned(history)
   }

@@ -5,7 +5,7 @@ import Testing
 @Suite("what utter writes")
 struct SideEffectTests {
   @Test("transcribing writes only into the data folder: nothing appears in HOME")
-  func onlyTheDataFolder() throws {
+  func onlyTheDataFolder() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-empty-home")
     let data = try TemporaryDirectory("utter-data")
@@ -17,7 +17,7 @@ struct SideEffectTests {
     let engines =
       environment["UTTER_ENGINES"] ?? "\(environment["HOME"] ?? "/root")/.cache/utter/engines"
     let file = EngineFixtures.pocketsphinxData.appendingPathComponent("goforward.raw")
-    let result = try UtterBinary.run(
+    let result = try await UtterBinary.run(
       ["transcribe", "--data-dir", data.url.path, file.path],
       environment: ["HOME": home.url.path, "UTTER_ENGINES": engines, "XDG_CACHE_HOME": "", "XDG_DATA_HOME": ""])
     #expect(result.status == 0, "\(result.stderr)")

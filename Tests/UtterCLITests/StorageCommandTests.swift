@@ -10,9 +10,9 @@ struct StoreCLI {
 
   @discardableResult
   func run(_ arguments: [String], expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
-    throws -> ProcessOutput
+    async throws -> ProcessOutput
   {
-    let output = try UtterBinary.run(arguments + ["--data-dir", folder.url.path], timeout: 60)
+    let output = try await UtterBinary.run(arguments + ["--data-dir", folder.url.path], timeout: 60)
     #expect(
       output.status == status, "utter \(arguments.joined(separator: " ")): \(output.stderr)",
       sourceLocation: sourceLocation)
@@ -20,7 +20,7 @@ struct StoreCLI {
   }
 
   /// Imports three dictations written as an export file, the way a user restores a backup.
-  func importSample() throws {
+  func importSample() async throws {
     let json = """
       {"format": "utter-export", "version": 1, "exportedAt": "2026-11-22T10:00:00.000Z",
        "history": [
@@ -43,7 +43,7 @@ struct StoreCLI {
       """
     let file = folder.url.appendingPathComponent("sample.json")
     try Data(json.utf8).write(to: file)
-    let output = try run(["history", "import", file.path])
+    let output = try await run(["history", "import", file.path])
     #expect(output.stdout.contains("Imported 3 new dictation(s)"))
   }
 }
@@ -51,14 +51,14 @@ struct StoreCLI {
 @Suite("utter dictionary, snippets, notes and settings")
 struct StorageVocabularyCommandTests {
   @Test("dictionary add, list and remove")
-  func dictionary() throws {
+  func dictionary() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
     #expect(
-      try cli.run(["dictionary", "add", "Kubernetes", "--replace", "cooper netties", "--replace", "kuber nets"])
+      try await cli.run(["dictionary", "add", "Kubernetes", "--replace", "cooper netties", "--replace", "kuber nets"])
         .stdout == "Added 'Kubernetes'.\n")
-    try cli.run(["dictionary", "add", "Zoé", "--no-sound-match"])
-    let list = try cli.run(["dictionary", "list"]).stdout
+    try await cli.run(["dictionary", "add", "Zoé", "--no-sound-match"])
+    let list = try await cli.run(["dictionary", "list"]).stdout
     #expect(
       list == """
         TERM        MATCH             REPLACES
@@ -66,184 +66,184 @@ struct StorageVocabularyCommandTests {
         Zoé         exact forms only
 
         """)
-    let json = try cli.run(["dictionary", "list", "--json"]).stdout
+    let json = try await cli.run(["dictionary", "list", "--json"]).stdout
     #expect(json.contains("\"matchBySound\" : false"))
-    try cli.run(["dictionary", "remove", "kubernetes"])
-    #expect(try cli.run(["dictionary", "list"]).stdout == "TERM  MATCH             REPLACES\nZoé   exact forms only\n")
-    let missing = try cli.run(["dictionary", "remove", "nothing"], expect: 1)
+    try await cli.run(["dictionary", "remove", "kubernetes"])
+    #expect(try await cli.run(["dictionary", "list"]).stdout == "TERM  MATCH             REPLACES\nZoé   exact forms only\n")
+    let missing = try await cli.run(["dictionary", "remove", "nothing"], expect: 1)
     #expect(missing.stderr == "utter: 'nothing' is not in the dictionary\n")
   }
 
   @Test("snippets add, replace, list and remove")
-  func snippets() throws {
+  func snippets() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try cli.run(["snippets", "add", "my calendar", "https://cal.example/a"])
+    try await cli.run(["snippets", "add", "my calendar", "https://cal.example/a"])
     #expect(
-      try cli.run(["snippets", "add", "My Calendar", "https://cal.example/b"]).stdout == "Updated 'My Calendar'.\n")
+      try await cli.run(["snippets", "add", "My Calendar", "https://cal.example/b"]).stdout == "Updated 'My Calendar'.\n")
     #expect(
-      try cli.run(["snippets", "list"]).stdout
+      try await cli.run(["snippets", "list"]).stdout
         == "TRIGGER      EXPANSION\nMy Calendar  https://cal.example/b\n")
-    try cli.run(["snippets", "remove", "MY CALENDAR"])
-    #expect(try cli.run(["snippets", "list"]).stdout.hasPrefix("No snippets."))
+    try await cli.run(["snippets", "remove", "MY CALENDAR"])
+    #expect(try await cli.run(["snippets", "list"]).stdout.hasPrefix("No snippets."))
   }
 
   @Test("notes add, search and remove")
-  func notes() throws {
+  func notes() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    #expect(try cli.run(["notes", "add", "Buy crème fraîche"]).stdout == "Added note 1.\n")
-    try cli.run(["notes", "add", "Call the plumber"])
-    #expect(try cli.run(["notes", "search", "creme"]).stdout.contains("Buy crème fraîche"))
-    try cli.run(["notes", "remove", "1"])
-    #expect(!(try cli.run(["notes", "list"]).stdout.contains("crème")))
+    #expect(try await cli.run(["notes", "add", "Buy crème fraîche"]).stdout == "Added note 1.\n")
+    try await cli.run(["notes", "add", "Call the plumber"])
+    #expect(try await cli.run(["notes", "search", "creme"]).stdout.contains("Buy crème fraîche"))
+    try await cli.run(["notes", "remove", "1"])
+    #expect(!(try await cli.run(["notes", "list"]).stdout.contains("crème")))
   }
 
   @Test("settings set, get, reject bad input in one line, and export the keyboard file")
-  func settings() throws {
+  func settings() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    #expect(try cli.run(["settings", "set", "session-timeout", "1h"]).stdout == "session-timeout = 1h\n")
-    #expect(try cli.run(["settings", "get", "session-timeout"]).stdout == "1h\n")
-    let unknown = try cli.run(["settings", "set", "colour", "red"], expect: 1)
+    #expect(try await cli.run(["settings", "set", "session-timeout", "1h"]).stdout == "session-timeout = 1h\n")
+    #expect(try await cli.run(["settings", "get", "session-timeout"]).stdout == "1h\n")
+    let unknown = try await cli.run(["settings", "set", "colour", "red"], expect: 1)
     #expect(unknown.stderr.hasPrefix("utter: unknown setting 'colour' (known: engine"))
     #expect(unknown.stderr.split(separator: "\n").count == 1)
-    let bad = try cli.run(["settings", "set", "haptics", "maybe"], expect: 1)
+    let bad = try await cli.run(["settings", "set", "haptics", "maybe"], expect: 1)
     #expect(bad.stderr == "utter: invalid value 'maybe' for haptics: expected on or off\n")
-    #expect(try cli.run(["settings", "get"]).stdout.contains("retention"))
+    #expect(try await cli.run(["settings", "get"]).stdout.contains("retention"))
     let container = cli.folder.url.appendingPathComponent("group")
-    try cli.run(["settings", "export-keyboard", "--container", container.path])
+    try await cli.run(["settings", "export-keyboard", "--container", container.path])
     let file = try String(contentsOf: container.appendingPathComponent("keyboard-settings.json"), encoding: .utf8)
     #expect(file.contains("\"sessionTimeoutSeconds\":3600"))
-    try cli.run(["settings", "reset"])
-    #expect(try cli.run(["settings", "get", "session-timeout"]).stdout == "15m\n")
+    try await cli.run(["settings", "reset"])
+    #expect(try await cli.run(["settings", "get", "session-timeout"]).stdout == "15m\n")
   }
 }
 
 @Suite("utter history")
 struct StorageHistoryCommandTests {
   @Test("list shows the newest first; search finds by prefix and without accents; filters apply")
-  func listAndSearch() throws {
+  func listAndSearch() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try cli.importSample()
-    let list = try cli.run(["history", "list"]).stdout.split(separator: "\n")
+    try await cli.importSample()
+    let list = try await cli.run(["history", "list"]).stdout.split(separator: "\n")
     #expect(list.count == 4)
     #expect(list[1].contains("Rendez-vous au café"))
     #expect(list[2].contains("(engine crashed)"))
-    #expect(try cli.run(["history", "search", "kube"]).stdout.contains("Deploy the Kubernetes cluster."))
-    #expect(try cli.run(["history", "search", "cafe"]).stdout.contains("Rendez-vous"))
-    #expect(try cli.run(["history", "search", "AND \" *"]).stdout.hasPrefix("Nothing matches"))
-    let since = try cli.run(["history", "search", "", "--since", "2026-11-21T12:00:00Z", "--json"]).stdout
+    #expect(try await cli.run(["history", "search", "kube"]).stdout.contains("Deploy the Kubernetes cluster."))
+    #expect(try await cli.run(["history", "search", "cafe"]).stdout.contains("Rendez-vous"))
+    #expect(try await cli.run(["history", "search", "AND \" *"]).stdout.hasPrefix("Nothing matches"))
+    let since = try await cli.run(["history", "search", "", "--since", "2026-11-21T12:00:00Z", "--json"]).stdout
     #expect(since.contains("\"uuid\" : \"a3\""))
     #expect(!since.contains("\"uuid\" : \"a1\""))
-    let widget = try cli.run(["history", "list", "--source", "widget"]).stdout
+    let widget = try await cli.run(["history", "list", "--source", "widget"]).stdout
     #expect(widget.split(separator: "\n").count == 2)
-    let badSource = try cli.run(["history", "list", "--source", "telepathy"], expect: 1)
+    let badSource = try await cli.run(["history", "list", "--source", "telepathy"], expect: 1)
     #expect(badSource.stderr.hasPrefix("utter: unknown source 'telepathy'"))
   }
 
   @Test("show prints raw versus final text, the trace and the audio path")
-  func show() throws {
+  func show() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try cli.importSample()
-    let shown = try cli.run(["history", "show", "1"]).stdout
+    try await cli.importSample()
+    let shown = try await cli.run(["history", "show", "1"]).stdout
     #expect(shown.contains("Raw      um deploy the cooper netties cluster"))
     #expect(shown.contains("Final    Deploy the Kubernetes cluster."))
     #expect(shown.contains("2. dictionary: Deploy the Kubernetes cluster.  [cooper netties → Kubernetes]"))
     #expect(shown.contains("audio/a1.wav (missing)"))
-    #expect(try cli.run(["history", "show", "1", "--json"]).stdout.contains("\"audioPath\" : \"a1.wav\""))
-    #expect(try cli.run(["history", "show", "99"], expect: 1).stderr == "utter: no history entry 99\n")
+    #expect(try await cli.run(["history", "show", "1", "--json"]).stdout.contains("\"audioPath\" : \"a1.wav\""))
+    #expect(try await cli.run(["history", "show", "99"], expect: 1).stderr == "utter: no history entry 99\n")
   }
 
   @Test("delete removes one entry, then all, with their audio")
-  func delete() throws {
+  func delete() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try cli.importSample()
+    try await cli.importSample()
     let audio = cli.folder.url.appendingPathComponent("audio")
     try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
     try Data([1, 2, 3]).write(to: audio.appendingPathComponent("a1.wav"))
-    try cli.run(["history", "delete", "1"])
+    try await cli.run(["history", "delete", "1"])
     #expect(!FileManager.default.fileExists(atPath: audio.appendingPathComponent("a1.wav").path))
-    #expect(!(try cli.run(["history", "list"]).stdout.contains("Kubernetes")))
-    #expect(try cli.run(["history", "delete", "--all"]).stdout == "Deleted 2 dictation(s) and 0 audio file(s).\n")
-    #expect(try cli.run(["history", "list"]).stdout == "No dictations yet.\n")
-    try cli.run(["history", "delete"], expect: 64)
+    #expect(!(try await cli.run(["history", "list"]).stdout.contains("Kubernetes")))
+    #expect(try await cli.run(["history", "delete", "--all"]).stdout == "Deleted 2 dictation(s) and 0 audio file(s).\n")
+    #expect(try await cli.run(["history", "list"]).stdout == "No dictations yet.\n")
+    try await cli.run(["history", "delete"], expect: 64)
   }
 
   @Test("export as JSON imports into another folder unchanged; Markdown groups by day")
-  func exportImport() throws {
+  func exportImport() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try cli.importSample()
-    try cli.run(["dictionary", "add", "Kubernetes"])
+    try await cli.importSample()
+    try await cli.run(["dictionary", "add", "Kubernetes"])
     let file = cli.folder.url.appendingPathComponent("backup.json")
-    try cli.run(["history", "export", "--format", "json", "--output", file.path])
+    try await cli.run(["history", "export", "--format", "json", "--output", file.path])
     let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
     #expect(mode == 0o600, "an export holds every dictation: owner-only")
     let other = try StoreCLI()
     defer { other.folder.remove() }
-    try other.run(["history", "import", file.path])
-    let again = try other.run(["history", "export", "--format", "json"]).stdout
+    try await other.run(["history", "import", file.path])
+    let again = try await other.run(["history", "export", "--format", "json"]).stdout
     let original = try String(contentsOf: file, encoding: .utf8)
     func withoutExportTime(_ text: String) -> String {
       text.split(separator: "\n").filter { !$0.contains("\"exportedAt\"") }.joined(separator: "\n")
     }
     #expect(withoutExportTime(again) == withoutExportTime(original))
-    #expect(try other.run(["dictionary", "list"]).stdout == "TERM        MATCH     REPLACES\nKubernetes  by sound\n")
-    let markdown = try cli.run(["history", "export", "--format", "markdown"]).stdout
+    #expect(try await other.run(["dictionary", "list"]).stdout == "TERM        MATCH     REPLACES\nKubernetes  by sound\n")
+    let markdown = try await cli.run(["history", "export", "--format", "markdown"]).stdout
     #expect(markdown.hasPrefix("# Utter history"))
     #expect(markdown.contains("Deploy the Kubernetes cluster."))
     #expect(markdown.components(separatedBy: "\n## ").count == 4)
     let damaged = cli.folder.url.appendingPathComponent("damaged.json")
     try Data("{\"format\": \"something\"}".utf8).write(to: damaged)
-    #expect(try cli.run(["history", "import", damaged.path], expect: 1).stderr.hasPrefix("utter: not an Utter export"))
+    #expect(try await cli.run(["history", "import", damaged.path], expect: 1).stderr.hasPrefix("utter: not an Utter export"))
   }
 
   @Test("turning history off deletes what was kept and stores nothing more")
-  func historyOff() throws {
+  func historyOff() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try cli.importSample()
-    let output = try cli.run(["settings", "set", "retention", "off"]).stdout
+    try await cli.importSample()
+    let output = try await cli.run(["settings", "set", "retention", "off"]).stdout
     #expect(output.contains("Deleted 3 dictation(s)"))
     #expect(output.contains("History is off"))
-    #expect(try cli.run(["history", "list"]).stdout == "No dictations yet.\n")
+    #expect(try await cli.run(["history", "list"]).stdout == "No dictations yet.\n")
   }
 
   @Test("retry explains when there is no audio to transcribe again")
-  func retryWithoutAudio() throws {
+  func retryWithoutAudio() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try cli.importSample()
+    try await cli.importSample()
     #expect(
-      try cli.run(["history", "retry", "2"], expect: 1).stderr
+      try await cli.run(["history", "retry", "2"], expect: 1).stderr
         == "utter: entry 2 has no audio to retry (audio is not kept, or was deleted)\n")
-    let missing = try cli.run(["history", "retry", "1"], expect: 1).stderr
+    let missing = try await cli.run(["history", "retry", "1"], expect: 1).stderr
     #expect(missing.hasPrefix("utter: entry 1's audio file is missing: "))
     #expect(missing.hasSuffix("audio/a1.wav\n"))
   }
 
   @Test("stats reports words and time saved")
-  func stats() throws {
+  func stats() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
-    try cli.importSample()
-    let json = try cli.run(["stats", "--json"]).stdout
+    try await cli.importSample()
+    let json = try await cli.run(["stats", "--json"]).stdout
     #expect(json.contains("\"words\" : 9"))
     #expect(json.contains("\"dictations\" : 2"))
-    #expect(try cli.run(["stats"]).stdout.contains("Time saved"))
+    #expect(try await cli.run(["stats"]).stdout.contains("Time saved"))
   }
 
   @Test("a damaged database is moved aside with a message and the command still works")
-  func damaged() throws {
+  func damaged() async throws {
     let cli = try StoreCLI()
     defer { cli.folder.remove() }
     let damaged = Data("SQLite format 3\0".utf8) + Data(repeating: 0x42, count: 10_000)
     try damaged.write(to: cli.folder.url.appendingPathComponent("utter.sqlite"))
-    let output = try cli.run(["history", "list"])
+    let output = try await cli.run(["history", "list"])
     #expect(output.stderr.hasPrefix("utter: the database was damaged; it was moved to utter.sqlite.corrupt-"))
     #expect(output.stdout == "No dictations yet.\n")
   }

@@ -23,18 +23,18 @@ func writeWAV(
 struct TranscribeBadInputTests {
   /// Runs `utter transcribe FILE` with a data folder that does not exist yet; returns its output and whether
   /// the data folder was created.
-  func transcribeTouching(_ url: URL, environment: [String: String] = [:]) throws -> (ProcessOutput, Bool) {
+  func transcribeTouching(_ url: URL, environment: [String: String] = [:]) async throws -> (ProcessOutput, Bool) {
     let home = try TemporaryDirectory("utter-home")
     defer { home.remove() }
     let data = home.path("data")
-    let output = try UtterBinary.run(
+    let output = try await UtterBinary.run(
       ["transcribe", "--data-dir", data.path, url.path], environment: environment, timeout: 60)
     return (output, FileManager.default.fileExists(atPath: data.path))
   }
 
   /// Runs `utter transcribe FILE` and returns its output.
-  func transcribe(_ url: URL, environment: [String: String] = [:]) throws -> ProcessOutput {
-    try transcribeTouching(url, environment: environment).0
+  func transcribe(_ url: URL, environment: [String: String] = [:]) async throws -> ProcessOutput {
+    try await transcribeTouching(url, environment: environment).0
   }
 
   @Test(
@@ -52,7 +52,7 @@ struct TranscribeBadInputTests {
       ("missing.wav", "file not found"),
       ("folder.wav", "is a folder, not an audio file"),
     ])
-  func badInput(name: String, problem: String) throws {
+  func badInput(name: String, problem: String) async throws {
     let dir = try TemporaryDirectory("utter-bad")
     defer { dir.remove() }
     let url = dir.path(name)
@@ -69,7 +69,7 @@ struct TranscribeBadInputTests {
     case "folder.wav": try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     default: break
     }
-    let (result, createdData) = try transcribeTouching(url)
+    let (result, createdData) = try await transcribeTouching(url)
     #expect(result.status == 1)
     #expect(result.stderr == "utter: \(name): \(problem)\n")
     #expect(result.stdout.isEmpty)
@@ -77,7 +77,7 @@ struct TranscribeBadInputTests {
   }
 
   @Test("an mp3 without ffmpeg installed says ffmpeg is needed")
-  func mp3WithoutFFmpeg() throws {
+  func mp3WithoutFFmpeg() async throws {
     guard let ffmpeg = SyntheticSpeech.which("ffmpeg") else { return }
     let dir = try TemporaryDirectory("utter-mp3")
     defer { dir.remove() }
@@ -85,7 +85,7 @@ struct TranscribeBadInputTests {
     try WAVWriter.write((0..<8000).map { sinf(Float($0) * 0.1) * 0.3 }, sampleRate: 16_000, to: wav)
     _ = ffmpeg
     try SyntheticSpeech.run("ffmpeg", ["-nostdin", "-v", "error", "-i", wav.path, dir.path("voice.mp3").path])
-    let result = try transcribe(dir.path("voice.mp3"), environment: ["PATH": "/nonexistent"])
+    let result = try await transcribe(dir.path("voice.mp3"), environment: ["PATH": "/nonexistent"])
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("utter: voice.mp3: "))
     #expect(result.stderr.contains("ffmpeg"))
@@ -95,7 +95,7 @@ struct TranscribeBadInputTests {
   @Test(
     "noise alone in mp3, ogg, flac or m4a is one line 'no speech detected' and exit status 1",
     arguments: ["mp3", "ogg", "flac", "m4a"])
-  func noiseInOtherContainers(format: String) throws {
+  func noiseInOtherContainers(format: String) async throws {
     guard SyntheticSpeech.which("ffmpeg") != nil, engineAvailable() else { return }
     let dir = try TemporaryDirectory("utter-noise")
     defer { dir.remove() }
@@ -104,21 +104,21 @@ struct TranscribeBadInputTests {
     try WAVWriter.write(hiss, sampleRate: 16_000, to: dir.path("noise.wav"))
     let encoded = dir.path("noise.\(format)")
     try SyntheticSpeech.run("ffmpeg", ["-nostdin", "-v", "error", "-i", dir.path("noise.wav").path, encoded.path])
-    let result = try transcribe(encoded)
+    let result = try await transcribe(encoded)
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == "utter: noise.\(format): no speech detected\n")
   }
 
   @Test("a bad --threads or --beam is refused before the file is even read")
-  func badEngineOptions() throws {
+  func badEngineOptions() async throws {
     let dir = try TemporaryDirectory("utter-bad-options")
     defer { dir.remove() }
     for (option, value, message) in [
       ("--threads", "0", "--threads must be from 1 to 512, not 0"),
       ("--beam", "9", "--beam must be from 1 to 8, not 9"),
     ] {
-      let result = try UtterBinary.run(
+      let result = try await UtterBinary.run(
         ["transcribe", option, value, "--data-dir", dir.path("data").path, dir.path("missing.wav").path], timeout: 60)
       #expect(result.status == 64)
       #expect(result.stdout.isEmpty)

@@ -19,13 +19,13 @@ func engineAvailable() -> Bool {
 @Suite("utter transcribe", .serialized)
 struct TranscribeCommandTests {
   @Test("a LibriVox sentence comes out as the reader said it, capitalised and punctuated")
-  func librivox() throws {
+  func librivox() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-home")
     defer { home.remove() }
     let file = EngineFixtures.pocketsphinxData.appendingPathComponent(
       "librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
-    let result = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, file.path])
+    let result = try await UtterBinary.run(["transcribe", "--data-dir", home.url.path, file.path])
     #expect(result.status == 0, "\(result.stderr)")
     let text = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     let reference =
@@ -36,7 +36,7 @@ struct TranscribeCommandTests {
   }
 
   @Test("silence and low noise give no text at all, not 'Thank you.'")
-  func silenceGivesNothing() throws {
+  func silenceGivesNothing() async throws {
     guard engineAvailable() else { return }
     let dir = try TemporaryDirectory("utter-silence")
     defer { dir.remove() }
@@ -44,7 +44,7 @@ struct TranscribeCommandTests {
     let silence = [Float](repeating: 0, count: 16_000 * 4)
     let hiss = (0..<(16_000 * 4)).map { _ in Float.random(in: -0.003...0.003, using: &generator) }
     try WAVWriter.write(silence + hiss, sampleRate: 16_000, to: dir.path("quiet.wav"))
-    let result = try UtterBinary.run([
+    let result = try await UtterBinary.run([
       "transcribe", "--data-dir", dir.path("home").path, "--json", dir.path("quiet.wav").path,
     ])
     #expect(result.status == 0, "\(result.stderr)")
@@ -57,24 +57,24 @@ struct TranscribeCommandTests {
   }
 
   @Test("without --json, silence prints nothing on stdout and one line on stderr, with exit status 1")
-  func silencePlain() throws {
+  func silencePlain() async throws {
     guard engineAvailable() else { return }
     let dir = try TemporaryDirectory("utter-silence")
     defer { dir.remove() }
     try WAVWriter.write([Float](repeating: 0, count: 16_000 * 3), sampleRate: 16_000, to: dir.path("quiet.wav"))
-    let result = try UtterBinary.run(["transcribe", "--data-dir", dir.path("home").path, dir.path("quiet.wav").path])
+    let result = try await UtterBinary.run(["transcribe", "--data-dir", dir.path("home").path, dir.path("quiet.wav").path])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == "utter: quiet.wav: no speech detected\n")
   }
 
   @Test("--json reports text, raw text, engine, model, durations and timed segments")
-  func jsonFields() throws {
+  func jsonFields() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-home")
     defer { home.remove() }
     let file = EngineFixtures.pocketsphinxData.appendingPathComponent("goforward.raw")
-    let result = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--json", file.path])
+    let result = try await UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--json", file.path])
     #expect(result.status == 0, "\(result.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(json["engine"] as? String == "whisper")
@@ -93,13 +93,13 @@ struct TranscribeCommandTests {
   }
 
   @Test("--raw prints the engine's words while the default output is cleaned up")
-  func rawAndPolished() throws {
+  func rawAndPolished() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-home")
     defer { home.remove() }
     let demo = PackagePaths.file("Samples/demo.wav").path
-    let raw = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
-    let polished = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", demo])
+    let raw = try await UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
+    let polished = try await UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", demo])
     #expect(raw.status == 0 && polished.status == 0)
     #expect(raw.stdout.lowercased().contains("question mark"), "\(raw.stdout)")
     #expect(!polished.stdout.lowercased().contains("question mark"), "\(polished.stdout)")
@@ -110,17 +110,17 @@ struct TranscribeCommandTests {
 @Suite("utter transcribe with a personal dictionary", .serialized)
 struct TranscribeDictionaryTests {
   @Test("a dictionary of terms the speech never says leaves its words as they were ('Wednesday at 10')")
-  func unrelatedDictionaryIsNeutral() throws {
+  func unrelatedDictionaryIsNeutral() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-dictionary")
     defer { home.remove() }
     let demo = PackagePaths.root.appendingPathComponent("Samples/demo.wav").path
-    let without = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
+    let without = try await UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
     #expect(without.status == 0, "\(without.stderr)")
     for add in [["Anthropic"], ["GRDB", "--replace", "grid b"]] {
-      #expect(try UtterBinary.run(["dictionary", "add"] + add + ["--data-dir", home.url.path]).status == 0)
+      #expect(try await UtterBinary.run(["dictionary", "add"] + add + ["--data-dir", home.url.path]).status == 0)
     }
-    let with = try UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
+    let with = try await UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
     #expect(with.status == 0, "\(with.stderr)")
     #expect(with.stdout == without.stdout)
     #expect(with.stdout.contains("Wednesday at 10"), "\(with.stdout)")

@@ -42,8 +42,8 @@ final class FakeLLMServer {
 
 @Suite("utter transcribe with LLM polish", .serialized)
 struct TranscribePolishTests {
-  func transcribe(polishedBy server: FakeLLMServer, home: TemporaryDirectory) throws -> [String: Any] {
-    let result = try UtterBinary.run([
+  func transcribe(polishedBy server: FakeLLMServer, home: TemporaryDirectory) async throws -> [String: Any] {
+    let result = try await UtterBinary.run([
       "transcribe", "--data-dir", home.url.path, "--json", "--polish", "openai-compatible",
       "--polish-base-url", server.baseURL, PackagePaths.file("Samples/demo.wav").path,
     ])
@@ -52,14 +52,14 @@ struct TranscribePolishTests {
   }
 
   @Test("a faithful rewrite from the model is used, and the deterministic text went to the model")
-  func faithfulPolish() throws {
+  func faithfulPolish() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-polish")
     defer { home.remove() }
     let server = try FakeLLMServer(
       reply: "So I think we should meet on Wednesday at 10. Can you bring the quarterly report?", in: home)
     defer { server.stop() }
-    let json = try transcribe(polishedBy: server, home: home)
+    let json = try await transcribe(polishedBy: server, home: home)
     #expect(
       json["text"] as? String == "So I think we should meet on Wednesday at 10. Can you bring the quarterly report?")
     let polish = try #require(json["polish"] as? [String: Any])
@@ -69,7 +69,7 @@ struct TranscribePolishTests {
   }
 
   @Test("a model that answers instead of cleaning up is overruled: the deterministic text is kept with the reason")
-  func answeringModelRejected() throws {
+  func answeringModelRejected() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-polish")
     defer { home.remove() }
@@ -77,7 +77,7 @@ struct TranscribePolishTests {
       reply: "Sure! Here are some tips for a great meeting: set an agenda, invite only who is needed, and end on time.",
       in: home)
     defer { server.stop() }
-    let json = try transcribe(polishedBy: server, home: home)
+    let json = try await transcribe(polishedBy: server, home: home)
     let text = try #require(json["text"] as? String)
     #expect(text.contains("quarterly report?"))
     #expect(!text.contains("agenda"))
@@ -87,11 +87,11 @@ struct TranscribePolishTests {
   }
 
   @Test("polish with no key still prints and keeps the clean-up's text, and says why in one line")
-  func missingKeyKeepsText() throws {
+  func missingKeyKeepsText() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-polish")
     defer { home.remove() }
-    let result = try UtterBinary.run(
+    let result = try await UtterBinary.run(
       ["transcribe", "--data-dir", home.url.path, "--polish", "groq", PackagePaths.file("Samples/demo.wav").path],
       environment: ["UTTER_HOME": home.path("elsewhere").path, "GROQ_API_KEY": ""])
     #expect(result.status == 0, "\(result.stderr)")
@@ -99,7 +99,7 @@ struct TranscribePolishTests {
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(result.stderr)")
     #expect(lines.first?.hasPrefix("utter: polish skipped:") == true)
-    let history = try UtterBinary.run(["history", "list", "--data-dir", home.url.path])
+    let history = try await UtterBinary.run(["history", "list", "--data-dir", home.url.path])
     #expect(history.stdout.contains("So I think we should meet on Wednesday"), "the dictation is in history")
   }
 }

@@ -16,7 +16,7 @@ struct TranscribeProgressTests {
   }
 
   @Test("on a terminal, stderr shows the percent of audio done; in a pipe it shows nothing")
-  func percentOnTerminalOnly() throws {
+  func percentOnTerminalOnly() async throws {
     guard engineAvailable(), SyntheticSpeech.which("sox") != nil, SyntheticSpeech.which("script") != nil else {
       return
     }
@@ -36,7 +36,7 @@ struct TranscribeProgressTests {
     #expect(percents == percents.sorted() && (percents.last ?? 0) >= 90, "\(percents)")
     #expect(screen.contains("Dashwood"))
 
-    let piped = try UtterBinary.run(["transcribe", "--no-history", "--data-dir", data, file.path])
+    let piped = try await UtterBinary.run(["transcribe", "--no-history", "--data-dir", data, file.path])
     #expect(piped.status == 0)
     #expect(piped.stderr.isEmpty)
     #expect(piped.stdout.contains("Dashwood"))
