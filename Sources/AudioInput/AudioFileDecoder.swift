@@ -80,7 +80,11 @@ public enum AudioFileDecoder {
     }
     samples.append(contentsOf: converter.finish())
     clampInPlace(&samples)
-    return DecodedAudio(samples: samples, sourceSampleRate: header.sampleRate, sourceChannels: header.channels)
+    var audio = DecodedAudio(samples: samples, sourceSampleRate: header.sampleRate, sourceChannels: header.channels)
+    audio.declaredDuration = header.declaredDataBytes.map {
+      Double($0 / header.frameByteCount) / Double(header.sampleRate)
+    }
+    return audio
   }
 
   /// Headerless 16 kHz s16le mono; a dangling odd byte is dropped.

@@ -11,6 +11,15 @@ public struct DecodedAudio: Sendable {
   public var sourceChannels: Int
   /// Length of `samples` in seconds.
   public var duration: Double
+  /// How long the file's header says the audio is, when the file holds less (cut off by a crash); nil otherwise.
+  public var declaredDuration: Double?
+
+  /// One line for the user when the file was cut short, naming how much of it is there.
+  public var truncationNotice: String? {
+    declaredDuration.map {
+      String(format: "the file is truncated: its header declares %.1f s of audio, %.1f s are there; transcribing those", $0, duration)
+    }
+  }
 
   /// Wraps 16 kHz mono samples; `duration` follows from their count.
   public init(samples: [Float], sourceSampleRate: Int, sourceChannels: Int) {

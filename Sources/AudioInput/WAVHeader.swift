@@ -30,6 +30,8 @@ struct WAVHeader: Equatable, Sendable {
   var sampleRate: Int
   /// Byte range of the sample data inside the file.
   var dataRange: Range<Int>
+  /// The data size the header declares, when the file holds less (a recording cut off by a crash).
+  var declaredDataBytes: Int?
 
   /// Bytes per frame (one sample of every channel).
   var frameByteCount: Int { encoding.byteCount * channels }
@@ -59,6 +61,7 @@ extension WAVHeader {
     var offset = 12
     var format: (encoding: WAVSampleEncoding, channels: Int, rate: Int)?
     var data: Range<Int>?
+    var truncatedFrom: Int?
     while offset + 8 <= size {
       let id = fourCC(bytes, offset)
       let declared = Int(readUInt32(bytes, offset + 4))
@@ -77,7 +80,13 @@ extension WAVHeader {
         if declared == 0 || isStreamingPlaceholder(declared) {
           data = body..<size
         } else if declared > remaining {
-          throw .invalid("truncated WAV data (\(declared) bytes declared, \(remaining) present)")
+          // NB: a recording cut off by a crash is exactly this; what is there is worth transcribing, if it is
+          // at least a quarter of a second.
+          guard let format, remaining >= format.rate * format.channels * format.encoding.byteCount / 4 else {
+            throw .invalid("truncated WAV data (\(declared) bytes declared, \(remaining) present)")
+          }
+          data = body..<size
+          truncatedFrom = declared
         } else {
           data = body..<(body + declared)
         }
@@ -95,7 +104,9 @@ extension WAVHeader {
         data == nil && (cutInChunkHeader || offset == size) ? "truncated WAV header" : "WAV has no fmt chunk")
     }
     guard let data else { throw .invalid(cutInChunkHeader ? "truncated WAV header" : "WAV has no data chunk") }
-    return WAVHeader(encoding: format.encoding, channels: format.channels, sampleRate: format.rate, dataRange: data)
+    return WAVHeader(
+      encoding: format.encoding, channels: format.channels, sampleRate: format.rate, dataRange: data,
+      declaredDataBytes: truncatedFrom)
   }
 
   /// Sizes writers put in the data chunk when they cannot seek back (ffmpeg, arecord and sox on pipes).

@@ -77,6 +77,7 @@ struct TranscribeCommand: AsyncParsableCommand {
     } catch {
       throw CLIError("\(error)")
     }
+    if let notice = audio.truncationNotice { printError("utter: \(url.lastPathComponent): \(notice)") }
     let dictation = CLIDictation(dataDirectory: global.dataDirectory)
     let pipeline = dictation.pipeline(
       source: .cli, keepInHistory: !noHistory, engineBaseURL: engineBaseURL, style: try dictation.style(named: style),

@@ -38,7 +38,24 @@ struct AudioFileDecoderErrorTests {
     #expect(message(full.prefix(12)) == "x.wav: truncated WAV header")
   }
 
-  @Test("sample data cut short")
+  @Test("a recording cut off by a crash: what is there is decoded, and the loss is named")
+  func recordingCutShort() throws {
+    var w = header()
+    // The header declares 4 s; 1.5 s were written before the crash.
+    let written = [Float](repeating: 0.25, count: 24_000)
+    w.dataChunk(declaring: 128_000, AudioWAVBytes.int16Bytes(written))
+    let audio = try decodeBytes(w.data)
+    #expect(audio.samples.count == 24_000)
+    #expect(audio.declaredDuration == 4)
+    #expect(
+      audio.truncationNotice
+        == "the file is truncated: its header declares 4.0 s of audio, 1.5 s are there; transcribing those")
+    var whole = header()
+    whole.dataChunk(declaring: 48_000, AudioWAVBytes.int16Bytes(written))
+    #expect(try decodeBytes(whole.data).truncationNotice == nil)
+  }
+
+  @Test("sample data cut short to almost nothing")
   func truncatedData() {
     var w = header()
     w.dataChunk(declaring: 1_000, AudioWAVBytes.int16Bytes(rampValues))

@@ -127,3 +127,25 @@ struct TranscribeBadInputTests {
     }
   }
 }
+
+@Suite("utter transcribe: a recording cut off by a crash", .serialized)
+struct TranscribeTruncatedTests {
+  @Test("the words that are there are transcribed and kept, and stderr says the file was truncated")
+  func cutShort() async throws {
+    guard engineAvailable() else { return }
+    let dir = try TemporaryDirectory("utter-cut")
+    defer { dir.remove() }
+    // The first 100,000 bytes of the 9.7 s demo: its header still declares them all.
+    let demo = try Data(contentsOf: PackagePaths.file("Samples/demo.wav"))
+    let cut = dir.path("cut.wav")
+    try demo.prefix(100_000).write(to: cut)
+    let result = try await UtterBinary.run(["transcribe", "--data-dir", dir.path("home").path, cut.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("meet on Tuesday"), "\(result.stdout)")
+    #expect(
+      result.stderr
+        == "utter: cut.wav: the file is truncated: its header declares 9.7 s of audio, 3.1 s are there; transcribing those\n")
+    let history = try await UtterBinary.run(["history", "list", "--data-dir", dir.path("home").path])
+    #expect(history.stdout.contains("Tuesday"), "the words are kept in history: \(history.stdout)")
+  }
+}
