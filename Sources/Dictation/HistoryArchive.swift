@@ -7,17 +7,30 @@ import Storage
 /// retention is off), with its 16 kHz audio as a WAV for retry while the settings keep audio. Keeping the audio
 /// is optional: when it fails, the text is still recorded.
 public struct HistoryArchive: DictationArchive {
-  public let database: AppDatabase?
+  private let access: DatabaseAccess
   /// Where dictations recorded through this archive come from (recovered ones say so themselves).
   public var source: DictationSource
   /// Today's date, injectable for tests.
   public var now: @Sendable () -> Date
 
   public init(database: AppDatabase?, source: DictationSource, now: @escaping @Sendable () -> Date = Date.init) {
-    self.database = database
+    access = DatabaseAccess(database: database, open: nil)
     self.source = source
     self.now = now
   }
+
+  /// History in `dataDirectory`, opened when first needed and again after every failure: a disk that was full
+  /// when the app started takes the dictations kept waiting once there is space.
+  public init(
+    opening dataDirectory: URL, source: DictationSource, now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    access = DatabaseAccess(database: nil) { try AppDatabase.open(at: dataDirectory).0 }
+    self.source = source
+    self.now = now
+  }
+
+  /// The store, when it is (or can now be) open.
+  public var database: AppDatabase? { try? access.database() }
 
   public func record(_ dictation: ArchivedDictation, audio: [Float]) throws {
     _ = try recordEntry(dictation, audio: audio)
@@ -26,7 +39,7 @@ public struct HistoryArchive: DictationArchive {
   /// Records `dictation` and returns its history entry, or nil when history is off.
   @discardableResult
   public func recordEntry(_ dictation: ArchivedDictation, audio: [Float]) throws -> HistoryEntry? {
-    guard let database else { throw StorageError(.failed, "history is unavailable") }
+    let database = try access.database()
     guard try database.shouldKeepHistory() else { return nil }
     let audioPath = keepAudio(audio, id: dictation.id, in: database)
     let created = Date(timeIntervalSince1970: dictation.createdAt)
@@ -72,5 +85,27 @@ public struct HistoryArchive: DictationArchive {
     } catch {
       return .failure(error)
     }
+  }
+}
+
+/// The archive's store: given, or opened on demand (and retried after a failure).
+private final class DatabaseAccess: @unchecked Sendable {
+  private let lock = NSLock()
+  private var opened: AppDatabase?
+  private let open: (@Sendable () throws -> AppDatabase)?
+
+  init(database: AppDatabase?, open: (@Sendable () throws -> AppDatabase)?) {
+    opened = database
+    self.open = open
+  }
+
+  func database() throws -> AppDatabase {
+    lock.lock()
+    defer { lock.unlock() }
+    if let opened { return opened }
+    guard let open else { throw StorageError(.failed, "history is unavailable") }
+    let database = try open()
+    opened = database
+    return database
   }
 }

@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The one owner of Utter's SQLite database: history, notes, dictionary, snippets, styles and settings.
 ///
 /// The app, the CLI and the session host share it; the keyboard never opens it (it reads a small JSON file,
@@ -13,13 +19,17 @@ public final class AppDatabase: Sendable {
   let writer: any DatabaseWriter
   /// The data folder holding the database and the spooled `audio/` folder, or nil for a memory-only store.
   public let dataDirectory: URL?
+  /// The database file, or nil for a memory-only store.
+  let fileURL: URL?
   let environment: StoreEnvironment
 
   init(
-    writer: any DatabaseWriter, dataDirectory: URL?, environment: StoreEnvironment, migrateUpTo target: String? = nil
+    writer: any DatabaseWriter, dataDirectory: URL?, fileURL: URL? = nil, environment: StoreEnvironment,
+    migrateUpTo target: String? = nil
   ) throws {
     self.writer = writer
     self.dataDirectory = dataDirectory
+    self.fileURL = fileURL
     self.environment = environment
     if let target {
       try StoreSchema.migrator.migrate(writer, upTo: target)
@@ -29,8 +39,10 @@ public final class AppDatabase: Sendable {
   }
 
   /// Opens (creating if needed) the database at `url`: a data folder (then `utter.sqlite` inside it) or the
-  /// database file itself. A damaged SQLite file is moved aside and a fresh database created; the returned message
-  /// then says so and where the old file went. A file that is not SQLite at all is an error and stays untouched.
+  /// database file itself. History is never emptied without a word: a damaged SQLite file is moved aside, what
+  /// can be read from it (and, for what cannot, from the daily backup) is copied into a fresh database, and the
+  /// returned message says what was recovered and where the old file went; a 0-byte file is restored from the
+  /// backup the same way. A file that is not SQLite at all is an error and stays untouched.
   public static func open(
     at url: URL, environment: StoreEnvironment = .live
   ) throws -> (AppDatabase, recoveryMessage: String?) {
@@ -42,6 +54,21 @@ public final class AppDatabase: Sendable {
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw StorageError(.cannotOpen, "cannot create the data folder \(folder.path)")
+    }
+    let (database, message) = try openRecovering(databaseURL, environment: environment)
+    database.refreshBackupIfStale()
+    return (database, message)
+  }
+
+  private static func openRecovering(
+    _ databaseURL: URL, environment: StoreEnvironment
+  ) throws -> (AppDatabase, recoveryMessage: String?) {
+    if isEmptyFile(databaseURL) {
+      // SQLite would take a 0-byte file for a new database, and history would be gone without a word.
+      unlink(databaseURL.path)
+      let database = try openFresh(databaseURL, environment: environment)
+      let restored = database.restore(from: nil, damagedTables: Set(DatabaseSalvage.tables))
+      return (database, "the database file was empty (0 bytes); " + restored)
     }
     do {
       return (try openFile(databaseURL, environment: environment), nil)
@@ -55,17 +82,81 @@ public final class AppDatabase: Sendable {
       } catch {
         throw StorageError(.damaged, "the database \(databaseURL.path) is damaged and could not be moved aside")
       }
-      do {
-        let database = try openFile(databaseURL, environment: environment)
-        let message =
-          "the database was damaged; it was moved to \(movedTo.lastPathComponent) and a new, empty one was created"
-        return (database, message)
-      } catch {
-        throw StorageError.from(error, action: "opening the database failed")
-      }
+      let database = try openFresh(databaseURL, environment: environment)
+      let salvage = DatabaseSalvage.copy(from: movedTo, into: database)
+      unlink(movedTo.path + "-shm")
+      let restored = database.restore(from: salvage, damagedTables: salvage.incomplete)
+      return (database, "the database was damaged and moved to \(movedTo.lastPathComponent); " + restored)
     } catch {
-      throw StorageError.from(error, action: "opening the database failed")
+      throw StorageError.from(error, action: "opening the database failed", folder: databaseURL.deletingLastPathComponent())
     }
+  }
+
+  private static func openFresh(_ url: URL, environment: StoreEnvironment) throws -> AppDatabase {
+    do {
+      return try openFile(url, environment: environment)
+    } catch {
+      throw StorageError.from(error, action: "opening the database failed", folder: url.deletingLastPathComponent())
+    }
+  }
+
+  /// Fills `damagedTables` from the backup, if there is one, and says what was recovered in all.
+  private func restore(from salvage: DatabaseSalvage.Outcome?, damagedTables: Set<String>) -> String {
+    var fromBackup = DatabaseSalvage.Outcome()
+    var backupDate: Date?
+    if !damagedTables.isEmpty, let backupURL, FileManager.default.fileExists(atPath: backupURL.path) {
+      backupDate = Self.modificationDate(backupURL)
+      fromBackup = DatabaseSalvage.copy(from: backupURL, into: self)
+    }
+    checkpoint()
+    let salvaged = salvage.map { Self.describe($0.copied) }
+    let restored = Self.describe(fromBackup.copied)
+    var parts: [String] = []
+    if let salvaged { parts.append(salvaged.isEmpty ? "nothing in it could be read" : "recovered \(salvaged) from it") }
+    if let backupDate {
+      let when = Self.backupDateText(backupDate)
+      parts.append(
+        restored.isEmpty
+          ? "the backup of \(when) held nothing more" : "restored \(restored) from the backup of \(when)")
+    } else if salvage == nil || !damagedTables.isEmpty {
+      parts.append("there was no backup to restore from")
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  private static let tableNouns: [(table: String, one: String, many: String)] = [
+    ("history", "history entry", "history entries"), ("note", "note", "notes"),
+    ("dictionaryEntry", "dictionary term", "dictionary terms"), ("snippet", "snippet", "snippets"),
+    ("style", "style", "styles"), ("settings", "the settings", "the settings"),
+  ]
+
+  /// "12 history entries, 1 note and the settings"; empty when nothing was copied.
+  static func describe(_ copied: [String: Int]) -> String {
+    let items = tableNouns.compactMap { noun -> String? in
+      guard let count = copied[noun.table], count > 0 else { return nil }
+      if noun.table == "settings" { return noun.one }
+      return "\(count) \(count == 1 ? noun.one : noun.many)"
+    }
+    guard let last = items.last else { return "" }
+    return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+  }
+
+  private static func backupDateText(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+    return formatter.string(from: date)
+  }
+
+  /// Whether `url` is an existing regular file of 0 bytes whose write-ahead log (if any) is empty too.
+  private static func isEmptyFile(_ url: URL) -> Bool {
+    var status = stat()
+    guard lstat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size == 0 else {
+      return false
+    }
+    var wal = stat()
+    return lstat(url.path + "-wal", &wal) != 0 || wal.st_size == 0
   }
 
   /// A memory-only store for tests and previews; audio files, if any, live under `dataDirectory`.
@@ -104,7 +195,7 @@ public final class AppDatabase: Sendable {
     // Dictations are private: only the owner may read the file (SQLite gives its journals the same mode).
     OwnerOnly.restrict(url)
     let database = try AppDatabase(
-      writer: pool, dataDirectory: url.deletingLastPathComponent(), environment: environment)
+      writer: pool, dataDirectory: url.deletingLastPathComponent(), fileURL: url, environment: environment)
     try database.verifyReadable()
     return database
   }
@@ -135,7 +226,7 @@ public final class AppDatabase: Sendable {
     do {
       return try writer.write(body)
     } catch {
-      throw StorageError.from(error, action: action)
+      throw StorageError.from(error, action: action, folder: dataDirectory)
     }
   }
 

@@ -54,7 +54,10 @@ extension AppDatabase {
     let removed = AudioFiles.remove(audio, in: audioDirectory)
     // NB: a spool left by a crash after the entry was written would otherwise come back as "recovered".
     _ = AudioFiles.remove(uuids.flatMap { ["\($0).pcm", "\($0).json"] }, in: spoolDirectory)
-    if count > 0 { checkpoint() }
+    if count > 0 {
+      checkpoint()
+      rewriteBackupAfterDeletion()
+    }
     return DeletionResult(entries: count, audioFiles: removed)
   }
 }

@@ -104,7 +104,10 @@ extension AppDatabase {
       try db.execute(sql: "INSERT INTO note_ft(note_ft) VALUES ('optimize')")
       return true
     }
-    if deleted { checkpoint() }
+    if deleted {
+      checkpoint()
+      rewriteBackupAfterDeletion()
+    }
     return deleted
   }
 }

@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A storage failure explained in one line a user can act on.
 public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable {
   /// What went wrong, broadly.
@@ -18,6 +24,17 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
   }
 
   public var description: String { message }
+
+  /// Translates a SQLite error met while doing `action` in `folder` into a clear line; when the folder's file
+  /// system has no space left, that is the explanation, whatever SQLite's code (a full disk often shows as an
+  /// input/output error or a file that cannot be opened).
+  static func from(_ error: any Error, action: String, folder: URL?) -> StorageError {
+    let base = from(error, action: action)
+    guard base.kind == .failed || base.kind == .cannotOpen, let folder, FreeSpace.isExhausted(folder) else {
+      return base
+    }
+    return StorageError(.diskFull, "\(action): the disk is full")
+  }
 
   /// Translates a SQLite error met while doing `action` (e.g. "storing failed") into a clear line.
   static func from(_ error: any Error, action: String) -> StorageError {
@@ -41,5 +58,15 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
     default:
       return StorageError(.failed, "\(action): \(error.message ?? "SQLite error \(error.resultCode.rawValue)")")
     }
+  }
+}
+
+/// Whether a file system has room left.
+enum FreeSpace {
+  /// Whether the file system holding `folder` has less than a database page or two free for an ordinary user.
+  static func isExhausted(_ folder: URL) -> Bool {
+    var info = statvfs()
+    guard statvfs(folder.path, &info) == 0 else { return false }
+    return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 16 * 1024
   }
 }

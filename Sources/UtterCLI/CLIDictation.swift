@@ -8,8 +8,10 @@ import Storage
 struct CLIDictation {
   let dataDirectory: URL
   let database: AppDatabase?
-  /// Why the store could not be opened; a dictation still runs and prints its text.
+  /// Why the store could not be opened (or what opening it recovered); a dictation still runs and prints its text.
   let openWarning: String?
+  /// Whether the store could not be opened only because the disk is full.
+  let diskFull: Bool
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
@@ -17,9 +19,11 @@ struct CLIDictation {
       let (database, recovery) = try AppDatabase.open(at: dataDirectory)
       self.database = database
       openWarning = recovery
+      diskFull = false
     } catch {
       database = nil
       openWarning = "history is unavailable: \(error)"
+      diskFull = (error as? StorageError)?.kind == .diskFull
     }
   }
 
@@ -42,7 +46,13 @@ struct CLIDictation {
           id: choice.id, model: choice.model, dataDirectory: dataDirectory, baseURL: engineBaseURL)
       },
       formatter: formatter,
-      archive: keepInHistory ? HistoryArchive(database: database, source: source) : nil)
+      archive: keepInHistory ? archive(source: source) : nil)
+  }
+
+  /// History, or (when it could not be opened) history opened again when a dictation is to be kept.
+  func archive(source: DictationSource) -> HistoryArchive {
+    if let database { return HistoryArchive(database: database, source: source) }
+    return HistoryArchive(opening: dataDirectory, source: source)
   }
 
   /// The style named `name` (built in or saved), as a one-line error when there is none.

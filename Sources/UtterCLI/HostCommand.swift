@@ -67,7 +67,8 @@ struct HostCommand: AsyncParsableCommand {
     }
     // The app's pipeline, with the store and keys of this data folder.
     let dictation = CLIDictation(dataDirectory: global.dataDirectory)
-    guard dictation.database != nil else {
+    // A full disk does not stop dictation: the text is delivered and history takes it once there is space.
+    guard dictation.database != nil || dictation.diskFull else {
       throw CLIError("cannot open history in \(global.dataDirectory.path): \(dictation.openWarning ?? "unknown error")")
     }
     if let warning = dictation.openWarning { logger.warning("\(warning)") }

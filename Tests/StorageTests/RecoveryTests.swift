@@ -71,27 +71,133 @@ struct RecoveryTests {
     #expect(try database.latestHistory(limit: 1).first?.finalText == "after recovery")
   }
 
-  @Test("a truncated database is moved aside and a fresh one created")
+  /// A database of `count` entries ("entry 0 …", "entry 1 …", …), closed.
+  func makeHistory(in folder: TemporaryDirectory, count: Int, backupAfter: Int? = nil, clock: TestClock) throws {
+    let (database, _) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
+    let sentence = String(repeating: "a long dictated sentence about many things ", count: 20)
+    for start in stride(from: 0, to: count, by: 50) {
+      if start == backupAfter { #expect(database.writeBackup()) }
+      try database.insertHistory((start..<min(start + 50, count)).map { HistoryEntry(finalText: "entry \($0) \(sentence)", source: .app) })
+    }
+    try database.close()
+  }
+
+  func cut(_ url: URL, to fraction: Double) throws {
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.truncate(atOffset: UInt64(Double(size) * fraction))
+    try handle.close()
+  }
+
+  @Test("a truncated database is moved aside and every entry still in the file is recovered into a fresh one")
   func truncated() throws {
     let folder = try TemporaryDirectory("utter-truncated")
     defer { folder.remove() }
     let clock = TestClock(StoreFixture.start)
+    try makeHistory(in: folder, count: 400, clock: clock)
+    try FileManager.default.removeItem(at: AppDatabase.backupFile(for: folder.path("utter.sqlite")))
+    try cut(folder.path("utter.sqlite"), to: 1.0 / 3)
+    let (database, message) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
+    #expect(try corruptFiles(in: folder).count == 1)
+    let recovered = try database.historyCount()
+    #expect(recovered > 50, "a third of the file holds well over 50 of the 400 entries")
+    #expect(recovered < 400)
+    let text = try #require(message)
+    #expect(text.hasPrefix("the database was damaged and moved to utter.sqlite.corrupt-20261122T100000Z; "))
+    #expect(text.contains("recovered \(recovered) history entries"))
+    #expect(text.hasSuffix("there was no backup to restore from"))
+    // What was recovered is whole and searchable.
+    let found = try database.searchHistory("entry", limit: 1000)
+    #expect(found.count == recovered)
+    for entry in found {
+      let id = try #require(entry.id)
+      #expect(entry.finalText.hasPrefix("entry \(id - 1) "), "row \(id) holds its own text")
+    }
+  }
+
+  @Test("what the damaged file no longer holds comes back from the daily backup, with a message naming its date")
+  func truncatedWithBackup() throws {
+    let folder = try TemporaryDirectory("utter-backup")
+    defer { folder.remove() }
+    let clock = TestClock(StoreFixture.start)
+    try makeHistory(in: folder, count: 400, backupAfter: 300, clock: clock)
+    try cut(folder.path("utter.sqlite"), to: 0.2)
+    let (database, message) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
+    let count = try database.historyCount()
+    #expect(count >= 300, "every entry in the backup is back")
+    let text = try #require(message)
+    #expect(text.contains("history entries from the backup of 20"))
+    let backupMode = try FileManager.default.attributesOfItem(
+      atPath: AppDatabase.backupFile(for: folder.path("utter.sqlite")).path)[.posixPermissions] as? Int
+    #expect(backupMode == 0o600)
+  }
+
+  @Test("random damage to a dozen databases never empties history: each keeps what is readable or in the backup")
+  func randomDamage() throws {
+    var emptied = 0
+    var recoveredTotal = 0
+    for seed in 1...12 {
+      let folder = try TemporaryDirectory("utter-random-\(seed)")
+      defer { folder.remove() }
+      let clock = TestClock(StoreFixture.start)
+      try makeHistory(in: folder, count: 200, backupAfter: 100, clock: clock)
+      let url = folder.path("utter.sqlite")
+      var bytes = try Data(contentsOf: url)
+      var random = SeededRandom(seed: UInt64(seed))
+      let pages = bytes.count / 4096
+      for _ in 0..<3 {
+        let page = Int.random(in: 0..<pages, using: &random)
+        for offset in page * 4096..<(page + 1) * 4096 { bytes[offset] = UInt8.random(in: 0...255, using: &random) }
+      }
+      try bytes.write(to: url)
+      let (database, message) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
+      let count = (try? database.historyCount()) ?? 0
+      if message != nil { #expect(count >= 100, "seed \(seed): the backup's 100 entries at least") }
+      if count == 0 { emptied += 1 }
+      recoveredTotal += count
+    }
+    #expect(emptied == 0)
+    #expect(recoveredTotal >= 12 * 150)
+  }
+
+  @Test("a 0-byte database is restored from the backup, with a message; without a backup the message says so")
+  func emptyFile() throws {
+    let folder = try TemporaryDirectory("utter-zero")
+    defer { folder.remove() }
+    let clock = TestClock(StoreFixture.start)
+    try makeHistory(in: folder, count: 100, backupAfter: 50, clock: clock)
+    let url = folder.path("utter.sqlite")
+    try Data().write(to: url)
+    let (database, message) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
+    #expect(try database.historyCount() == 50)
+    #expect(message?.hasPrefix("the database file was empty (0 bytes); restored 50 history entries from the backup of ") == true, "\(message ?? "")")
+    try database.close()
+    try FileManager.default.removeItem(at: AppDatabase.backupFile(for: url))
+    try Data().write(to: url)
+    let (_, second) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
+    #expect(second == "the database file was empty (0 bytes); there was no backup to restore from")
+  }
+
+  @Test("deleting history rewrites the backup, so a deleted dictation cannot come back from it")
+  func deletionReachesTheBackup() throws {
+    let folder = try TemporaryDirectory("utter-delete-backup")
+    defer { folder.remove() }
+    let clock = TestClock(StoreFixture.start)
+    try makeHistory(in: folder, count: 10, backupAfter: 0, clock: clock)
+    let url = folder.path("utter.sqlite")
     do {
       let (database, _) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
-      let sentence = String(repeating: "a long dictated sentence about many things ", count: 20)
-      try database.insertHistory((0..<400).map { HistoryEntry(finalText: "\($0) \(sentence)", source: .app) })
+      #expect(database.writeBackup())
+      let secret = try #require(try database.latestHistory(limit: 1).first)
+      #expect(try database.deleteHistory(id: try #require(secret.id)))
       try database.close()
     }
-    let url = folder.path("utter.sqlite")
-    let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
-    #expect(size > 100_000)
-    let handle = try FileHandle(forWritingTo: url)
-    try handle.truncate(atOffset: UInt64(size / 3))
-    try handle.close()
-    let (database, message) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
-    #expect(message?.contains("damaged") == true)
-    #expect(try corruptFiles(in: folder).count == 1)
-    #expect(try database.historyCount() == 0)
+    let backup = try Data(contentsOf: AppDatabase.backupFile(for: url))
+    #expect(backup.range(of: Data("entry 9 ".utf8)) == nil, "the deleted text is not in the backup")
+    #expect(backup.range(of: Data("entry 8 ".utf8)) != nil)
+    try Data().write(to: url)
+    let (restored, _) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
+    #expect(try restored.historyCount() == 9)
   }
 
   @Test("a database file cut inside its first page is moved aside too")

@@ -244,7 +244,22 @@ struct StorageHistoryCommandTests {
     let damaged = Data("SQLite format 3\0".utf8) + Data(repeating: 0x42, count: 10_000)
     try damaged.write(to: cli.folder.url.appendingPathComponent("utter.sqlite"))
     let output = try await cli.run(["history", "list"])
-    #expect(output.stderr.hasPrefix("utter: the database was damaged; it was moved to utter.sqlite.corrupt-"))
+    #expect(output.stderr.hasPrefix("utter: the database was damaged and moved to utter.sqlite.corrupt-"))
+    #expect(output.stderr.hasSuffix("; nothing in it could be read; there was no backup to restore from\n"))
     #expect(output.stdout == "No dictations yet.\n")
+  }
+
+  @Test("an emptied database comes back from the backup, which a deletion has already rewritten")
+  func emptiedDatabase() async throws {
+    let cli = try StoreCLI()
+    defer { cli.folder.remove() }
+    try await cli.importSample()
+    try await cli.run(["history", "delete", "3"])
+    let database = cli.folder.url.appendingPathComponent("utter.sqlite")
+    try Data().write(to: database)
+    let output = try await cli.run(["history", "list"])
+    #expect(output.stderr.hasPrefix("utter: the database file was empty (0 bytes); restored 2 history entries"))
+    #expect(output.stdout.contains("Deploy the Kubernetes cluster."))
+    #expect(!output.stdout.contains("Rendez-vous"), "the deleted entry stays deleted")
   }
 }
