@@ -182,6 +182,8 @@ public struct CourseCorrection: TextStage {
     }
     let afterSentenceEnd = tokens[(last + 1)..<start].contains { $0.endsSentence || $0.kind == .lineBreak }
     let clause = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
+    // Without punctuation there is no telling where a long run's last clause began: the words stay.
+    guard (clause...last).count(where: { tokens[$0].isWord }) <= Self.maxRetracted else { return nil }
     // "Oh, never mind, I found it": only a word that opens a reply comes before; there is nothing to retract.
     if (clause...last).allSatisfy({ !tokens[$0].isWord || Self.replyOpeners.contains(tokens[$0].lower) }) {
       return nil
@@ -254,7 +256,9 @@ public struct CourseCorrection: TextStage {
     if sameKind, !Self.kinds.contains(where: { $0.contains(first) && $0.contains(tokens[last].lower) }) { return nil }
 
     let clause = clauseStart(endingAt: last, in: tokens)
-    let before = (clause...last).filter { tokens[$0].isWord }
+    // NB: in a long unpunctuated run the "clause" can be hundreds of words; a repair never reaches further back
+    // than a spoken phrase, so a word met far earlier cannot anchor one (and take everything after it).
+    let before = Array((clause...last).filter { tokens[$0].isWord }.suffix(Self.maxReach))
     var spanStart: Int
     var replacementStart = correctionStart
     let kind = Self.kinds.first { $0.contains(first) }
@@ -319,6 +323,11 @@ public struct CourseCorrection: TextStage {
     document.remove(spanStart..<replacementStart, because: "the words a spoken correction replaces")
     return spanStart
   }
+
+  /// The furthest back, in words, a correction looks for what it repairs.
+  static let maxReach = 12
+  /// The most words "scratch that" retracts; a longer unpunctuated run keeps its words and the command.
+  static let maxRetracted = 40
 
   /// A later word of the correction (its second or third) that occurs in the clause before: the words ahead of
   /// it restate the subject ("it's", "that's") and go; returns its offset in the correction and its index before.

@@ -6,6 +6,14 @@ import Testing
 struct CourseCorrectionTests {
   static let cases: [GoldenCase] = [
     GoldenCase(
+      "in a long run without punctuation, a word said far back does not anchor a correction",
+      "we should go now and then the team can review the plan with the client and the budget for next year I mean we should go",
+      "we should go now and then the team can review the plan with the client and the budget for next year I mean we should go"),
+    GoldenCase(
+      "scratch that after a long run without punctuation keeps the words",
+      "so the plan is that we ship the app on monday and then the team reviews the crash reports and the feedback from the beta users and the people who wrote to support and then we decide what goes into the next release and who works on it scratch that",
+      "so the plan is that we ship the app on monday and then the team reviews the crash reports and the feedback from the beta users and the people who wrote to support and then we decide what goes into the next release and who works on it scratch that"),
+    GoldenCase(
       "no wait replaces the day before it", "let's meet on Tuesday no wait Wednesday", "let's meet on Wednesday"),
     GoldenCase("I mean replaces the name before it", "send it to John I mean Jane", "send it to Jane"),
     GoldenCase("actually no replaces the time before it", "call me at 5 actually no 6", "call me at 6"),
