@@ -50,16 +50,19 @@ public struct NumberFormatting: TextStage {
   static let timeIntroducers: Set<String> = ["at", "from", "until", "till", "by", "around", "before", "after"]
 
   public func apply(_ document: inout TextDocument, context: InsertionContext) {
-    var i = 0
-    while i < document.tokens.count {
-      if let (replacement, end) = rewrite(at: i, in: document) {
-        let spaceBefore = document.tokens[i].spaceBefore
-        var tokens = replacement
-        tokens[0].spaceBefore = spaceBefore
-        document.tokens.replaceSubrange(i..<end, with: tokens)
-        i += tokens.count
-      } else {
-        i += 1
+    // NB: each rewrite moves every token after it; in blocks, that stays linear in the dictation's length.
+    document.editInBlocks { block in
+      var i = 0
+      while i < block.tokens.count {
+        if let (replacement, end) = rewrite(at: i, in: block) {
+          let spaceBefore = block.tokens[i].spaceBefore
+          var tokens = replacement
+          tokens[0].spaceBefore = spaceBefore
+          block.tokens.replaceSubrange(i..<end, with: tokens)
+          i += tokens.count
+        } else {
+          i += 1
+        }
       }
     }
   }

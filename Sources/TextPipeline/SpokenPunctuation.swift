@@ -139,25 +139,28 @@ public struct SpokenPunctuation: TextStage {
     let writesCase =
       !dictatesMarks && document.tokens.contains { $0.isWord && $0.text.contains(where: \.isUppercase) }
     let mentionsQuote = document.tokens.contains { $0.isWord && ($0.lower == "unquote" || $0.lower == "quote") }
-    var i = 0
-    while i < document.tokens.count {
-      guard document.tokens[i].isWord else {
+    // NB: each mark written moves every token after it; in blocks, that stays linear in the dictation's length.
+    document.editInBlocks { document in
+      var i = 0
+      while i < document.tokens.count {
+        guard document.tokens[i].isWord else {
+          i += 1
+          continue
+        }
+        if joinDomain(at: i, in: &document) { continue }
+        if joinFlag(at: i, in: &document) { continue }
+        if joinPath(at: i, in: &document) { continue }
+        if let command = command(
+          at: i, in: document.tokens, writesCase: writesCase, continuesText: context.continuesText)
+        {
+          write(command, at: i, in: &document)
+        } else if mentionsQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
+          write(
+            Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere),
+            at: i, in: &document)
+        }
         i += 1
-        continue
       }
-      if joinDomain(at: i, in: &document) { continue }
-      if joinFlag(at: i, in: &document) { continue }
-      if joinPath(at: i, in: &document) { continue }
-      if let command = command(
-        at: i, in: document.tokens, writesCase: writesCase, continuesText: context.continuesText)
-      {
-        write(command, at: i, in: &document)
-      } else if mentionsQuote, document.tokens[i].lower == "quote", opensQuote(at: i, in: document) {
-        write(
-          Command(words: ["quote"], token: TextToken("\"", kind: .opening, isSpoken: true), rule: .anywhere), at: i,
-          in: &document)
-      }
-      i += 1
     }
     SpokenLists.write(in: &document)
   }

@@ -50,11 +50,28 @@ extension TextDocument {
     while index > start + blockSize / 2 {
       let before = tokens[index - 1].lower
       let after = tokens[index].lower
-      if before != after, !Self.joiningWords.contains(before), !Self.joiningWords.contains(after) { return index }
+      if before != after, !Self.joiningWords.contains(before), !Self.joiningWords.contains(after),
+        !Self.phraseWords.contains(before), !Self.phraseWords.contains(after),
+        !SpokenNumbers.isNumberWord(before), !SpokenNumbers.isNumberWord(after)
+      {
+        return index
+      }
       index -= 1
     }
     return limit
   }
+
+  /// Words of spoken phrases a later stage reads as one ("twenty five", "question mark", "dot com", "bullet
+  /// point"): a cut never falls next to one of them.
+  static let phraseWords: Set<String> = {
+    var words = Set(SpokenPunctuation.commands.flatMap(\.words))
+    for word in ["dot", "slash", "dash", "colon", "at", "point", "bullet", "number", "item", "percent", "dollars",
+      "cents", "a", "p", "m", "o", "oh", "and", "to", "minus", "degrees", "hundred", "thousand", "million", "billion"]
+    {
+      words.insert(word)
+    }
+    return words
+  }()
 
   /// Words that may take part in a stutter or a spoken correction across a cut.
   static let joiningWords: Set<String> = [

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TextPipeline
@@ -37,6 +38,15 @@ struct RobustnessTests {
     #expect(text.hasPrefix("So the plan is fine. So the plan is fine."))
     #expect(text.hasSuffix("So the plan is fine."))
     #expect(!text.contains("um") && !text.contains("the the") && !text.contains("you know"))
+  }
+
+  @Test("a long run with no punctuation at all keeps every number, address and mark whole")
+  func longRunWithoutPunctuation() {
+    let phrase = "call me at five five five one two three four about example dot com slash pricing question mark "
+    let text = TextPipeline().run(String(repeating: phrase, count: 300)).text
+    #expect(text.components(separatedBy: "555-1234").count - 1 == 300)
+    #expect(text.components(separatedBy: "example.com/pricing?").count - 1 == 300)
+    #expect(!text.contains("five") && !text.contains(" dot ") && !text.contains("question"))
   }
 }
 
