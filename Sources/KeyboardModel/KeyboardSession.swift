@@ -146,8 +146,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// of other sessions, however many the folder holds, are never read or logged.
   func refreshResults() {
     guard let sessionID = model.sessionID else { return }
-    let prefix = sessionID + "-"
-    for id in channel.resultIDs().filter({ $0.hasPrefix(prefix) }).suffix(Self.resultsReadPerRefresh) {
+    for id in channel.resultIDs(ofSession: sessionID).suffix(Self.resultsReadPerRefresh) {
       refreshResult(id: id)
     }
   }

@@ -83,6 +83,28 @@ public final class SessionChannel: @unchecked Sendable {
     return names.compactMap(ChannelFile.resultID(inFileName:)).sorted(by: Self.dictationOrder)
   }
 
+  /// The ids of results of session `sessionID`, oldest first. Only names of that session are ever kept or
+  /// sorted, so a folder crowded with stale results of old sessions costs one directory scan and nothing more.
+  public func resultIDs(ofSession sessionID: String) -> [String] {
+    let prefix = ChannelFile.result(sessionID + "-").dropLast(ChannelFile.resultSuffix.count)
+    guard let directory = opendir(container.path) else { return [] }
+    defer { closedir(directory) }
+    let prefixBytes = Array(prefix.utf8)
+    var ids: [String] = []
+    while let entry = readdir(directory) {
+      // NB: names are compared as bytes first; only this session's become strings.
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+        guard raw.count > prefixBytes.count, memcmp(raw.baseAddress!, prefixBytes, prefixBytes.count) == 0 else {
+          return nil
+        }
+        return String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard let name, let id = ChannelFile.resultID(inFileName: name) else { continue }
+      ids.append(id)
+    }
+    return ids.sorted(by: Self.dictationOrder)
+  }
+
   /// Whether result `a` was dictated before result `b`.
   static func dictationOrder(_ a: String, _ b: String) -> Bool {
     func split(_ id: String) -> (session: Substring, seq: Int?) {
