@@ -71,7 +71,14 @@ public final class AppDatabase: Sendable {
       return (database, "the database file was empty (0 bytes); " + restored)
     }
     do {
-      return (try openFile(databaseURL, environment: environment), nil)
+      let database = try openFile(databaseURL, environment: environment)
+      // Once a day, before the backup is renewed, the whole file is checked: damage that opening does not touch
+      // (an index, a page in the middle) is repaired now rather than found at a search, or copied into the backup.
+      if database.backupIsStale, let problem = database.quickCheckFailure() {
+        try? database.writer.close()
+        throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: problem)
+      }
+      return (database, nil)
     } catch let error as DatabaseError where DamagedDatabase.isDamage(error) {
       guard DamagedDatabase.looksLikeSQLite(databaseURL) else {
         throw StorageError(.cannotOpen, "\(databaseURL.path) is not an SQLite database; it was left as it is")
@@ -250,6 +257,26 @@ public final class AppDatabase: Sendable {
   public func close() throws {
     checkpoint()
     try writer.close()
+  }
+
+  /// SQLite's quicker whole-file check (no index contents compared); the problems found, empty when healthy.
+  func quickCheckProblems() throws -> [String] {
+    try writer.read { db in
+      let rows = try String.fetchAll(db, sql: "PRAGMA quick_check")
+      return rows == ["ok"] ? [] : rows
+    }
+  }
+
+  /// What SQLite's quick check finds wrong first, or nil when the file is whole (or cannot be checked for
+  /// another reason, such as a busy file).
+  func quickCheckFailure() -> String? {
+    do {
+      return try quickCheckProblems().first
+    } catch let error as DatabaseError where DamagedDatabase.isDamage(error) {
+      return error.message ?? "the file is damaged"
+    } catch {
+      return nil
+    }
   }
 
   /// Checks the whole file for damage; returns the problems found (empty when healthy).

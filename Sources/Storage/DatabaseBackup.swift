@@ -22,15 +22,16 @@ extension AppDatabase {
   /// The backup beside this database, or nil for a memory-only store.
   var backupURL: URL? { fileURL.map(Self.backupFile(for:)) }
 
+  /// Whether there is no backup yet, or the one there is older than `backupInterval`.
+  var backupIsStale: Bool {
+    guard let backupURL else { return false }
+    guard let modified = Self.modificationDate(backupURL) else { return true }
+    return environment.now().timeIntervalSince(modified) >= Self.backupInterval
+  }
+
   /// Writes a new backup when there is none or the one there is older than `backupInterval`.
   func refreshBackupIfStale() {
-    guard let backupURL else { return }
-    if let modified = Self.modificationDate(backupURL),
-      environment.now().timeIntervalSince(modified) < Self.backupInterval
-    {
-      return
-    }
-    writeBackup()
+    if backupIsStale { writeBackup() }
   }
 
   /// Replaces the backup with a copy of the database as it is now; a failure (a full disk) keeps the old one.
