@@ -183,7 +183,7 @@ public struct CourseCorrection: TextStage {
     let afterSentenceEnd = tokens[(last + 1)..<start].contains { $0.endsSentence || $0.kind == .lineBreak }
     let clause = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
     // Without punctuation there is no telling where a long run's last clause began: the words stay.
-    guard (clause...last).count(where: { tokens[$0].isWord }) <= Self.maxRetracted else { return nil }
+    guard (clause...last).filter({ tokens[$0].isWord }).count <= Self.maxRetracted else { return nil }
     // "Oh, never mind, I found it": only a word that opens a reply comes before; there is nothing to retract.
     if (clause...last).allSatisfy({ !tokens[$0].isWord || Self.replyOpeners.contains(tokens[$0].lower) }) {
       return nil
