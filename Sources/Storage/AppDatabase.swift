@@ -123,7 +123,10 @@ public final class AppDatabase: Sendable {
   /// at open rather than at first use, without the cost of checking every page.
   func verifyReadable() throws {
     try writer.read { db in
-      for table in ["history", "history_ft", "note", "note_ft", "dictionaryEntry", "snippet", "style", "settings"] {
+      for table in [
+        "history", "history_ft", "note", "note_ft", "dictionaryEntry", "snippet", "style", "settings",
+        "learningCandidate",
+      ] {
         _ = try Row.fetchOne(db, sql: "SELECT * FROM \(table) ORDER BY rowid DESC LIMIT 1")
       }
     }
