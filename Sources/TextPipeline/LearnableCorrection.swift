@@ -1,10 +1,10 @@
 /// A correction worth learning: the user fixed a word the engine misheard, not a word they changed their mind about.
 ///
-/// A substitution is a candidate when the new form is a name, an unusual word or another spelling of the same word
-/// (`iphone` → `iPhone`, `git hub` → `GitHub`), and, unless it is a spelling, sounds like what was heard (by
-/// `PhoneticKey`). Common words written in place of others (`lunch` → `dinner`) are a change of mind. When the heard
-/// form is only common words (`I am` → `Niamh`), the term is learned as a hint for the engine, never as a rule that
-/// rewrites those words.
+/// A substitution is a candidate when the new form is another spelling of the same word (`iphone` → `iPhone`,
+/// `git hub` → `GitHub`), or a name or term (it has a capital or a digit) that sounds like what was heard (by
+/// `PhoneticKey`). Common or lower-case words written in place of others (`lunch` → `dinner`, `prevent` →
+/// `present`) are a change of mind. When the heard form is common words (`I am` → `Niamh`) or one plain lower-case
+/// word (`code` → `Xcode`), the term is learned as a hint for the engine, never as a rule that rewrites those words.
 public struct LearnableCorrection: Sendable, Hashable {
   /// Why the correction looks like a recognition error.
   public enum Kind: String, Sendable, Hashable, Codable {
@@ -59,11 +59,25 @@ public struct LearnableCorrection: Sendable, Hashable {
       return .learn(LearnableCorrection(heard: heard, corrected: corrected, kind: .spelling, replacesHeard: true))
     }
     if correctedWords.allSatisfy(isCommon) { return .reject("common words: a change of mind") }
+    // NB: without a lexicon, a capital or a digit is what tells a name, an acronym or a product from an ordinary
+    // word ("prevent" → "present" is a change of mind even though it sounds alike).
+    guard corrected.contains(where: { $0.isUppercase || $0.isNumber }) else {
+      return .reject("an ordinary lower-case word, not a name or a term")
+    }
     guard soundsAlike(PhoneticKey.key(heard), PhoneticKey.key(corrected)) else {
       return .reject("does not sound like what was heard")
     }
     return .learn(
-      LearnableCorrection(heard: heard, corrected: corrected, kind: .soundsAlike, replacesHeard: !heardIsCommon))
+      LearnableCorrection(
+        heard: heard, corrected: corrected, kind: .soundsAlike,
+        replacesHeard: !heardIsCommon && !mayBeOrdinaryWord(heardWords)))
+  }
+
+  /// Whether the heard form may be an ordinary English word: one plain lower-case word (`code`, `free`). Replacing
+  /// it everywhere would rewrite speech that meant it, so the term is then only a hint for the engine.
+  static func mayBeOrdinaryWord(_ words: [String]) -> Bool {
+    guard words.count == 1, let word = words.first else { return false }
+    return word.allSatisfy { $0.isLowercase || $0 == "'" }
   }
 
   /// The corrections to learn from an alignment; none from a rewritten span.

@@ -109,6 +109,16 @@ struct LearnableCorrectionTests {
     LearningCase(
       behaviour: "a common word for another is a change of mind", heard: "lunch", corrected: "dinner", learned: nil),
     LearningCase(
+      behaviour: "an ordinary word that sounds alike is a change of mind", heard: "prevent", corrected: "present",
+      learned: nil),
+    LearningCase(behaviour: "a number word is not a name", heard: "free", corrected: "three", learned: nil),
+    LearningCase(
+      behaviour: "a product heard as an ordinary word is learned as a hint only", heard: "code", corrected: "Xcode",
+      learned: (.soundsAlike, replaces: false)),
+    LearningCase(
+      behaviour: "a name heard as another name replaces it", heard: "Shimon", corrected: "Siobhan",
+      learned: (.soundsAlike, replaces: true)),
+    LearningCase(
       behaviour: "another day is a change of mind", heard: "Tuesday", corrected: "Wednesday", learned: nil),
     LearningCase(
       behaviour: "a name that sounds nothing like the heard word is not learned", heard: "Tom", corrected: "Grafana",
