@@ -105,14 +105,16 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   }
 
   /// Compares the last insertion with what the field holds there now and, when the user changed words in it,
-  /// tells the app; the insertion is then no longer followed. Called when the user moves on (the next dictation,
+  /// tells the app; once told, the insertion is no longer followed. Called when the user moves on (the next dictation,
   /// the keyboard going away).
   func reportCorrections() {
     guard let watch else { return }
     let corrections = watch.corrections(before: document.textBeforeCursor, after: document.textAfterCursor)
     guard !corrections.isEmpty else { return }
-    self.watch = nil
+    let lastSeq = model.lastCommandSeq
     apply(.correctionsFound(corrections, now: clock.now()))
+    // NB: with no live app to hear them, the insertion stays followed and the next occasion tries again.
+    if model.lastCommandSeq != lastSeq { self.watch = nil }
   }
 
   /// Tells the app this keyboard is still on screen, at most once per `presenceInterval`; the app stops a recording
