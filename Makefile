@@ -34,6 +34,7 @@ bench: setup
 	.build/release/utter bench format
 	.build/release/utter bench store
 	.build/release/utter bench session
+	.build/release/utter bench learning
 
 format:
 	swift format --in-place --recursive Sources Tests App

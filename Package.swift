@@ -78,7 +78,8 @@ let package = Package(
     .target(name: "SessionChannel", dependencies: ["Clocks", .product(name: "Logging", package: "swift-log")]),
     // The keyboard's state machine and its driver over the channel.
     .target(
-      name: "KeyboardModel", dependencies: ["SessionChannel", .product(name: "Logging", package: "swift-log")]),
+      name: "KeyboardModel",
+      dependencies: ["SessionChannel", "TextPipeline", .product(name: "Logging", package: "swift-log")]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
     .target(
       name: "DictationHost",

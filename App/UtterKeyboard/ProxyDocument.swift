@@ -13,6 +13,10 @@ struct ProxyDocument: TextFieldProxy, @unchecked Sendable {
     onMain { controller?.textDocumentProxy.documentContextBeforeInput ?? "" }
   }
 
+  var textAfterCursor: String {
+    onMain { controller?.textDocumentProxy.documentContextAfterInput ?? "" }
+  }
+
   mutating func insert(_ text: String) {
     guard !text.isEmpty else { return }
     onMain { controller?.textDocumentProxy.insertText(text) }

@@ -3,6 +3,7 @@ import Foundation
 import SessionChannel
 import SpeechEngine
 import Storage
+import TextPipeline
 
 /// Loads the speech engine for a choice (the CLI's registry, the app's WhisperKit and Apple engines).
 public typealias EngineLoading = @Sendable (EngineChoice) async throws -> any SpeechEngine
@@ -95,15 +96,42 @@ public struct DictationPipeline: Sendable {
     return outcome
   }
 
-  /// What the flow session's host needs from the pipeline: the same engine choice, formatter and archive.
+  /// What the flow session's host needs from the pipeline: the same engine choice, formatter and archive, and the
+  /// learning of words from the keyboard's corrections (a term learned is used from the session's next dictation).
   public func hostParts(engine: EngineChoice? = nil) -> (
-    loadEngine: @Sendable () async throws -> any SpeechEngine, format: TextFormatter, archive: any DictationArchive
+    loadEngine: @Sendable () async throws -> any SpeechEngine, format: TextFormatter, archive: any DictationArchive,
+    learnCorrections: CorrectionLearning
   ) {
     let loadEngine = loadEngine
     let choice = engine ?? settings.engine()
+    let dictionary = LiveDictionary(settings.dictionary)
+    let formatter = formatter
+    let learner = WordLearner(database: archive?.database, dictionary: dictionary)
+    let format: TextFormatter = { raw, field in
+      var current = formatter
+      current.settings.dictionary = dictionary.entries
+      return await current.format(raw, field: field).text
+    }
+    let learn: CorrectionLearning = { corrections in
+      let report = learner.learn(corrections)
+      var parts: [String] = []
+      if !report.learned.isEmpty {
+        parts.append("learned " + report.learned.map { "'\($0.term)'" }.joined(separator: ", "))
+      }
+      let suggested = report.recorded.filter { correction in
+        !report.learned.contains { $0.term == correction.corrected }
+      }
+      if !suggested.isEmpty {
+        parts.append("suggested " + suggested.map { "'\($0.heard)' → '\($0.corrected)'" }.joined(separator: ", "))
+      }
+      if !report.rejected.isEmpty { parts.append("not learned: " + report.rejected.joined(separator: "; ")) }
+      if let notice = report.notice { parts.append(notice) }
+      return CorrectionResult(
+        vocabulary: report.learned.isEmpty ? nil : Vocabulary.prompt(for: dictionary.entries),
+        summary: parts.isEmpty ? "nothing to learn" : parts.joined(separator: "; "))
+    }
     return (
-      { try await loadEngine(choice) }, formatter.textFormatter,
-      archive ?? HistoryArchive(database: nil, source: .keyboard)
+      { try await loadEngine(choice) }, format, archive ?? HistoryArchive(database: nil, source: .keyboard), learn
     )
   }
 

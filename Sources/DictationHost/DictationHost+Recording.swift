@@ -47,7 +47,7 @@ extension DictationHost {
       spool = nil
     }
     let id = dictation.id
-    let transcriber = SegmentTranscriber(engine: engine, options: configuration.transcription) { [weak self] texts in
+    let transcriber = SegmentTranscriber(engine: engine, options: transcriptionOptions) { [weak self] texts in
       await self?.segmentTranscribed(texts, dictationID: id)
     }
     let microphone = environment.microphone

@@ -18,7 +18,7 @@ extension DictationHost {
       var segments = segmenter.process(samples)
       segments += segmenter.finish()
       // The same transcription as a live dictation's segments: each through the guard, in order.
-      var transcriber = SegmentTranscriber(engine: engine, options: configuration.transcription) { _ in }
+      var transcriber = SegmentTranscriber(engine: engine, options: transcriptionOptions) { _ in }
       for segment in segments { transcriber.enqueue(Self.slice(samples, segment)) }
       let texts = await transcriber.finish()
       if texts.failures > 0 {

@@ -26,6 +26,8 @@ public actor DictationHost {
   /// Whether publishing the state is failing (logged once until it works again).
   var publishFailing = false
   var endWaiters: [CheckedContinuation<Void, Never>] = []
+  /// The engine's vocabulary since a correction taught a term (nil: the configuration's).
+  var learnedVocabulary: [String]?
   /// Dictations transcribed from the spool at start-up (for callers that report them).
   public internal(set) var recoveredDictations: [ArchivedDictation] = []
 
@@ -191,6 +193,10 @@ public actor DictationHost {
         logger.error("cannot mark \(id) delivered: \(error)")
       }
       do { try channel.removeResult(id: id) } catch { logger.error("cannot remove result \(id): \(error)") }
+    case .learnCorrections(let corrections):
+      let result = environment.learnCorrections(corrections)
+      if let vocabulary = result.vocabulary { learnedVocabulary = vocabulary }
+      logger.info("correction: \(result.summary)")
     case .endSession:
       finishSession()
     }
@@ -217,6 +223,13 @@ public actor DictationHost {
     loops.removeAll()
     for waiter in endWaiters { waiter.resume() }
     endWaiters.removeAll()
+  }
+
+  /// How segments are transcribed: the configuration's options, with the vocabulary learned in this session.
+  var transcriptionOptions: TranscriptionOptions {
+    var options = configuration.transcription
+    if let learnedVocabulary { options.vocabulary = learnedVocabulary }
+    return options
   }
 
   /// Writes `state.json` from the model and the live recording figures.

@@ -30,6 +30,22 @@ public struct FormattedText: Sendable, Hashable {
 /// Formats raw transcribed text for the field it goes into (the text pipeline).
 public typealias TextFormatter = @Sendable (_ raw: String, _ field: FieldContext) async -> FormattedText
 
+/// What the app did with words the user corrected in an inserted result.
+public struct CorrectionResult: Sendable, Hashable {
+  /// The engine's vocabulary after a term was learned; nil when the dictionary did not change.
+  public var vocabulary: [String]?
+  /// One line for the log: what was learned, suggested or ignored.
+  public var summary: String
+
+  public init(vocabulary: [String]? = nil, summary: String) {
+    self.vocabulary = vocabulary
+    self.summary = summary
+  }
+}
+
+/// Learns from words the user corrected (the app records them and may add a term to the dictionary).
+public typealias CorrectionLearning = @Sendable (_ corrections: [CorrectedWords]) -> CorrectionResult
+
 /// Everything the host needs from the outside world, injected.
 public struct HostEnvironment: Sendable {
   public var clock: SessionClock
@@ -42,14 +58,18 @@ public struct HostEnvironment: Sendable {
   public var spool: AudioSpool
   /// Makes a new session id (a plain id: letters, digits, `-`).
   public var makeSessionID: @Sendable () -> String
+  /// Learns from the keyboard's corrections; by default they are ignored.
+  public var learnCorrections: CorrectionLearning
   public var logger: Logger
 
   public init(
     clock: SessionClock, microphone: any AudioSource, makeSegmenter: @escaping @Sendable () -> any SpeechSegmenter,
     loadEngine: @escaping @Sendable () async throws -> any SpeechEngine, format: @escaping TextFormatter,
     archive: any DictationArchive, spool: AudioSpool, makeSessionID: @escaping @Sendable () -> String,
+    learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "corrections are not learned") },
     logger: Logger = Logger(label: "utter.host")
   ) {
+    self.learnCorrections = learnCorrections
     self.clock = clock
     self.microphone = microphone
     self.makeSegmenter = makeSegmenter

@@ -50,6 +50,8 @@ public enum HostEffect: Sendable, Hashable {
   case discardDictation(ActiveDictation)
   /// The keyboard inserted this result: mark it delivered and remove its file.
   case acknowledge(resultID: String)
+  /// The user corrected words of an inserted result: learn from them.
+  case learnCorrections([CorrectedWords])
   /// Release the microphone, publish `inactive` and stop.
   case endSession
 }

@@ -122,6 +122,10 @@ public struct HostModel: Sendable, Hashable {
     guard command.seq - lastCommandSeq <= SessionCommand.maxSeqJump else { return [] }
     lastCommandSeq = command.seq
     if command.kind == .ack, let id = command.resultID { return [.acknowledge(resultID: id)] }
+    // NB: a correction concerns text already delivered, so it is taken whatever the phase (but never before start).
+    if command.kind == .correction, let corrections = command.corrections, phase != .inactive {
+      return [.learnCorrections(corrections)]
+    }
     guard command.sessionID == sessionID, phase != .inactive else { return [] }
     switch (command.kind, phase) {
     case (.start, .standby):

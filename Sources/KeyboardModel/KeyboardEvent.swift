@@ -21,6 +21,8 @@ public enum KeyboardEvent: Sendable, Hashable {
   case endSessionTapped(now: Double)
   /// The user dismissed an error.
   case errorDismissed(now: Double)
+  /// The user changed words of the text Utter inserted (found when they move on): tell the app.
+  case correctionsFound([CorrectedWords], now: Double)
 }
 
 /// What the keyboard's driver must do after a transition.

@@ -56,6 +56,7 @@ public struct KeyboardModel: Sendable, Hashable {
     case .userTyped: typed()
     case .endSessionTapped(let now): tapEndSession(now: now)
     case .errorDismissed(let now): dismissError(now: now)
+    case .correctionsFound(let corrections, let now): reportCorrections(corrections, now: now)
     }
   }
 
@@ -72,11 +73,19 @@ public struct KeyboardModel: Sendable, Hashable {
   // MARK: Commands
 
   mutating func makeCommand(
-    _ kind: CommandKind, now: Double, context: FieldContext? = nil, resultID: String? = nil
+    _ kind: CommandKind, now: Double, context: FieldContext? = nil, resultID: String? = nil,
+    corrections: [CorrectedWords]? = nil
   ) -> SessionCommand {
     lastCommandSeq += 1
     return SessionCommand(
-      seq: lastCommandSeq, sessionID: sessionID, kind: kind, sentAt: now, context: context, resultID: resultID)
+      seq: lastCommandSeq, sessionID: sessionID, kind: kind, sentAt: now, context: context, resultID: resultID,
+      corrections: corrections)
+  }
+
+  /// Sends the user's corrections to a live app (which learns from them); with no app to hear them they are dropped.
+  mutating func reportCorrections(_ corrections: [CorrectedWords], now: Double) -> [KeyboardEffect] {
+    guard !corrections.isEmpty, sessionID != nil, hostIsLive(at: now) else { return [] }
+    return [.send(makeCommand(.correction, now: now, corrections: Array(corrections.prefix(CorrectedWords.maxCount))))]
   }
 
   mutating func sendStart(_ context: FieldContext, now: Double) -> [KeyboardEffect] {

@@ -8,6 +8,8 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// How many results were inserted, and when the last one was (seconds since 1970).
   public private(set) var insertionCount = 0
   public private(set) var lastInsertionAt: Double?
+  /// The last insertion, followed so that the user's corrections of it can be reported.
+  public private(set) var watch: InsertionWatch?
   let channel: SessionChannel
   let watcher: ChannelWatcher
   let clock: SessionClock
@@ -64,14 +66,16 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     }
   }
 
-  /// The keyboard went away: stops watching.
+  /// The keyboard went away: reports corrections of the last insertion, and stops watching.
   public func disappear() {
+    reportCorrections()
     watchTask?.cancel()
     watchTask = nil
   }
 
   /// Applies a user action (taps and typing) with the current time.
   public func tapStart(keyboardType: String? = nil, contentType: String? = nil) {
+    reportCorrections()
     let context = FieldContext(
       textBeforeCursor: String(document.textBeforeCursor.suffix(500)), keyboardType: keyboardType,
       contentType: contentType)
@@ -89,6 +93,28 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   public func type(_ text: String) {
     document.insert(text)
     apply(.userTyped)
+  }
+
+  /// The user edits the field some other way (another keyboard, the cursor moved); `change` returns whether it
+  /// changed anything.
+  @discardableResult
+  public func edit(_ change: @Sendable (inout Document) -> Bool) -> Bool {
+    guard change(&document) else { return false }
+    apply(.userTyped)
+    return true
+  }
+
+  /// Compares the last insertion with what the field holds there now and, when the user changed words in it,
+  /// tells the app; once told, the insertion is no longer followed. Called when the user moves on (the next dictation,
+  /// the keyboard going away).
+  func reportCorrections() {
+    guard let watch else { return }
+    let corrections = watch.corrections(before: document.textBeforeCursor, after: document.textAfterCursor)
+    guard !corrections.isEmpty else { return }
+    let lastSeq = model.lastCommandSeq
+    apply(.correctionsFound(corrections, now: clock.now()))
+    // NB: with no live app to hear them, the insertion stays followed and the next occasion tries again.
+    if model.lastCommandSeq != lastSeq { self.watch = nil }
   }
 
   /// Tells the app this keyboard is still on screen, at most once per `presenceInterval`; the app stops a recording
@@ -188,16 +214,22 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     case .openContainingApp:
       openAppHandler?()
     case .insert(let text):
+      reportCorrections()
+      let before = document.textBeforeCursor
+      let after = document.textAfterCursor
       document.insert(text)
+      watch = InsertionWatch(inserted: text, before: before, after: after)
       insertionCount += 1
       lastInsertionAt = clock.now()
     case .replaceInserted(let old, let new):
       guard document.textBeforeCursor.hasSuffix(old) else { return }
       document.deleteBackward(count: old.count)
       document.insert(new)
+      watch = watch?.replacing(with: new)
     case .removeInserted(let text):
       guard document.textBeforeCursor.hasSuffix(text) else { return }
       document.deleteBackward(count: text.count)
+      watch = nil
     case .ignoredResult(let id, let reason):
       logger.info("not inserting result \(id): \(reason)")
     }

@@ -10,6 +10,25 @@ public enum CommandKind: String, Codable, Sendable, CaseIterable {
   case endSession = "end-session"
   /// The keyboard inserted the result named by `resultID`.
   case ack
+  /// The user changed words of an inserted result: the words as heard and as corrected (`corrections`).
+  case correction
+}
+
+/// Words the user changed in text Utter inserted: only these, never the rest of the field.
+public struct CorrectedWords: Codable, Sendable, Hashable {
+  /// The most corrections one command carries, and the longest form (in characters) of each.
+  public static let maxCount = 16
+  public static let maxCharacters = 64
+
+  /// The words as Utter inserted them, e.g. `Shivor`.
+  public var heard: String
+  /// The words the user left in their place, e.g. `Siobhan`.
+  public var corrected: String
+
+  public init(heard: String, corrected: String) {
+    self.heard = heard
+    self.corrected = corrected
+  }
 }
 
 /// What the keyboard knows about the text field it types into.
@@ -43,12 +62,14 @@ public struct SessionCommand: Codable, Sendable, Hashable {
   public var sentAt: Double
   /// The field being dictated into; set on `start`.
   public var context: FieldContext?
-  /// The result acknowledged; set on `ack`.
+  /// The result acknowledged; set on `ack`, and on `correction` for the result that was corrected.
   public var resultID: String?
+  /// What the user changed in an inserted result; set on `correction`.
+  public var corrections: [CorrectedWords]?
 
   public init(
     seq: Int, sessionID: String?, kind: CommandKind, sentAt: Double, context: FieldContext? = nil,
-    resultID: String? = nil
+    resultID: String? = nil, corrections: [CorrectedWords]? = nil
   ) {
     self.seq = seq
     self.sessionID = sessionID
@@ -56,6 +77,7 @@ public struct SessionCommand: Codable, Sendable, Hashable {
     self.sentAt = sentAt
     self.context = context
     self.resultID = resultID
+    self.corrections = corrections
   }
 }
 

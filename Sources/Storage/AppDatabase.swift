@@ -135,6 +135,7 @@ public final class AppDatabase: Sendable {
     ("history", "history entry", "history entries"), ("note", "note", "notes"),
     ("dictionaryEntry", "dictionary term", "dictionary terms"), ("snippet", "snippet", "snippets"),
     ("style", "style", "styles"), ("settings", "the settings", "the settings"),
+    ("learningCandidate", "learning suggestion", "learning suggestions"),
   ]
 
   /// "12 history entries, 1 note and the settings"; empty when nothing was copied.
@@ -221,7 +222,10 @@ public final class AppDatabase: Sendable {
   /// at open rather than at first use, without the cost of checking every page.
   func verifyReadable() throws {
     try writer.read { db in
-      for table in ["history", "history_ft", "note", "note_ft", "dictionaryEntry", "snippet", "style", "settings"] {
+      for table in [
+        "history", "history_ft", "note", "note_ft", "dictionaryEntry", "snippet", "style", "settings",
+        "learningCandidate",
+      ] {
         _ = try Row.fetchOne(db, sql: "SELECT * FROM \(table) ORDER BY rowid DESC LIMIT 1")
       }
     }

@@ -10,7 +10,7 @@ import GRDB
 /// tables through the schema's triggers.
 enum DatabaseSalvage {
   /// The tables whose rows are the user's, in the order they are copied (search indexes are rebuilt, not copied).
-  static let tables = ["history", "note", "dictionaryEntry", "snippet", "style", "settings"]
+  static let tables = ["history", "note", "dictionaryEntry", "snippet", "style", "settings", "learningCandidate"]
 
   /// How many rows each table received, and which tables could not be read to the end.
   struct Outcome: Equatable {

@@ -37,6 +37,9 @@ extension UtterSettings {
     choice(.appearance, "keyboard and app colour scheme", \.appearance),
     choice(.retention, "how long history is kept (off: nothing is stored)", \.retention),
     flag(.keepAudio, "keep audio of finished dictations for retry", \.keepAudio),
+    flag(
+      .learnWords, "learn names and terms from your corrections of dictated text (off: nothing is kept)",
+      \.learnWords),
     number(
       .typingWordsPerMinute, "typing speed in words per minute, for time saved", \.typingWordsPerMinute,
       range: 5...300, key: "typing-speed"),

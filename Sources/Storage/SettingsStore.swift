@@ -18,6 +18,10 @@ extension AppDatabase {
       try db.execute(
         sql: "INSERT OR REPLACE INTO settings (id, version, json) VALUES (1, ?, ?)",
         arguments: [UtterSettings.currentVersion, json])
+      // Learning off, or history off: the corrections kept as suggestions go too.
+      if !settings.learnWords || !settings.retention.keepsHistory {
+        try db.execute(sql: "DELETE FROM learningCandidate WHERE NOT dismissed")
+      }
       return previous
     }
     guard previous != settings.retention else { return DeletionResult(entries: 0, audioFiles: 0) }

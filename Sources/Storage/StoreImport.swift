@@ -115,6 +115,8 @@ extension AppDatabase {
   static func dictionaryEntry(_ row: Row) -> DictionaryEntry {
     let json: String = row["replacements"]
     let replacements = (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
-    return DictionaryEntry(term: row["term"], replacements: replacements, matchBySound: row["matchBySound"])
+    let origin = DictionaryEntry.Origin(rawValue: row["origin"] ?? "") ?? .manual
+    return DictionaryEntry(
+      term: row["term"], replacements: replacements, matchBySound: row["matchBySound"], origin: origin)
   }
 }

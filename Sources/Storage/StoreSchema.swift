@@ -7,6 +7,8 @@ enum StoreSchema {
   static let initialMigration = "v1-tables"
   /// Adds each dictation's word count (backfilled) and the indexes that stats and filters use.
   static let wordCountMigration = "v2-word-count"
+  /// Marks each dictionary term's origin (added or learned) and keeps the corrections Utter may learn from.
+  static let learnedWordsMigration = "v3-learned-words"
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -15,6 +17,9 @@ enum StoreSchema {
     }
     migrator.registerMigration(wordCountMigration) { db in
       try addWordCount(db)
+    }
+    migrator.registerMigration(learnedWordsMigration) { db in
+      try addLearnedWords(db)
     }
     return migrator
   }
@@ -102,6 +107,29 @@ enum StoreSchema {
     try db.create(index: "history_on_status_createdAt", on: "history", columns: ["status", "createdAt"])
     try db.create(index: "history_on_source_createdAt", on: "history", columns: ["source", "createdAt"])
     try db.execute(sql: "CREATE INDEX history_with_audio ON history(createdAt) WHERE audioPath IS NOT NULL")
+  }
+}
+
+extension StoreSchema {
+  static func addLearnedWords(_ db: Database) throws {
+    try db.alter(table: "dictionaryEntry") { t in
+      t.add(column: "origin", .text).notNull().defaults(to: "manual")
+    }
+    // One row per heard → corrected pair: how often the user made it, and whether they dismissed it.
+    try db.create(table: "learningCandidate") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("heard", .text).notNull()
+      t.column("heardKey", .text).notNull()
+      t.column("corrected", .text).notNull()
+      t.column("correctedKey", .text).notNull().indexed()
+      t.column("kind", .text).notNull()
+      t.column("replacesHeard", .boolean).notNull()
+      t.column("count", .integer).notNull().defaults(to: 0)
+      t.column("dismissed", .boolean).notNull().defaults(to: false)
+      t.column("firstSeen", .double).notNull()
+      t.column("lastSeen", .double).notNull()
+      t.uniqueKey(["heardKey", "correctedKey"])
+    }
   }
 }
 

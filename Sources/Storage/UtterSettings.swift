@@ -36,13 +36,15 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var keepAudio = true
   /// The typing speed that "time saved" is measured against, in words per minute.
   public var typingWordsPerMinute: Double = 40
+  /// Whether the dictionary learns names and terms from the corrections the user makes to dictated text.
+  public var learnWords = true
 
   public init() {}
 
   enum CodingKeys: String, CodingKey {
     case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
-    case maxRecordingSeconds, polishBaseURL
+    case maxRecordingSeconds, polishBaseURL, learnWords
   }
 
   /// Decodes leniently: a missing or unreadable key keeps its default rather than losing every setting.
@@ -69,5 +71,6 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     retention = value(.retention, defaults.retention)
     keepAudio = value(.keepAudio, defaults.keepAudio)
     typingWordsPerMinute = value(.typingWordsPerMinute, defaults.typingWordsPerMinute)
+    learnWords = value(.learnWords, defaults.learnWords)
   }
 }

@@ -34,10 +34,12 @@ extension AppDatabase {
         db, sql: "SELECT 1 FROM dictionaryEntry WHERE termKey = ?", arguments: [Self.key(term)]) ?? false
     try db.execute(
       sql: """
-        INSERT INTO dictionaryEntry (term, termKey, replacements, matchBySound, createdAt) VALUES (?, ?, ?, ?, ?)
+        INSERT INTO dictionaryEntry (term, termKey, replacements, matchBySound, origin, createdAt)
+        VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT(termKey) DO UPDATE SET term = excluded.term, replacements = excluded.replacements,
-          matchBySound = excluded.matchBySound
-        """, arguments: [term, Self.key(term), try Self.json(replacements), entry.matchBySound, now])
+          matchBySound = excluded.matchBySound, origin = excluded.origin
+        """,
+      arguments: [term, Self.key(term), try Self.json(replacements), entry.matchBySound, entry.origin.rawValue, now])
     return existed ? .updated : .added
   }
 

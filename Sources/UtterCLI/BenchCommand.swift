@@ -4,6 +4,9 @@ struct BenchCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
     abstract: "Measure speed, memory and accuracy.",
-    subcommands: [BenchTranscribeCommand.self, BenchSessionCommand.self, BenchFormatCommand.self, BenchStoreCommand.self]
+    subcommands: [
+      BenchTranscribeCommand.self, BenchSessionCommand.self, BenchFormatCommand.self, BenchStoreCommand.self,
+      BenchLearningCommand.self,
+    ]
   )
 }

@@ -6,7 +6,14 @@ import TextPipeline
 struct DictionaryCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dictionary", abstract: "Words and names written your way (applied by the text pipeline).",
-    subcommands: [DictionaryAddCommand.self, DictionaryListCommand.self, DictionaryRemoveCommand.self],
+    discussion: """
+      Utter also learns terms from the corrections you make to dictated text: a correction made twice (or confirmed \
+      once) becomes a learned term. 'settings set learn-words off' turns learning off.
+      """,
+    subcommands: [
+      DictionaryAddCommand.self, DictionaryListCommand.self, DictionaryRemoveCommand.self,
+      DictionarySuggestionsCommand.self, DictionaryConfirmCommand.self, DictionaryForgetCommand.self,
+    ],
     defaultSubcommand: DictionaryListCommand.self)
 }
 
@@ -39,10 +46,11 @@ struct DictionaryListCommand: AsyncParsableCommand {
     let entries = try storeCall { try database.dictionaryEntries() }
     if json { return try printJSON(entries) }
     if entries.isEmpty { return print("The dictionary is empty. Add a term with 'utter dictionary add TERM'.") }
-    var table = TextTable("term", "match", "replaces")
+    var table = TextTable("term", "origin", "match", "replaces")
     for entry in entries {
       table.add(
-        entry.term, entry.matchBySound ? "by sound" : "exact forms only", entry.replacements.joined(separator: ", "))
+        entry.term, entry.origin == .learned ? "learned" : "added",
+        entry.matchBySound ? "by sound" : "exact forms only", entry.replacements.joined(separator: ", "))
     }
     table.print()
   }
@@ -59,5 +67,64 @@ struct DictionaryRemoveCommand: AsyncParsableCommand {
       throw CLIError("'\(term)' is not in the dictionary")
     }
     print("Removed '\(term)'.")
+  }
+}
+
+struct DictionarySuggestionsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "suggestions", abstract: "List corrections Utter may learn (made once, not yet learned).")
+  @OptionGroup var global: GlobalOptions
+  @Flag(help: "Print JSON.") var json = false
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    let candidates = try storeCall { try database.learningCandidates() }
+    if json { return try printJSON(candidates) }
+    if candidates.isEmpty {
+      let learning = (try? database.learnsWords()) ?? true
+      return print(
+        learning
+          ? "No suggestions. Correct a dictated word twice and Utter learns it."
+          : "No suggestions: learning is off ('utter settings set learn-words on').")
+    }
+    var table = TextTable("heard", "becomes", "why", "seen")
+    for candidate in candidates {
+      let why = candidate.kind == .spelling ? "spelling" : candidate.replacesHeard ? "sounds alike" : "hint only"
+      table.add(candidate.heard, candidate.corrected, why, "\(candidate.count)×")
+    }
+    table.print()
+  }
+}
+
+struct DictionaryConfirmCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "confirm", abstract: "Learn a suggested term now, without waiting for a second correction.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The suggested term (case does not matter).") var term: String
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    guard try storeCall({ try database.learnsWords() }) else {
+      throw CLIError("learning is off; turn it on with 'utter settings set learn-words on'")
+    }
+    guard let entry = try storeCall({ try database.confirmLearning(term: term) }) else {
+      throw CLIError("'\(term)' is not a suggestion (see 'utter dictionary suggestions')")
+    }
+    print("Learned '\(entry.term)'.")
+  }
+}
+
+struct DictionaryForgetCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forget", abstract: "Undo a learned term or a suggestion; Utter will not learn it again.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The learned or suggested term (case does not matter).") var term: String
+
+  func run() async throws {
+    let database = try openStore(global, applyRetention: false)
+    guard try storeCall({ try database.forgetLearned(term: term) }) else {
+      throw CLIError("'\(term)' was not learned or suggested (terms you added: 'utter dictionary remove')")
+    }
+    print("Forgot '\(term)'; it will not be learned again.")
   }
 }

@@ -86,7 +86,7 @@ struct HostCommand: AsyncParsableCommand {
       spool: AudioSpool(
         directory: dictation.database?.spoolDirectory
           ?? global.dataDirectory.appendingPathComponent("spool", isDirectory: true)),
-      makeSessionID: { UUID().uuidString.lowercased() }, logger: logger)
+      makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: parts.learnCorrections, logger: logger)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
     let watcher = ChannelWatcher(
       notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.5, clock: clock)

@@ -9,7 +9,9 @@ struct KeyboardCommand: AsyncParsableCommand {
     abstract: "Run the keyboard side of a session against a simulated text field.",
     discussion: """
       Steps (separated by ';'): start, stop, cancel, wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
-      type TEXT, undo, use-raw, status, end-session. On appearing, the keyboard inserts a pending result of the \
+      type TEXT, replace OLD NEW (the last OLD in the field becomes NEW; double quotes group words: \
+      replace "I am" Niamh), undo, use-raw, status, end-session. A dictation's text that the user then corrects is \
+      reported to the app (which may learn the word) at the next start or when the keyboard leaves. On appearing, the keyboard inserts a pending result of the \
       live session (once). At the end the text field's contents are printed on standard output.
       """
   )
@@ -73,6 +75,10 @@ struct KeyboardCommand: AsyncParsableCommand {
       case .useRaw: await keyboard.tapUseRaw()
       case .endSession: await keyboard.tapEndSession()
       case .type(let text): await keyboard.type(text)
+      case .replace(let old, let new):
+        if !(await keyboard.edit { $0.replaceLast(old, with: new) }) {
+          failure = CLIError("'\(old)' is not in the text field", exitCode: 2)
+        }
       case .wait(let seconds): try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
       case .status:
         let name = await keyboard.model.phase.name

@@ -8,6 +8,8 @@ enum SessionScriptStep: Equatable {
   /// Waits until the keyboard shows the named phase (e.g. `inactive`).
   case waitPhase(String, Double)
   case type(String)
+  /// Replaces the last occurrence of the first text in the field with the second, as the user editing it would.
+  case replace(String, String)
 
   /// Parses `;`-separated steps, e.g. `start; wait 3; stop; wait-insert 10`.
   static func parse(_ script: String) throws -> [SessionScriptStep] {
@@ -38,14 +40,51 @@ enum SessionScriptStep: Equatable {
           throw CLIError("'wait-phase' needs a phase and seconds, e.g. 'wait-phase inactive 5'")
         }
         return .waitPhase(String(words[0]), limit)
+      case "replace":
+        let operands = try quotedOperands(rest)
+        guard operands.count == 2, !operands[0].isEmpty else {
+          throw CLIError(
+            "'replace' needs the old and the new text, e.g. 'replace Shivor Siobhan' or 'replace \"I am\" Niamh'")
+        }
+        return .replace(operands[0], operands[1])
       case "type":
         // NB: keep the user's spacing after the verb's single separating space.
         return .type(String(part.drop { $0 == " " }.dropFirst(4).dropFirst(1)))
       default:
         throw CLIError(
           "unknown keyboard step '\(verb)' (steps: start, stop, cancel, wait S, wait-insert S, wait-phase P S, "
-            + "type TEXT, undo, use-raw, status, end-session)")
+            + "type TEXT, replace OLD NEW, undo, use-raw, status, end-session)")
       }
     }
+  }
+
+  /// Words separated by spaces, where double quotes group several words into one (`"I am" Niamh`).
+  static func quotedOperands(_ text: String) throws -> [String] {
+    var operands: [String] = []
+    var current = ""
+    var quoted = false
+    var started = false
+    for character in text {
+      if character == "\"" {
+        if quoted {
+          operands.append(current)
+        } else if started {
+          throw CLIError("a quote must start a word: \(text)")
+        }
+        quoted.toggle()
+        current = ""
+        started = false
+      } else if character == " " && !quoted {
+        if started { operands.append(current) }
+        current = ""
+        started = false
+      } else {
+        current.append(character)
+        started = true
+      }
+    }
+    if quoted { throw CLIError("an unclosed quote in '\(text)'") }
+    if started { operands.append(current) }
+    return operands
   }
 }

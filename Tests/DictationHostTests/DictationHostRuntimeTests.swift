@@ -18,10 +18,12 @@ final class KeyboardStandIn: @unchecked Sendable {
 
   var state: HostState? { channel.readState().value }
 
-  func send(_ kind: CommandKind, context: FieldContext? = nil, result: String? = nil) throws {
+  func send(
+    _ kind: CommandKind, context: FieldContext? = nil, result: String? = nil, corrections: [CorrectedWords]? = nil
+  ) throws {
     let command = SessionCommand(
       seq: log.lastSeq + 1, sessionID: state?.sessionID, kind: kind, sentAt: clock.now,
-      context: context, resultID: result)
+      context: context, resultID: result, corrections: corrections)
     log.append(command)
     try channel.writeCommands(log)
   }
@@ -54,7 +56,8 @@ struct HostHarness {
 
   init(
     engine: ScriptedEngine, dir existing: TemporaryDirectory? = nil,
-    configuration: HostConfiguration = HostConfiguration(), recorded: [ArchivedDictation] = []
+    configuration: HostConfiguration = HostConfiguration(), recorded: [ArchivedDictation] = [],
+    learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "ignored") }
   ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
@@ -65,7 +68,7 @@ struct HostHarness {
     let environment = HostEnvironment(
       clock: clock.clock, microphone: microphone,
       makeSegmenter: { EnergyPauseSegmenter() }, loadEngine: { engine }, format: testFormatter, archive: archive,
-      spool: spool, makeSessionID: { UUID().uuidString.lowercased() })
+      spool: spool, makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: learnCorrections)
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
     host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.05),
@@ -83,6 +86,32 @@ struct HostHarness {
 
 @Suite("Dictation host runtime", .serialized)
 struct DictationHostRuntimeTests {
+  @Test("a term learned from a correction is handed to the engine from the next recording of the same session")
+  func learnedTermReachesTheEngine() async throws {
+    let engine = ScriptedEngine(["ask Siobhan"])
+    let reported = CorrectionsSeen()
+    let harness = try HostHarness(engine: engine) { corrections in
+      reported.add(corrections)
+      return CorrectionResult(vocabulary: ["Siobhan"], summary: "learned 'Siobhan'")
+    }
+    let microphone = harness.microphone
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+
+    let words = [CorrectedWords(heard: "Shivor", corrected: "Siobhan")]
+    try harness.keyboard.send(.correction, corrections: words)
+    #expect(await eventually { harness.keyboard.state?.lastCommandSeq == 1 })
+    #expect(reported.all == [words])
+
+    try harness.keyboard.send(.start)
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
+    microphone.play(toneBursts(1))
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { !harness.channel.resultIDs().isEmpty })
+    #expect(engine.vocabularies.contains(["Siobhan"]), "\(engine.vocabularies)")
+    await harness.stop()
+  }
+
   @Test("segments are transcribed while the user speaks; after stop only the tail remains; history precedes the result")
   func streamingDictation() async throws {
     let engine = ScriptedEngine(["one", "two", "three", "four"])
@@ -328,4 +357,13 @@ struct DictationHostFolderTests {
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     await harness.stop()
   }
+}
+
+/// The corrections a host passed on, in order.
+final class CorrectionsSeen: @unchecked Sendable {
+  private let lock = NSLock()
+  private var seen: [[CorrectedWords]] = []
+
+  func add(_ corrections: [CorrectedWords]) { lock.withLock { seen.append(corrections) } }
+  var all: [[CorrectedWords]] { lock.withLock { seen } }
 }

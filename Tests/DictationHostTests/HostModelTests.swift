@@ -39,6 +39,22 @@ struct HostModelTests {
     #expect(effects.count == 1)
   }
 
+  @Test("a correction is learned in any phase of a live session and leaves the dictation alone")
+  func correction() {
+    let words = [CorrectedWords(heard: "Shivor", corrected: "Siobhan")]
+    var model = HostModel.recording()
+    let effects = model.handle(
+      .command(SessionCommand(seq: 2, sessionID: "s1", kind: .correction, sentAt: 0, corrections: words), now: 2))
+    #expect(effects == [.learnCorrections(words)])
+    #expect(model.phase == .recording)
+    #expect(model.lastCommandSeq == 2)
+
+    var closed = HostModel(timeout: .fiveMinutes)
+    let ignored = closed.handle(
+      .command(SessionCommand(seq: 1, sessionID: "s1", kind: .correction, sentAt: 0, corrections: words), now: 2))
+    #expect(ignored.isEmpty, "no session, nothing learned")
+  }
+
   @Test("opening a session waits on its preconditions, then holds standby with an expiry")
   func activation() {
     var model = HostModel(timeout: .fiveMinutes)

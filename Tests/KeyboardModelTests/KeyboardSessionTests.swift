@@ -44,6 +44,60 @@ struct KeyboardSessionTests {
     await relaunched.disappear()
   }
 
+  @Test("words the user changed in an insertion are written as one correction when the keyboard leaves, once")
+  func correctionOnLeaving() async throws {
+    let dir = try TemporaryDirectory("keyboard")
+    defer { dir.remove() }
+    let app = SessionChannel(container: dir.url)
+    let now = Date().timeIntervalSince1970
+    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
+    try app.writeResult(
+      DictationResult(
+        id: "s1-1", sessionID: "s1", commandSeq: 1, text: " Send the draft to Shivor and I am before lunch.",
+        rawText: "send the draft to shivor and i am before lunch", createdAt: now))
+    let keyboard = KeyboardSession(
+      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: "Private note."),
+      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1))
+    await keyboard.appear()
+    #expect(await keyboard.watch?.inserted == " Send the draft to Shivor and I am before lunch.")
+    await keyboard.edit { $0.replaceLast("Shivor", with: "Siobhan") }
+    await keyboard.edit { $0.replaceLast("I am", with: "Niamh") }
+    await keyboard.disappear()
+
+    let commands = app.readCommands().value?.commands ?? []
+    #expect(commands.map(\.kind) == [.ack, .correction])
+    #expect(
+      commands.last?.corrections == [
+        CorrectedWords(heard: "Shivor", corrected: "Siobhan"), CorrectedWords(heard: "I am", corrected: "Niamh"),
+      ])
+    #expect(commands.last?.sessionID == "s1")
+    #expect(await keyboard.watch == nil)
+    await keyboard.disappear()
+    #expect(app.readCommands().value?.commands.count == 2, "a correction is reported once")
+  }
+
+  @Test("with no live app a correction is not sent and the insertion stays followed")
+  func correctionWithoutApp() async throws {
+    let dir = try TemporaryDirectory("keyboard")
+    defer { dir.remove() }
+    let app = SessionChannel(container: dir.url)
+    let now = Date().timeIntervalSince1970
+    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
+    try app.writeResult(
+      DictationResult(
+        id: "s1-1", sessionID: "s1", commandSeq: 1, text: "Ask Shivor.", rawText: "ask shivor", createdAt: now))
+    let keyboard = KeyboardSession(
+      channel: SessionChannel(container: dir.url), document: SimulatedTextField(),
+      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1))
+    await keyboard.appear()
+    try app.writeState(HostState(seq: 2, sessionID: "s1", phase: .inactive, heartbeat: now))
+    await keyboard.refreshAll()
+    await keyboard.edit { $0.replaceLast("Shivor", with: "Siobhan") }
+    await keyboard.disappear()
+    #expect(app.readCommands().value?.commands.map(\.kind) == [.ack])
+    #expect(await keyboard.watch?.inserted == "Ask Shivor.")
+  }
+
   @Test("a heartbeat that stops turns the keyboard inactive through the poll alone")
   func heartbeatStops() async throws {
     let dir = try TemporaryDirectory("keyboard")

@@ -55,6 +55,27 @@ struct HostileFileTests {
     #expect(try rejection(ackWithoutID, file: "commands.json") != nil)
   }
 
+  @Test("a correction is read back, and one without words, with too many or with over-long words is rejected")
+  func corrections() throws {
+    let valid =
+      #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1","corrections":[{"heard":"Shivor","corrected":"Siobhan"}]}]}"#
+    #expect(try rejection(valid, file: "commands.json") == nil)
+    let empty = #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1","corrections":[]}]}"#
+    #expect(try rejection(empty, file: "commands.json") != nil)
+    let missing = #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1"}]}"#
+    #expect(try rejection(missing, file: "commands.json") != nil)
+    let long = String(repeating: "a", count: 65)
+    let tooLong =
+      #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1","corrections":[{"heard":"x","corrected":""#
+      + long + #""}]}]}"#
+    #expect(try rejection(tooLong, file: "commands.json") != nil)
+    let pair = #"{"heard":"a","corrected":"b"}"#
+    let many =
+      #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1","corrections":["#
+      + Array(repeating: pair, count: 17).joined(separator: ",") + "]}]}"
+    #expect(try rejection(many, file: "commands.json") != nil)
+  }
+
   @Test("an oversized file is rejected without being decoded")
   func oversized() throws {
     let padding = String(repeating: " ", count: 70 * 1024)

@@ -13,7 +13,7 @@ public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
   private let delay: Double
   private let failing: Bool
   private let noSpeechProbability: Double?
-  private var calls: [(at: Date, samples: Int, prompt: String?)] = []
+  private var calls: [(at: Date, samples: Int, prompt: String?, vocabulary: [String])] = []
 
   /// `noSpeechProbability` set: each answer comes as one segment with that probability, as Whisper reports.
   public init(_ script: [String], delay: Double = 0, failing: Bool = false, noSpeechProbability: Double? = nil) {
@@ -26,10 +26,12 @@ public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
   public var callCount: Int { lock.withLock { calls.count } }
   public var prompts: [String?] { lock.withLock { calls.map(\.prompt) } }
   public var sampleCounts: [Int] { lock.withLock { calls.map(\.samples) } }
+  /// The vocabulary hint of each call.
+  public var vocabularies: [[String]] { lock.withLock { calls.map(\.vocabulary) } }
 
   public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     let index = lock.withLock {
-      calls.append((Date(), samples.count, options.prompt))
+      calls.append((Date(), samples.count, options.prompt, options.vocabulary))
       return calls.count - 1
     }
     if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) }

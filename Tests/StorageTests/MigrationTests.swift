@@ -12,7 +12,8 @@ struct MigrationTests {
     let store = try StoreFixture(kind)
     defer { store.folder.remove() }
     let applied = try store.database.writer.read { db in try StoreSchema.migrator.appliedIdentifiers(db) }
-    #expect(applied == [StoreSchema.initialMigration, StoreSchema.wordCountMigration])
+    #expect(
+      applied == [StoreSchema.initialMigration, StoreSchema.wordCountMigration, StoreSchema.learnedWordsMigration])
     let columns = try store.database.writer.read { db in try db.columns(in: "history").map(\.name) }
     #expect(columns.contains("wordCount"))
   }
@@ -46,5 +47,7 @@ struct MigrationTests {
     #expect(try database.searchHistory("zoe", limit: 5).map(\.uuid) == ["u-1"])
     #expect(try database.stats(now: Date(timeIntervalSince1970: 1_795_341_800)).words == 5)
     #expect(try database.dictionaryEntries().map(\.term) == ["Zoë"])
+    #expect(try database.dictionaryEntries().map(\.origin) == [.manual], "terms from before learning were added")
+    #expect(try database.learningCandidates().isEmpty)
   }
 }

@@ -164,4 +164,23 @@ struct SessionLifecycleTests {
     #expect(output.status != 0)
     #expect(output.stderr.contains("unknown keyboard step 'dance'"))
   }
+
+  @Test("'replace' groups quoted words, and a bad one or a missing word is one clear error line")
+  func replaceStep() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let edited = try await workspace.runKeyboard(
+      #"replace "I am" Niamh; replace later "see you then""#, text: "I am late, see you later")
+    #expect(edited.status == 0, "\(edited.stderr)")
+    #expect(edited.stdout == "Niamh late, see you see you then\n")
+    let unclosed = try await workspace.runKeyboard(#"replace "I am Niamh"#)
+    #expect(unclosed.status != 0)
+    #expect(unclosed.stderr == "utter: an unclosed quote in '\"I am Niamh'\n")
+    let oneWord = try await workspace.runKeyboard("replace Shivor")
+    #expect(oneWord.stderr.hasPrefix("utter: 'replace' needs the old and the new text"))
+    let missing = try await workspace.runKeyboard("replace Shivor Siobhan", text: "Nothing to fix")
+    #expect(missing.status == 2)
+    #expect(missing.stderr.hasSuffix("utter: 'Shivor' is not in the text field\n"))
+    #expect(missing.stdout == "Nothing to fix\n", "the field is left as it was")
+  }
 }

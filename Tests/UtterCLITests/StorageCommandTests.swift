@@ -61,15 +61,17 @@ struct StorageVocabularyCommandTests {
     let list = try await cli.run(["dictionary", "list"]).stdout
     #expect(
       list == """
-        TERM        MATCH             REPLACES
-        Kubernetes  by sound          cooper netties, kuber nets
-        Zoé         exact forms only
+        TERM        ORIGIN  MATCH             REPLACES
+        Kubernetes  added   by sound          cooper netties, kuber nets
+        Zoé         added   exact forms only
 
         """)
     let json = try await cli.run(["dictionary", "list", "--json"]).stdout
     #expect(json.contains("\"matchBySound\" : false"))
     try await cli.run(["dictionary", "remove", "kubernetes"])
-    #expect(try await cli.run(["dictionary", "list"]).stdout == "TERM  MATCH             REPLACES\nZoé   exact forms only\n")
+    #expect(
+      try await cli.run(["dictionary", "list"]).stdout
+        == "TERM  ORIGIN  MATCH             REPLACES\nZoé   added   exact forms only\n")
     let missing = try await cli.run(["dictionary", "remove", "nothing"], expect: 1)
     #expect(missing.stderr == "utter: 'nothing' is not in the dictionary\n")
   }
@@ -192,14 +194,17 @@ struct StorageHistoryCommandTests {
       text.split(separator: "\n").filter { !$0.contains("\"exportedAt\"") }.joined(separator: "\n")
     }
     #expect(withoutExportTime(again) == withoutExportTime(original))
-    #expect(try await other.run(["dictionary", "list"]).stdout == "TERM        MATCH     REPLACES\nKubernetes  by sound\n")
+    #expect(
+      try await other.run(["dictionary", "list"]).stdout
+        == "TERM        ORIGIN  MATCH     REPLACES\nKubernetes  added   by sound\n")
     let markdown = try await cli.run(["history", "export", "--format", "markdown"]).stdout
     #expect(markdown.hasPrefix("# Utter history"))
     #expect(markdown.contains("Deploy the Kubernetes cluster."))
     #expect(markdown.components(separatedBy: "\n## ").count == 4)
     let damaged = cli.folder.url.appendingPathComponent("damaged.json")
     try Data("{\"format\": \"something\"}".utf8).write(to: damaged)
-    #expect(try await cli.run(["history", "import", damaged.path], expect: 1).stderr.hasPrefix("utter: not an Utter export"))
+    #expect(
+      try await cli.run(["history", "import", damaged.path], expect: 1).stderr.hasPrefix("utter: not an Utter export"))
   }
 
   @Test("turning history off deletes what was kept and stores nothing more")

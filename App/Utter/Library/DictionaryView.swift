@@ -7,6 +7,7 @@ import TextPipeline
 struct DictionaryView: View {
   @Environment(AppModel.self) private var model
   @State private var entries: [DictionaryEntry] = []
+  @State private var suggestions: [LearningCandidate] = []
   @State private var editing: DictionaryEntry?
   @State private var error: String?
 
@@ -18,7 +19,13 @@ struct DictionaryView: View {
           editing = entry
         } label: {
           VStack(alignment: .leading, spacing: 2) {
-            Text(entry.term).font(.headline)
+            HStack {
+              Text(entry.term).font(.headline)
+              if entry.origin == .learned {
+                Text("Learned").font(.caption2).foregroundStyle(.secondary)
+                  .accessibilityLabel("Learned from your corrections")
+              }
+            }
             if !entry.replacements.isEmpty {
               Text("From: " + entry.replacements.joined(separator: ", "))
                 .font(.caption)
@@ -29,8 +36,31 @@ struct DictionaryView: View {
         .foregroundStyle(.primary)
       }
       .onDelete { offsets in
-        for index in offsets { _ = try? model.database?.removeDictionaryEntry(term: entries[index].term) }
+        for index in offsets { remove(entries[index]) }
         reload()
+      }
+      if !suggestions.isEmpty {
+        Section {
+          ForEach(suggestions, id: \.self) { suggestion in
+            LearningSuggestionRow(suggestion: suggestion) { confirmed in
+              do {
+                if confirmed {
+                  _ = try model.database?.confirmLearning(term: suggestion.corrected)
+                } else {
+                  _ = try model.database?.forgetLearned(term: suggestion.corrected)
+                }
+                error = nil
+              } catch {
+                self.error = UserMessage.of(error)
+              }
+              reload()
+            }
+          }
+        } header: {
+          Text("Suggestions")
+        } footer: {
+          Text("Words you corrected once. Utter learns a word the second time, or now if you add it.")
+        }
       }
     }
     .overlay {
@@ -64,6 +94,42 @@ struct DictionaryView: View {
 
   private func reload() {
     entries = (try? model.database?.dictionaryEntries()) ?? []
+    suggestions = (try? model.database?.learningCandidates()) ?? []
+  }
+
+  /// Deletes a term; a learned one is also kept from being learned again.
+  private func remove(_ entry: DictionaryEntry) {
+    if entry.origin == .learned {
+      _ = try? model.database?.forgetLearned(term: entry.term)
+    } else {
+      _ = try? model.database?.removeDictionaryEntry(term: entry.term)
+    }
+  }
+}
+
+/// A correction Utter may learn: what was heard, what the user wrote, and buttons to learn or dismiss it.
+@MainActor
+struct LearningSuggestionRow: View {
+  let suggestion: LearningCandidate
+  let decide: (_ confirmed: Bool) -> Void
+
+  var body: some View {
+    HStack {
+      VStack(alignment: .leading, spacing: 2) {
+        Text(suggestion.corrected).font(.headline)
+        Text("Heard as: \(suggestion.heard)").font(.caption).foregroundStyle(.secondary)
+      }
+      Spacer()
+      Button("Add") { decide(true) }
+        .buttonStyle(.borderless)
+      Button {
+        decide(false)
+      } label: {
+        Image(systemName: "xmark.circle")
+      }
+      .buttonStyle(.borderless)
+      .accessibilityLabel("Dismiss")
+    }
   }
 }
 

@@ -95,7 +95,7 @@ final class FlowSession {
       clock: .system, microphone: source, makeSegmenter: { VoiceActivitySegmenter() },
       loadEngine: parts.loadEngine, format: parts.format, archive: archive,
       spool: AudioSpool(directory: pipeline.archive?.database?.spoolDirectory ?? Self.spoolDirectory),
-      makeSessionID: { UUID().uuidString.lowercased() })
+      makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: parts.learnCorrections)
     let host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: DarwinChangeNotifier()), environment: environment,
       configuration: configuration)

@@ -55,6 +55,15 @@ struct SettingsView: View {
         Toggle("Keep audio for retry", isOn: binding(\.keepAudio))
         DeleteHistoryButton()
       }
+      Section {
+        Toggle("Learn from my corrections", isOn: binding(\.learnWords))
+      } header: {
+        Text("Dictionary")
+      } footer: {
+        Text(
+          "When you fix a misheard name in dictated text twice, Utter adds it to your dictionary. Off, or with "
+            + "history off, nothing is learned or kept.")
+      }
       Section("Appearance") {
         Picker("Theme", selection: binding(\.appearance)) {
           Text("System").tag(AppearanceChoice.system)

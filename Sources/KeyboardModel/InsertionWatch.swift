@@ -1,0 +1,85 @@
+import SessionChannel
+import TextPipeline
+
+/// The text Utter inserted last, and a little of what surrounded it, so that the user's later edits of that span
+/// (with Utter's keys or another keyboard) can be read back as corrections. Only the inserted span and its edited
+/// form are ever compared or reported, never the rest of the field.
+public struct InsertionWatch: Sendable, Hashable {
+  /// The longest insertion followed, in characters; a longer one is not watched.
+  public static let maxCharacters = 1_000
+  /// How much of the text on each side of the insertion locates it again.
+  static let anchorLength = 24
+
+  /// The text as Utter inserted it.
+  public private(set) var inserted: String
+  /// The end of the text before the insertion.
+  let anchorBefore: String
+  /// The start of the text after the insertion.
+  let anchorAfter: String
+  /// How many characters preceded the insertion in the context it was read from.
+  let offset: Int
+
+  /// Watches `inserted`, placed between `before` and `after` (the field's text around the cursor at the time);
+  /// nil when it is empty or too long to follow.
+  public init?(inserted: String, before: String, after: String) {
+    guard !inserted.isEmpty, inserted.count <= Self.maxCharacters else { return nil }
+    self.inserted = inserted
+    anchorBefore = String(before.suffix(Self.anchorLength))
+    anchorAfter = String(after.prefix(Self.anchorLength))
+    offset = before.count
+  }
+
+  /// The watch after Utter itself replaced the inserted text (undo to raw text): the new text is the baseline.
+  public func replacing(with text: String) -> InsertionWatch? {
+    guard !text.isEmpty, text.count <= Self.maxCharacters else { return nil }
+    var copy = self
+    copy.inserted = text
+    return copy
+  }
+
+  /// The inserted span as the field reads now (`before` and `after` the cursor), or nil when it cannot be found
+  /// again: the text around it changed, or the span grew far beyond what was inserted.
+  public func span(before: String, after: String) -> String? {
+    let field = Array(before + after)
+    let start: Int
+    if anchorBefore.isEmpty {
+      start = 0
+    } else {
+      let anchor = Array(anchorBefore)
+      let ends = occurrences(of: anchor, in: field).map { $0 + anchor.count }
+      guard let nearest = ends.min(by: { abs($0 - offset) < abs($1 - offset) }) else { return nil }
+      start = nearest
+    }
+    let end: Int
+    if anchorAfter.isEmpty {
+      end = field.count
+    } else {
+      let anchor = Array(anchorAfter)
+      guard let found = occurrences(of: anchor, in: field).first(where: { $0 >= start }) else { return nil }
+      end = found
+    }
+    guard end >= start, end - start <= inserted.count * 2 + 40 else { return nil }
+    return String(field[start..<end])
+  }
+
+  /// The words the user corrected in the span, ready for the channel: none when the span is gone, unchanged or
+  /// rewritten, and each form cut to the channel's limits.
+  public func corrections(before: String, after: String) -> [CorrectedWords] {
+    guard let edited = span(before: before, after: after), edited != inserted else { return [] }
+    let alignment = WordAlignment(heard: inserted, corrected: edited)
+    guard !alignment.isRewrite else { return [] }
+    return alignment.substitutions.prefix(CorrectedWords.maxCount).compactMap { substitution in
+      guard substitution.heard.count <= CorrectedWords.maxCharacters,
+        substitution.corrected.count <= CorrectedWords.maxCharacters
+      else { return nil }
+      return CorrectedWords(heard: substitution.heard, corrected: substitution.corrected)
+    }
+  }
+
+  private func occurrences(of needle: [Character], in haystack: [Character]) -> [Int] {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return [] }
+    return (0...(haystack.count - needle.count)).filter { start in
+      haystack[start..<(start + needle.count)].elementsEqual(needle)
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/// A correction worth learning: the user fixed a word the engine misheard, not a word they changed their mind about.
+///
+/// A substitution is a candidate when the new form is another spelling of the same word (`iphone` → `iPhone`,
+/// `git hub` → `GitHub`), or a name or term (it has a capital or a digit) that sounds like what was heard (by
+/// `PhoneticKey`). Common or lower-case words written in place of others (`lunch` → `dinner`, `prevent` →
+/// `present`) are a change of mind. When the heard form is common words (`I am` → `Niamh`) or one plain lower-case
+/// word (`code` → `Xcode`), the term is learned as a hint for the engine, never as a rule that rewrites those words.
+public struct LearnableCorrection: Sendable, Hashable {
+  /// Why the correction looks like a recognition error.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// The new form sounds like what was heard (a name or jargon misheard).
+    case soundsAlike = "sounds-alike"
+    /// The same letters written another way: case, joined or split words.
+    case spelling
+  }
+
+  /// The words as heard, e.g. `Shivor`.
+  public var heard: String
+  /// The user's form, e.g. `Siobhan`.
+  public var corrected: String
+  public var kind: Kind
+  /// Whether the heard form may become the term wherever it is heard; false when it is common words.
+  public var replacesHeard: Bool
+
+  /// What to do with one substitution.
+  public enum Verdict: Sendable, Hashable {
+    case learn(LearnableCorrection)
+    /// Not a recognition error, and why (one line).
+    case reject(String)
+
+    /// The correction, when it is one to learn.
+    public var correction: LearnableCorrection? {
+      if case .learn(let correction) = self { return correction }
+      return nil
+    }
+  }
+
+  /// The longest form, in characters, that can be learned.
+  public static let maxCharacters = 48
+
+  /// Judges one substitution from `WordAlignment`.
+  public static func judge(_ substitution: WordSubstitution) -> Verdict {
+    let heardWords = WordAlignment.words(substitution.heard)
+    let correctedWords = WordAlignment.words(substitution.corrected)
+    let heard = heardWords.joined(separator: " ")
+    let corrected = correctedWords.joined(separator: " ")
+    guard !heardWords.isEmpty, !correctedWords.isEmpty else { return .reject("an insertion or a deletion") }
+    guard heardWords.count <= WordAlignment.maxChangeWords, correctedWords.count <= WordAlignment.maxChangeWords,
+      heard.count <= maxCharacters, corrected.count <= maxCharacters
+    else { return .reject("too long to be a misheard word") }
+    guard heard != corrected else { return .reject("punctuation only") }
+    guard corrected.contains(where: \.isLetter) else { return .reject("no letters in the new form") }
+    let heardLetters = WordAlignment.matchKey(heard)
+    let correctedLetters = WordAlignment.matchKey(corrected)
+    let heardIsCommon = heardWords.allSatisfy(isCommon)
+    if heardLetters == correctedLetters {
+      // Capitalising a common word is sentence casing, not the way the user writes a term.
+      if correctedWords.count == 1, isCommon(corrected) { return .reject("casing of a common word") }
+      return .learn(LearnableCorrection(heard: heard, corrected: corrected, kind: .spelling, replacesHeard: true))
+    }
+    if correctedWords.allSatisfy(isCommon) { return .reject("common words: a change of mind") }
+    // NB: without a lexicon, a capital or a digit is what tells a name, an acronym or a product from an ordinary
+    // word ("prevent" → "present" is a change of mind even though it sounds alike).
+    guard corrected.contains(where: { $0.isUppercase || $0.isNumber }) else {
+      return .reject("an ordinary lower-case word, not a name or a term")
+    }
+    guard soundsAlike(PhoneticKey.key(heard), PhoneticKey.key(corrected)) else {
+      return .reject("does not sound like what was heard")
+    }
+    return .learn(
+      LearnableCorrection(
+        heard: heard, corrected: corrected, kind: .soundsAlike,
+        replacesHeard: !heardIsCommon && !mayBeOrdinaryWord(heardWords)))
+  }
+
+  /// Whether the heard form may be an ordinary English word: one plain lower-case word (`code`, `free`). Replacing
+  /// it everywhere would rewrite speech that meant it, so the term is then only a hint for the engine.
+  static func mayBeOrdinaryWord(_ words: [String]) -> Bool {
+    guard words.count == 1, let word = words.first else { return false }
+    return word.allSatisfy { $0.isLowercase || $0 == "'" }
+  }
+
+  /// The corrections to learn from an alignment; none from a rewritten span.
+  public static func candidates(in alignment: WordAlignment) -> [LearnableCorrection] {
+    guard !alignment.isRewrite else { return [] }
+    return alignment.substitutions.compactMap { judge($0).correction }
+  }
+
+  /// Whether `word` is a common English word, a day or a month (never replaced by a learned rule).
+  static func isCommon(_ word: String) -> Bool {
+    let lower = word.lowercased()
+    return WordLists.commonWords.contains(lower) || WordLists.calendarNames.contains(lower)
+  }
+
+  /// Sound keys close enough for a misheard word: equal; at most one edit per two sounds of the shorter key (`I am`
+  /// AM, `Niamh` NM); or the same first sound and not every other sound different (`Shivor` XFR, `Siobhan` XPHN).
+  static func soundsAlike(_ a: String, _ b: String) -> Bool {
+    guard !a.isEmpty, !b.isEmpty else { return false }
+    if a == b { return true }
+    let distance = VocabularyGate.editDistance(Array(a.utf8), Array(b.utf8), limit: max(a.count, b.count))
+    if distance <= max(1, min(a.count, b.count) / 2) { return true }
+    return a.first == b.first && distance <= max(a.count, b.count) - 1
+  }
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import AudioInput
+import Dictation
+import Foundation
+import KeyboardModel
+import SessionChannel
+import SpeechEngine
+import Storage
+import TextPipeline
+
+struct BenchLearningCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "learning",
+    abstract: "Whether learning from corrections helps on names and jargon and does no harm elsewhere.",
+    discussion: """
+      Speaks each sentence with espeak-ng and dictates it through the dictation pipeline (engine, clean-up, \
+      dictionary) with an empty dictionary. The user's correction of each term sentence (its reference) is aligned \
+      with what was inserted and learned as the keyboard would report it, twice. Then everything is dictated again. \
+      Reports the terms spelled right and the WER on the term sentences, and the WER on the ordinary sentences, \
+      before and after learning. Needs espeak-ng.
+      """
+  )
+
+  @Option(help: "Sentences with names and jargon, one per line.")
+  var sentences = "Samples/eval/term-sentences.txt"
+
+  @Option(help: "The terms whose spelling is counted, one per line.")
+  var terms = "Samples/eval/term-vocabulary.txt"
+
+  @Option(help: "Ordinary sentences (learning must not make them worse), one per line.")
+  var ordinary = "Samples/eval/synth-sentences.txt"
+
+  @Option(help: "Speech engine id.")
+  var engine: String?
+
+  @Option(help: "Model id.")
+  var model: String?
+
+  @Option(parsing: .unconditional, help: "Beam size, 1 (greedy, as the keyboard's session uses) to 8.")
+  var beam: Int = 1
+
+  @Flag(help: "Print each sentence's text before and after, and what was learned.")
+  var verbose = false
+
+  func validate() throws {
+    try OptionRange.check(beam, OptionRange.beam, option: "--beam")
+  }
+
+  /// One spoken sentence.
+  struct Utterance {
+    var reference: String
+    var samples: [Float]
+  }
+
+  /// Errors and terms over a set of sentences.
+  struct Score {
+    var words = WordErrorCount()
+    var terms = TermCount()
+    var texts: [String] = []
+  }
+
+  func run() async throws {
+    let termSentences = try Self.lines(sentences)
+    let termList = try BenchTranscribeCommand.readTerms(terms)
+    let ordinarySentences = try Self.lines(ordinary)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "utter-bench-learning-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    printError("speaking \(termSentences.count + ordinarySentences.count) sentences with espeak-ng")
+    let termSpeech = try Self.speak(termSentences, in: folder, prefix: "term")
+    let ordinarySpeech = try Self.speak(ordinarySentences, in: folder, prefix: "ordinary")
+
+    let speech = try await EngineFactory.make(id: engine, model: model)
+    let database: AppDatabase
+    do { database = try AppDatabase.inMemory() } catch { throw CLIError("\(error)") }
+
+    let termsBefore = try await dictate(termSpeech, engine: speech, database: database, terms: termList)
+    let ordinaryBefore = try await dictate(ordinarySpeech, engine: speech, database: database, terms: termList)
+
+    // The user fixes each term sentence to what they said; the keyboard reports the words they changed, twice.
+    let learner = WordLearner(database: database, dictionary: LiveDictionary([]))
+    var learnedLines: [String] = []
+    for _ in 0..<2 {
+      for (utterance, inserted) in zip(termSpeech, termsBefore.texts) {
+        guard let watch = InsertionWatch(inserted: inserted, before: "", after: "") else { continue }
+        let corrections = watch.corrections(before: utterance.reference, after: "")
+        guard !corrections.isEmpty else { continue }
+        let report = learner.learn(corrections)
+        learnedLines += report.learned.map {
+          "learned \($0.term) (replaces: \($0.replacements.joined(separator: ", ")))"
+        }
+        if verbose { report.rejected.forEach { printError("  not learned: \($0)") } }
+      }
+    }
+    let learned = try database.dictionaryEntries()
+    if verbose { learnedLines.forEach { printError($0) } }
+
+    let termsAfter = try await dictate(termSpeech, engine: speech, database: database, terms: termList)
+    let ordinaryAfter = try await dictate(ordinarySpeech, engine: speech, database: database, terms: termList)
+    if verbose {
+      for (index, utterance) in termSpeech.enumerated() {
+        printError(
+          "\(utterance.reference)\n  before: \(termsBefore.texts[index])\n  after:  \(termsAfter.texts[index])")
+      }
+    }
+
+    var table = TextTable("measure", "before learning", "after two corrections")
+    table.add(
+      "terms spelled right", "\(termsBefore.terms.right) of \(termsBefore.terms.spoken)",
+      "\(termsAfter.terms.right) of \(termsAfter.terms.spoken)")
+    table.add("WER, term sentences", Self.percent(termsBefore.words), Self.percent(termsAfter.words))
+    table.add("WER, ordinary sentences", Self.percent(ordinaryBefore.words), Self.percent(ordinaryAfter.words))
+    table.add("dictionary", "empty", "\(learned.count) learned: \(learned.map(\.term).joined(separator: ", "))")
+    table.add("engine", "\(speech.id) \(speech.model), beam \(beam)", "")
+    table.print()
+  }
+
+  /// Dictates every utterance through the pipeline with the store's current dictionary.
+  func dictate(
+    _ utterances: [Utterance], engine speech: any SpeechEngine, database: AppDatabase, terms: [String]
+  ) async throws -> Score {
+    let settings = DictationSettings.load(from: database)
+    let noPolish = PolishProviders { _, _, _ in throw CLIError("polish is not measured here") }
+    let pipeline = DictationPipeline(
+      settings: settings, loadEngine: { _ in speech },
+      formatter: DictationFormatter(settings: settings, providers: noPolish, polishProvider: "none"), archive: nil)
+    var score = Score()
+    for utterance in utterances {
+      let outcome = try await pipeline.run(utterance.samples, request: .init(beamSize: beam))
+      score.words = score.words + WordErrorRate.count(reference: utterance.reference, hypothesis: outcome.text)
+      score.terms.add(reference: utterance.reference, hypothesis: outcome.text, terms: terms)
+      score.texts.append(outcome.text)
+    }
+    return score
+  }
+
+  static func percent(_ count: WordErrorCount) -> String {
+    "\(String(format: "%.1f", count.rate * 100))% (\(count.errors)/\(count.referenceWords))"
+  }
+
+  static func lines(_ path: String) throws -> [String] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw CLIError("\(path): cannot read the sentences file")
+    }
+    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }
+
+  /// Each sentence spoken by espeak-ng (en-us, 150 words a minute, as `scripts/synth-eval.sh`), decoded to 16 kHz.
+  static func speak(_ sentences: [String], in folder: URL, prefix: String) throws -> [Utterance] {
+    try sentences.enumerated().map { index, sentence in
+      let url = folder.appendingPathComponent("\(prefix)-\(index).wav")
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["espeak-ng", "-v", "en-us", "-s", "150", "-w", url.path, sentence]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      do { try process.run() } catch { throw CLIError("cannot run espeak-ng: \(error)") }
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else { throw CLIError("espeak-ng failed; is it installed?") }
+      do {
+        return Utterance(reference: sentence, samples: try AudioFileDecoder.decode(contentsOf: url).samples)
+      } catch {
+        throw CLIError("cannot read espeak-ng's audio: \(error)")
+      }
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import Testing
+
+@testable import TextPipeline
+
+/// One edit of an inserted span and the substitutions it should give.
+struct AlignmentCase: Sendable, CustomTestStringConvertible {
+  var behaviour: String
+  var heard: String
+  var corrected: String
+  var substitutions: [String]
+  var rewrite = false
+
+  var testDescription: String { behaviour }
+}
+
+@Suite("Aligning inserted text with the user's edit")
+struct WordAlignmentTests {
+  static let cases: [AlignmentCase] = [
+    AlignmentCase(
+      behaviour: "a misheard name fixed in place is one substitution",
+      heard: "Send the draft to Shivor and I am before lunch.",
+      corrected: "Send the draft to Siobhan and I am before lunch.", substitutions: ["Shivor → Siobhan"]),
+    AlignmentCase(
+      behaviour: "two words merged into a name are one substitution",
+      heard: "Send the draft to Siobhan and I am before lunch.",
+      corrected: "Send the draft to Siobhan and Niamh before lunch.", substitutions: ["I am → Niamh"]),
+    AlignmentCase(
+      behaviour: "a word split in two is one substitution", heard: "We host it on GitHub today.",
+      corrected: "We host it on Git Hub today.", substitutions: ["GitHub → Git Hub"]),
+    AlignmentCase(
+      behaviour: "two fixes in one sentence are two substitutions",
+      heard: "Send the draft to Shivor and I am before lunch.",
+      corrected: "Send the draft to Siobhan and Niamh before lunch.",
+      substitutions: ["Shivor → Siobhan", "I am → Niamh"]),
+    AlignmentCase(
+      behaviour: "a change of case is a substitution", heard: "I bought a new iphone.",
+      corrected: "I bought a new iPhone.", substitutions: ["iphone → iPhone"]),
+    AlignmentCase(
+      behaviour: "punctuation-only edits change nothing", heard: "Well I think so. Let's go",
+      corrected: "Well, I think so! Let's go.", substitutions: []),
+    AlignmentCase(
+      behaviour: "a deleted clause is not a substitution",
+      heard: "Send the draft to Siobhan before lunch if you can.", corrected: "Send the draft to Siobhan.",
+      substitutions: []),
+    AlignmentCase(
+      behaviour: "an inserted clause is not a substitution", heard: "Send the draft.",
+      corrected: "Send the draft to everyone on the team.", substitutions: []),
+    AlignmentCase(
+      behaviour: "a retyped sentence is a rewrite", heard: "The meeting moved to three today.",
+      corrected: "Let us talk about it over coffee tomorrow.", substitutions: [], rewrite: true),
+    AlignmentCase(
+      behaviour: "a rewritten clause of four words gives no substitution",
+      heard: "We should meet before lunch on the terrace so we can plan the week.",
+      corrected: "We should meet after the big review meeting so we can plan the week.", substitutions: []),
+    AlignmentCase(
+      behaviour: "an unchanged span gives nothing", heard: "Nothing changed here.", corrected: "Nothing changed here.",
+      substitutions: []),
+  ]
+
+  @Test("edits of an inserted span", arguments: cases)
+  func edits(_ example: AlignmentCase) {
+    let alignment = WordAlignment(heard: example.heard, corrected: example.corrected)
+    #expect(alignment.substitutions.map { "\($0.heard) → \($0.corrected)" } == example.substitutions)
+    #expect(alignment.isRewrite == example.rewrite)
+  }
+
+  @Test("the steps keep the words in order, edge punctuation removed")
+  func steps() {
+    let alignment = WordAlignment(heard: "to Shivor, please", corrected: "to Siobhan please")
+    #expect(
+      alignment.steps == [.kept("to"), .changed(heard: ["Shivor"], corrected: ["Siobhan"]), .kept("please")])
+    #expect(alignment.heardWordCount == 3)
+  }
+}
+
+/// One substitution and whether it is learned.
+struct LearningCase: Sendable, CustomTestStringConvertible {
+  var behaviour: String
+  var heard: String
+  var corrected: String
+  /// nil: rejected; else the kind and whether the heard form is replaced.
+  var learned: (LearnableCorrection.Kind, replaces: Bool)?
+
+  var testDescription: String { behaviour }
+}
+
+@Suite("Which corrections are learned")
+struct LearnableCorrectionTests {
+  static let cases: [LearningCase] = [
+    LearningCase(
+      behaviour: "a misheard name that sounds alike is learned", heard: "Shivor", corrected: "Siobhan",
+      learned: (.soundsAlike, replaces: true)),
+    LearningCase(
+      behaviour: "a name heard as common words is learned as a hint only", heard: "I am", corrected: "Niamh",
+      learned: (.soundsAlike, replaces: false)),
+    LearningCase(
+      behaviour: "jargon split into sound-alike words is learned", heard: "cube and eats", corrected: "Kubernetes",
+      learned: (.soundsAlike, replaces: true)),
+    LearningCase(
+      behaviour: "a casing form is learned", heard: "iphone", corrected: "iPhone", learned: (.spelling, replaces: true)),
+    LearningCase(
+      behaviour: "an acronym's casing is learned", heard: "grdb", corrected: "GRDB",
+      learned: (.spelling, replaces: true)),
+    LearningCase(
+      behaviour: "a joined spelling is learned", heard: "git hub", corrected: "GitHub",
+      learned: (.spelling, replaces: true)),
+    LearningCase(
+      behaviour: "capitalising a common word is sentence casing", heard: "send", corrected: "Send", learned: nil),
+    LearningCase(
+      behaviour: "a common word for another is a change of mind", heard: "lunch", corrected: "dinner", learned: nil),
+    LearningCase(
+      behaviour: "an ordinary word that sounds alike is a change of mind", heard: "prevent", corrected: "present",
+      learned: nil),
+    LearningCase(behaviour: "a number word is not a name", heard: "free", corrected: "three", learned: nil),
+    LearningCase(
+      behaviour: "a product heard as an ordinary word is learned as a hint only", heard: "code", corrected: "Xcode",
+      learned: (.soundsAlike, replaces: false)),
+    LearningCase(
+      behaviour: "a name heard as another name replaces it", heard: "Shimon", corrected: "Siobhan",
+      learned: (.soundsAlike, replaces: true)),
+    LearningCase(
+      behaviour: "another day is a change of mind", heard: "Tuesday", corrected: "Wednesday", learned: nil),
+    LearningCase(
+      behaviour: "a name that sounds nothing like the heard word is not learned", heard: "Tom", corrected: "Grafana",
+      learned: nil),
+    LearningCase(behaviour: "punctuation only is not learned", heard: "Siobhan,", corrected: "Siobhan", learned: nil),
+    LearningCase(
+      behaviour: "a deletion is not learned", heard: "before lunch", corrected: "", learned: nil),
+    LearningCase(
+      behaviour: "a long rewrite is not learned", heard: "before lunch on the terrace",
+      corrected: "after the review meeting today", learned: nil),
+  ]
+
+  @Test("candidate rules", arguments: cases)
+  func rules(_ example: LearningCase) {
+    let verdict = LearnableCorrection.judge(WordSubstitution(heard: example.heard, corrected: example.corrected))
+    if let (kind, replaces) = example.learned {
+      #expect(verdict.correction?.kind == kind, "\(verdict)")
+      #expect(verdict.correction?.replacesHeard == replaces)
+      #expect(verdict.correction?.corrected == WordAlignment.words(example.corrected).joined(separator: " "))
+    } else {
+      #expect(verdict.correction == nil, "\(verdict)")
+    }
+  }
+
+  @Test("a retyped span teaches nothing even where a word sounds alike")
+  func retypedSpan() {
+    let alignment = WordAlignment(
+      heard: "Shivor will call you back later today.", corrected: "Siobhan phoned, we can talk on Monday instead.")
+    #expect(alignment.isRewrite)
+    #expect(LearnableCorrection.candidates(in: alignment).isEmpty)
+  }
+
+  @Test("the dictation of the issue teaches Siobhan as a rule and Niamh as a hint")
+  func issueExample() {
+    let alignment = WordAlignment(
+      heard: "Send the draft to Shivor and I am before lunch.",
+      corrected: "Send the draft to Siobhan and Niamh before lunch.")
+    let learned = LearnableCorrection.candidates(in: alignment)
+    #expect(learned.map(\.corrected) == ["Siobhan", "Niamh"])
+    #expect(learned.map(\.replacesHeard) == [true, false])
+  }
+}

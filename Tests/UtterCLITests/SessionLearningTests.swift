@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Learning words from corrections, with the keyboard and the containing app as two real processes.
+@Suite("Keyboard↔app session: learning from corrections", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
+struct SessionLearningTests {
+  static let sentence = "Send the draft to Siobhan and Niamh before lunch."
+  static let dictate = "start; wait 3; stop; wait-insert 60"
+
+  /// The words the engine wrote for the two names: between "to" and "and", and between "and" and "before".
+  static func heardNames(in text: String) -> (siobhan: String, niamh: String)? {
+    let words = text.split(separator: " ").map(String.init)
+    guard let to = words.firstIndex(of: "to"), let and = words[to...].firstIndex(of: "and"),
+      let before = words[and...].firstIndex(of: "before"), to + 1 < and, and + 1 < before
+    else { return nil }
+    return (words[(to + 1)..<and].joined(separator: " "), words[(and + 1)..<before].joined(separator: " "))
+  }
+
+  static func quoted(_ words: String) -> String { "\"\(words)\"" }
+
+  @Test(
+    "a name corrected twice is written right in the next dictation; a name heard as 'I am' never rewrites 'I am'")
+  func correctTwiceThenDictate() async throws {
+    guard workspaceEngineIsWhisper(), engineAvailable() else { return }
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    // What this engine hears for the names (the tiny model mishears both).
+    let first = try await workspace.runKeyboard(Self.dictate)
+    #expect(first.status == 0, "\(first.stderr)")
+    let heard = try #require(Self.heardNames(in: first.stdout), "unexpected transcript: \(first.stdout)")
+    #expect(heard.siobhan != "Siobhan", "the engine already writes the name: nothing to learn")
+    #expect(heard.niamh.lowercased() == "i am", "the tiny model hears Niamh as 'I am': \(first.stdout)")
+
+    let fix = "replace \(Self.quoted(heard.siobhan)) Siobhan; replace \(Self.quoted(heard.niamh)) Niamh"
+    let keyboard = try await workspace.runKeyboard(
+      [Self.dictate, fix, Self.dictate, fix, Self.dictate].joined(separator: "; "), timeout: 240)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(await host.log("learned 'Siobhan', 'Niamh'", timeout: 60))
+
+    let insertions = keyboard.stderr.split(separator: "\n").filter { $0.hasPrefix("keyboard: inserted: ") }
+    #expect(insertions.count == 3)
+    let third = String(insertions.last ?? "")
+    #expect(third.contains("to Siobhan and"), "the third dictation writes the corrected name: \(third)")
+    #expect(third.contains("and I am before"), "'I am' stays 'I am': \(third)")
+    // The field keeps the user's corrections of the first two dictations.
+    #expect(keyboard.stdout.components(separatedBy: "Siobhan and Niamh").count - 1 == 2)
+
+    await host.stop()
+    let listed = try await UtterBinary.run(["dictionary", "list", "--data-dir", workspace.dataDirectory.path])
+    #expect(listed.status == 0)
+    let rows = listed.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    #expect(
+      rows.contains { $0.first == "Siobhan" && $0.contains("learned") && $0.last.map(String.init) == heard.siobhan })
+    #expect(rows.contains { $0 == ["Niamh", "learned", "exact", "forms", "only"] }, "Niamh is a hint, not a rule")
+
+    let formatted = try await UtterBinary.run(
+      ["format", "--data-dir", workspace.dataDirectory.path], stdin: "i am sure \(heard.siobhan) will come")
+    #expect(formatted.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "I am sure Siobhan will come.")
+
+    let forgot = try await UtterBinary.run([
+      "dictionary", "forget", "Siobhan", "--data-dir", workspace.dataDirectory.path,
+    ])
+    #expect(forgot.status == 0, "\(forgot.stderr)")
+    let after = try await UtterBinary.run(["dictionary", "list", "--data-dir", workspace.dataDirectory.path])
+    #expect(!after.stdout.contains("Siobhan"))
+  }
+
+  @Test("with learning off, the same corrections teach nothing")
+  func learningOff() async throws {
+    guard workspaceEngineIsWhisper(), engineAvailable() else { return }
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let off = try await UtterBinary.run(
+      ["settings", "set", "learn-words", "off", "--data-dir", workspace.dataDirectory.path])
+    #expect(off.status == 0, "\(off.stderr)")
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+    let first = try await workspace.runKeyboard(Self.dictate)
+    let heard = try #require(Self.heardNames(in: first.stdout), "unexpected transcript: \(first.stdout)")
+    let fix = "replace \(Self.quoted(heard.siobhan)) Siobhan"
+    let keyboard = try await workspace.runKeyboard(
+      [Self.dictate, fix, Self.dictate, fix, Self.dictate].joined(separator: "; "), timeout: 240)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(await host.log("learning is off", timeout: 60))
+    let third = keyboard.stderr.split(separator: "\n").filter { $0.hasPrefix("keyboard: inserted: ") }.last ?? ""
+    #expect(third.contains("to \(heard.siobhan) and"), "nothing was learned: \(third)")
+    await host.stop()
+    let suggestions = try await UtterBinary.run(
+      ["dictionary", "suggestions", "--data-dir", workspace.dataDirectory.path])
+    #expect(suggestions.stdout.contains("learning is off"))
+  }
+
+  func workspaceEngineIsWhisper() -> Bool {
+    (ProcessInfo.processInfo.environment["UTTER_TEST_SESSION_ENGINE"] ?? "whisper") == "whisper"
+  }
+}
