@@ -60,7 +60,8 @@ struct LiveHTTPClientTests {
     try await FakeProviderServer.with({ _ in .json("{}", delay: .seconds(5)) }) { server in
       let url = server.url("/slow")
       let task = Task { try await client.send(HTTPRequest(url: url, timeout: 10)) }
-      try await Task.sleep(for: .milliseconds(200))
+      // Cancelled while the server holds the request, however long the request took to get there.
+      for _ in 0..<6000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
       task.cancel()
       let result = await task.result
       guard case .failure(let error) = result, let transport = error as? HTTPTransportError else {

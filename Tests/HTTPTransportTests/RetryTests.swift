@@ -100,7 +100,9 @@ struct RetryTests {
       let client = RetryingHTTPClient(LiveHTTPClient(), policy: policy)
       let url = server.url("/down")
       let task = Task { try await client.send(HTTPRequest(url: url)) }
-      try await Task.sleep(for: .milliseconds(300))
+      // The first attempt has reached the server: from here the client is answering it or waiting to retry.
+      for _ in 0..<6000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+      #expect(server.requests.count == 1)
       task.cancel()
       let result = await task.result
       guard case .failure(let error) = result else {
