@@ -155,7 +155,8 @@ let package = Package(
       name: "SessionTestFakes", dependencies: ["DictationHost", "SessionChannel", "SpeechEngine", "TestSupport"],
       path: "Tests/SessionTestFakes"),
     .testTarget(
-      name: "DictationHostTests", dependencies: ["DictationHost", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
+      name: "DictationHostTests",
+      dependencies: ["AudioInput", "DictationHost", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
     .testTarget(
       name: "DictationTests",
       dependencies: [

@@ -9,7 +9,8 @@ struct KeyboardCommand: AsyncParsableCommand {
     abstract: "Run the keyboard side of a session against a simulated text field.",
     discussion: """
       Steps (separated by ';'): start, stop, cancel, wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
-      type TEXT, undo, use-raw, status, end-session. On appearing, the keyboard inserts a pending result of the \
+      wait-partial TEXT SECONDS (until the live text shown while dictating holds TEXT), type TEXT, undo, use-raw, \
+      status, end-session. On appearing, the keyboard inserts a pending result of the \
       live session (once). At the end the text field's contents are printed on standard output.
       """
   )
@@ -22,6 +23,10 @@ struct KeyboardCommand: AsyncParsableCommand {
 
   @Option(name: .customLong("text"), help: "Text already in the field.")
   var initialText: String = ""
+
+  @Flag(
+    help: "Print each revision of the live text on standard error: 'partial REVISION: CONFIRMED | VOLATILE'.")
+  var partials = false
 
   @Option(
     name: .customLong("pending-window"),
@@ -60,6 +65,12 @@ struct KeyboardCommand: AsyncParsableCommand {
         if lastLine.replace(with: line) { printError(line) }
       }
     }
+    if partials {
+      await keyboard.onLiveTextChange { live in
+        guard !live.isEmpty else { return }
+        printError("partial \(live.revision): \(live.confirmed) | \(live.volatile)")
+      }
+    }
     await keyboard.onOpenApp { printError("keyboard: opening Utter to start a session") }
     await keyboard.appear()
     var failure: CLIError?
@@ -83,6 +94,17 @@ struct KeyboardCommand: AsyncParsableCommand {
         insertionsSeen = await keyboard.insertionCount
         if !inserted {
           failure = CLIError("no text was inserted within \(Self.format(seconds)) s", exitCode: 2)
+        }
+      case .waitPartial(let words, let seconds):
+        let wanted = SessionScriptStep.words(words)
+        let heard = await Self.waitUntil(seconds) {
+          let live = await keyboard.model.liveText
+          return SessionScriptStep.words(live.text).contains(wanted)
+        }
+        if !heard {
+          let shown = await keyboard.model.liveText.text
+          failure = CLIError(
+            "the live text did not show '\(words)' within \(Self.format(seconds)) s (it shows '\(shown)')", exitCode: 2)
         }
       case .waitPhase(let name, let seconds):
         if !(await Self.waitUntil(seconds) { await keyboard.model.phase.name == name }) {

@@ -57,6 +57,12 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
     }
   }
 
+  /// Decodes a second of near-silence once, so the first dictation does not pay for first-call allocations.
+  public func warmUp() async {
+    let quietNoise = (0..<engineSampleRate).map { Float(($0 * 7919) % 200 - 100) / 100_000 }
+    _ = try? await transcribe(quietNoise, options: TranscriptionOptions())
+  }
+
   private func transcribeNow(_ samples: [Float], options: TranscriptionOptions) throws -> Transcript {
     guard !samples.isEmpty else { return .empty(engine: id, model: model, language: options.language) }
     let api = library.api
@@ -90,6 +96,12 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
     params.temperature = 0
     params.beam_search.beam_size = Int32(beam)
     params.greedy.best_of = 1
+    if options.draft {
+      // NB: the encoder costs the same for 1 s as for 30 s unless told how much audio there is (50 frames a
+      // second); a draft encodes only that, with a little margin. Kept text never uses it.
+      let frames = Int((Double(samples.count) / Double(engineSampleRate) * 50).rounded(.up)) + 64
+      params.audio_ctx = Int32(min(1500, frames))
+    }
 
     let language = isEnglishOnly ? "en" : (options.language ?? "auto")
     let prompt = options.combinedPrompt
