@@ -165,6 +165,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "SessionChannel", "TestSupport"]),
-    .testTarget(name: "UtterCLITests", dependencies: ["SpeechEngine", "TestSupport", "ProviderTestSupport"]),
+    .testTarget(
+      name: "UtterCLITests", dependencies: ["AudioInput", "SpeechEngine", "TestSupport", "ProviderTestSupport"]),
   ]
 )
