@@ -8,17 +8,26 @@ extension DictationHost {
   /// publishes the live text when it changed. Engine calls run one at a time, off the actor, so capture and the
   /// channel never wait for them; a call made stale by new speech is never used.
   func scheduleLiveWork() {
-    guard var recording, recording.liveJob == nil, !recording.stopRequested, !recording.paused, recording.liveStale,
-      let engine
-    else { return }
-    recording.liveStale = false
+    guard var recording, !recording.stopRequested, !recording.paused, recording.liveStale, let engine else { return }
     var probe = recording.segmenter
     let tail = probe.finish().map { SpeechSegment(startSample: $0.lowerBound, endSample: $0.upperBound) }
+    // NB: speech that paused a moment ago is about to settle; a draft now would only delay its full reading.
+    let speaking = tail.last.map { $0.endSample >= recording.samples.count } ?? false
+    if let job = recording.liveJob {
+      // A draft gives way to the full reading of speech that just settled.
+      if job.window == nil, !speaking, !job.task.isCancelled {
+        let (windows, settled) = LiveTranscript.windows(
+          of: recording.samples, segments: recording.segments + tail, transcription: transcription)
+        if recording.live.hasUnreadSettledWindow(windows, lastSettled: settled) { job.task.cancel() }
+      }
+      return
+    }
+    recording.liveStale = false
     let (windows, settled) = LiveTranscript.windows(
       of: recording.samples, segments: recording.segments + tail, transcription: transcription)
     let changed = recording.live.refreshLiveText(windows: windows, lastSettled: settled)
     let job = recording.live.nextJob(
-      samples: recording.samples, windows: windows, lastSettled: settled, speaking: !tail.isEmpty)
+      samples: recording.samples, windows: windows, lastSettled: settled, speaking: speaking)
     if let job { recording.liveJob = start(job, engine: engine, dictationID: recording.dictation.id) }
     self.recording = recording
     if changed {
@@ -27,10 +36,12 @@ extension DictationHost {
     }
   }
 
-  private func start(_ job: LiveTranscript.Job, engine: any SpeechEngine, dictationID: String) -> Task<Void, Never> {
+  private func start(_ job: LiveTranscript.Job, engine: any SpeechEngine, dictationID: String) -> LiveJobHandle {
     let options = configuration.transcription
     let transcription = transcription
-    return Task.detached { [weak self] in
+    var window: [Range<Int>]?
+    if case .read(let read) = job { window = read.sourceRanges }
+    let task = Task.detached { [weak self] in
       switch job {
       case .read(let window):
         let transcript = try? await transcription.transcribe(window: window, engine: engine, options: options)
@@ -40,12 +51,14 @@ extension DictationHost {
       case .draft(let samples, let from):
         let seconds = Double(samples.count) / Double(engineSampleRate)
         let draft = try? await engine.transcribe(samples, options: options.drafting)
-        let text = draft.map { HallucinationGuard.clean($0, voicedSeconds: seconds).text } ?? ""
+        let text = draft.map { HallucinationGuard.clean($0, voicedSeconds: seconds).text }
         await self?.liveJobFinished(dictationID: dictationID) { live in
-          live.drafted(text.trimmingCharacters(in: .whitespacesAndNewlines), from: from)
+          // NB: a stopped draft leaves the last one shown.
+          if let text { live.drafted(text.trimmingCharacters(in: .whitespacesAndNewlines), from: from) }
         }
       }
     }
+    return LiveJobHandle(task: task, window: window)
   }
 
   private func liveJobFinished(dictationID: String, _ update: (inout LiveTranscript) -> Void) {

@@ -18,7 +18,7 @@ struct Recording: Sendable {
   var segments: [SpeechSegment] = []
   var live: LiveTranscript
   /// The engine call in flight for the live text, if any (one at a time).
-  var liveJob: Task<Void, Never>?
+  var liveJob: LiveJobHandle?
   /// Whether the audio changed since the live work was last looked at.
   var liveStale = true
   var microphoneTask: Task<Void, Never>
@@ -27,6 +27,12 @@ struct Recording: Sendable {
   var stopRequested = false
   var paused = false
   var lastLevelPublish: Double = 0
+}
+
+/// An engine call for the live text: its task (cancelling it stops the engine) and the window it reads (nil: a draft).
+struct LiveJobHandle: Sendable {
+  let task: Task<Void, Never>
+  let window: [Range<Int>]?
 }
 
 /// A delivered dictation waiting for history to take it.
@@ -151,15 +157,22 @@ extension DictationHost {
     }
     await stopping.microphoneTask.value
     watchdog.cancel()
-    // NB: the engine takes one call at a time; the live reading in flight finishes (and is kept) first.
-    while let job = recording?.liveJob, recording?.dictation.id == dictation.id { await job.value }
-    guard var recording, recording.dictation.id == dictation.id else { return }
-    self.recording = nil
-    guard let engine else { return }
+    guard var recording, recording.dictation.id == dictation.id, let engine else { return }
     for segment in recording.segmenter.finish() {
       logger.debug("tail segment \(Self.describe(segment))")
       recording.segments.append(SpeechSegment(startSample: segment.lowerBound, endSample: segment.upperBound))
     }
+    self.recording?.segments = recording.segments
+    // NB: the engine takes one call at a time. The live reading in flight finishes (and is kept) when the final text
+    // uses its window; a draft, or a reading of a window the final text does not cut, is stopped.
+    if let job = recording.liveJob {
+      let finalWindows = Set(
+        transcription.windows(for: recording.samples, segments: recording.segments).map(\.sourceRanges))
+      if job.window.map({ !finalWindows.contains($0) }) ?? true { job.task.cancel() }
+      await job.task.value
+      recording.live = self.recording?.live ?? recording.live
+    }
+    self.recording = nil
     recording.spool?.sync()
     // The windows a whole-recording decode cuts; those read while the user spoke are not read again.
     let reading = await WindowedReading.read(

@@ -49,7 +49,8 @@ struct LiveTranscript: Sendable {
     return (windows, (windows.last?.recordingEnd ?? 0) < samples.count)
   }
 
-  /// The next engine call worth making, if any: an unread settled window first, else a draft of the speech going on.
+  /// The next engine call worth making, if any: an unread settled window first, else a draft of the speech going on
+  /// (`speaking`: voice in the last moments of the audio).
   mutating func nextJob(
     samples: [Float], windows: [VoicedTranscription.Window], lastSettled: Bool, speaking: Bool
   ) -> Job? {
@@ -57,7 +58,7 @@ struct LiveTranscript: Sendable {
       let key = window.sourceRanges
       if readings[key] == nil, !failed.contains(key) { return .read(window) }
     }
-    guard let draftInterval, speaking || !lastSettled, let last = windows.last else { return nil }
+    guard let draftInterval, speaking, let last = windows.last else { return nil }
     let from = readPrefix(of: last)?.end ?? (last.sourceRanges.first?.lowerBound ?? 0)
     let fresh = samples.count - lastDraftAt
     guard samples.count - from >= minimumDraft, fresh >= Int(draftInterval * Double(engineSampleRate)) else {
@@ -67,6 +68,14 @@ struct LiveTranscript: Sendable {
     // NB: a draft never holds more than one engine window.
     let start = max(from, samples.count - Int(28 * Double(engineSampleRate)))
     return .draft(samples: Array(samples[start..<samples.count]), from: from)
+  }
+
+  /// Whether a settled window waits for its reading.
+  func hasUnreadSettledWindow(_ windows: [VoicedTranscription.Window], lastSettled: Bool) -> Bool {
+    windows.enumerated().contains { index, window in
+      (index + 1 < windows.count || lastSettled) && readings[window.sourceRanges] == nil
+        && !failed.contains(window.sourceRanges)
+    }
   }
 
   /// Keeps a finished reading of `window`.
