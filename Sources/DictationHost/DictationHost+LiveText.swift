@@ -13,13 +13,20 @@ extension DictationHost {
     let tail = probe.finish().map { SpeechSegment(startSample: $0.lowerBound, endSample: $0.upperBound) }
     // NB: speech that paused a moment ago is about to settle; a draft now would only delay its full reading.
     let speaking = tail.last.map { $0.endSample >= recording.samples.count } ?? false
+    let shape = recording.segments.count * 2 + tail.count
     if let job = recording.liveJob {
-      // A draft gives way to the full reading of speech that just settled.
-      if job.window == nil, !speaking, !job.task.isCancelled {
-        let (windows, settled) = LiveTranscript.windows(
-          of: recording.samples, segments: recording.segments + tail, transcription: transcription)
-        if recording.live.hasUnreadSettledWindow(windows, lastSettled: settled) { job.task.cancel() }
+      // A draft gives way to the full reading of speech that just settled; a reading whose window grew (the user
+      // spoke again after the pause) is stopped, so the engine is free for the window that will count.
+      let check = job.window == nil ? !speaking : shape != recording.liveJobShape
+      guard check, !job.task.isCancelled else { return }
+      let (windows, settled) = LiveTranscript.windows(
+        of: recording.samples, segments: recording.segments + tail, transcription: transcription)
+      if let key = job.window {
+        if !windows.contains(where: { $0.sourceRanges == key }) { job.task.cancel() }
+      } else if recording.live.hasUnreadSettledWindow(windows, lastSettled: settled) {
+        job.task.cancel()
       }
+      self.recording?.liveJobShape = shape
       return
     }
     recording.liveStale = false
@@ -28,7 +35,10 @@ extension DictationHost {
     let changed = recording.live.refreshLiveText(windows: windows, lastSettled: settled)
     let job = recording.live.nextJob(
       samples: recording.samples, windows: windows, lastSettled: settled, speaking: speaking)
-    if let job { recording.liveJob = start(job, engine: engine, dictationID: recording.dictation.id) }
+    if let job {
+      recording.liveJob = start(job, engine: engine, dictationID: recording.dictation.id)
+      recording.liveJobShape = shape
+    }
     self.recording = recording
     if changed {
       liveText = recording.live.liveText
@@ -45,8 +55,9 @@ extension DictationHost {
       switch job {
       case .read(let window):
         let transcript = try? await transcription.transcribe(window: window, engine: engine, options: options)
+        let stopped = Task.isCancelled
         await self?.liveJobFinished(dictationID: dictationID) { live in
-          if let transcript { live.read(window, as: transcript) } else { live.readingFailed(window) }
+          if let transcript { live.read(window, as: transcript) } else if !stopped { live.readingFailed(window) }
         }
       case .draft(let samples, let from):
         let seconds = Double(samples.count) / Double(engineSampleRate)

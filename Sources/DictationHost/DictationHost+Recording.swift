@@ -19,6 +19,8 @@ struct Recording: Sendable {
   var live: LiveTranscript
   /// The engine call in flight for the live text, if any (one at a time).
   var liveJob: LiveJobHandle?
+  /// Closed segments and open speech when the live job started (its window is checked again when they change).
+  var liveJobShape = 0
   /// Whether the audio changed since the live work was last looked at.
   var liveStale = true
   var microphoneTask: Task<Void, Never>
@@ -162,7 +164,6 @@ extension DictationHost {
       logger.debug("tail segment \(Self.describe(segment))")
       recording.segments.append(SpeechSegment(startSample: segment.lowerBound, endSample: segment.upperBound))
     }
-    self.recording?.segments = recording.segments
     // NB: the engine takes one call at a time. The live reading in flight finishes (and is kept) when the final text
     // uses its window; a draft, or a reading of a window the final text does not cut, is stopped.
     if let job = recording.liveJob {
