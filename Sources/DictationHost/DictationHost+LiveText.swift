@@ -13,7 +13,8 @@ extension DictationHost {
     let tail = probe.finish().map { SpeechSegment(startSample: $0.lowerBound, endSample: $0.upperBound) }
     // NB: speech that paused a moment ago is about to settle; a draft now would only delay its full reading.
     let speaking = tail.last.map { $0.endSample >= recording.samples.count } ?? false
-    let shape = recording.segments.count * 2 + tail.count
+    // NB: changes when a segment closes, speech opens one, or speech resumes within one (a short pause).
+    let shape = recording.segments.count * 4 + tail.count * 2 + (speaking ? 1 : 0)
     if let job = recording.liveJob {
       // A draft gives way to the full reading of speech that just settled; a reading whose window grew (the user
       // spoke again after the pause) is stopped, so the engine is free for the window that will count.

@@ -19,7 +19,8 @@ struct Recording: Sendable {
   var live: LiveTranscript
   /// The engine call in flight for the live text, if any (one at a time).
   var liveJob: LiveJobHandle?
-  /// Closed segments and open speech when the live job started (its window is checked again when they change).
+  /// Closed segments, open speech and whether voice was heard last, when the live job started (its window is
+  /// checked again when they change).
   var liveJobShape = 0
   /// Whether the audio changed since the live work was last looked at.
   var liveStale = true
