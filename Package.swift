@@ -156,7 +156,8 @@ let package = Package(
       name: "SessionTestFakes", dependencies: ["DictationHost", "SessionChannel", "SpeechEngine", "TestSupport"],
       path: "Tests/SessionTestFakes"),
     .testTarget(
-      name: "DictationHostTests", dependencies: ["DictationHost", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
+      name: "DictationHostTests",
+      dependencies: ["AudioInput", "DictationHost", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
     .testTarget(
       name: "DictationTests",
       dependencies: [
@@ -165,6 +166,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "SessionChannel", "TestSupport"]),
-    .testTarget(name: "UtterCLITests", dependencies: ["SpeechEngine", "TestSupport", "ProviderTestSupport"]),
+    .testTarget(
+      name: "UtterCLITests", dependencies: ["AudioInput", "SpeechEngine", "TestSupport", "ProviderTestSupport"]),
   ]
 )

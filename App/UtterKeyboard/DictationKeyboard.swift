@@ -22,6 +22,8 @@ protocol KeyboardHost: AnyObject {
 final class DictationKeyboard {
   /// What the keyboard shows.
   private(set) var phase: KeyboardPhase = .inactive
+  /// The words of the dictation in progress: confirmed, then the volatile reading of the speech going on.
+  private(set) var liveText = LiveText()
   /// A one-line notice from the keyboard itself (e.g. the app could not be opened).
   var notice: String?
   /// Whether the user allowed Full Access (needed to reach the shared container).
@@ -107,6 +109,9 @@ final class DictationKeyboard {
     worker = Task { [weak self] in
       await session.onPhaseChange { phase in
         Task { @MainActor in self?.phase = phase }
+      }
+      await session.onLiveTextChange { live in
+        Task { @MainActor in self?.liveText = live }
       }
       await session.onOpenApp {
         Task { @MainActor in self?.openApp() }

@@ -41,9 +41,9 @@ struct DictationPanel: View {
       case .ready:
         MicrophonePanel(session: session)
       case .listening(let level, let partial):
-        ListeningPanel(session: session, level: level, partialText: partial, paused: false)
+        ListeningPanel(session: session, level: level, live: session.liveText, partialText: partial, paused: false)
       case .interrupted(let partial):
-        ListeningPanel(session: session, level: nil, partialText: partial, paused: true)
+        ListeningPanel(session: session, level: nil, live: session.liveText, partialText: partial, paused: true)
       case .transcribing(let partial):
         TranscribingPanel(partialText: partial, onCancel: session.tapCancel)
       case .inserted(let dictation):

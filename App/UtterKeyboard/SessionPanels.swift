@@ -73,23 +73,25 @@ struct MicrophonePanel: View {
   }
 }
 
-/// Listening: level waveform, live text, cancel ✗ and done ✓.
+/// Listening: level waveform, live text (confirmed words, then the volatile reading of the speech going on, dimmed),
+/// cancel ✗ and done ✓.
 @MainActor
 struct ListeningPanel: View {
   let session: DictationKeyboard
   let level: Double?
+  let live: LiveText
+  /// The one-line text of an app that does not publish live text.
   let partialText: String
   let paused: Bool
 
   var body: some View {
     VStack(spacing: 8) {
-      Text(caption)
+      caption
         .font(.callout)
-        .foregroundStyle(partialText.isEmpty ? .secondary : .primary)
         .lineLimit(3)
         .truncationMode(.head)
         .frame(maxWidth: .infinity, alignment: .leading)
-        .accessibilityLabel(paused ? "Paused" : (partialText.isEmpty ? "Listening" : partialText))
+        .accessibilityLabel(paused ? "Paused" : (spoken.isEmpty ? "Listening" : spoken))
       HStack(spacing: 12) {
         RoundKey(symbol: "xmark", label: "Cancel dictation", tint: .secondary, action: session.tapCancel)
         LevelWaveform(level: paused ? nil : level)
@@ -100,9 +102,16 @@ struct ListeningPanel: View {
     .padding(.horizontal, 10)
   }
 
-  private var caption: String {
-    if paused { return "Paused for a call or Siri — resumes by itself." }
-    return partialText.isEmpty ? "Listening…" : partialText
+  private var spoken: String { live.isEmpty ? partialText : live.text }
+
+  private var caption: Text {
+    if paused { return Text("Paused for a call or Siri — resumes by itself.").foregroundColor(.secondary) }
+    if live.isEmpty {
+      return partialText.isEmpty ? Text("Listening…").foregroundColor(.secondary) : Text(partialText)
+    }
+    let confirmed = Text(live.confirmed).foregroundColor(.primary)
+    guard !live.volatile.isEmpty else { return confirmed }
+    return confirmed + Text((live.confirmed.isEmpty ? "" : " ") + live.volatile).foregroundColor(.secondary)
   }
 }
 

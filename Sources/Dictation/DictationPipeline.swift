@@ -136,7 +136,7 @@ public struct DictationPipeline: Sendable {
   }
 
   /// The host's settings from the user's: session timeout, recording cap, language and vocabulary.
-  public func hostConfiguration(beamSize: Int = 1, timeout: SessionTimeout? = nil) -> HostConfiguration {
+  public func hostConfiguration(beamSize: Int = 5, timeout: SessionTimeout? = nil) -> HostConfiguration {
     HostConfiguration(
       timeout: timeout ?? SessionTimeout(seconds: settings.settings.sessionTimeout.seconds ?? 0),
       transcription: TranscriptionOptions(

@@ -3,7 +3,7 @@ import Foundation
 import SessionChannel
 import SpeechEngine
 
-/// A dictation being recorded: its audio, segmenter, spool and background transcription.
+/// A dictation being recorded: its audio, segmenter, spool and the readings made while the user speaks.
 struct Recording: Sendable {
   let dictation: ActiveDictation
   let startedAt: Double
@@ -14,13 +14,28 @@ struct Recording: Sendable {
   let spool: SpoolWriter?
   /// Whether writing the spool has failed in this dictation (logged once, not once per buffer).
   var spoolFailing = false
-  var transcriber: SegmentTranscriber
+  /// Segments the segmenter closed so far.
+  var segments: [SpeechSegment] = []
+  var live: LiveTranscript
+  /// The engine call in flight for the live text, if any (one at a time).
+  var liveJob: LiveJobHandle?
+  /// Closed segments, open speech and whether voice was heard last, when the live job started (its window is
+  /// checked again when they change).
+  var liveJobShape = 0
+  /// Whether the audio changed since the live work was last looked at.
+  var liveStale = true
   var microphoneTask: Task<Void, Never>
   /// Stops capture; buffers already captured are still delivered.
   var stopCapture: @Sendable () -> Void = {}
   var stopRequested = false
   var paused = false
   var lastLevelPublish: Double = 0
+}
+
+/// An engine call for the live text: its task (cancelling it stops the engine) and the window it reads (nil: a draft).
+struct LiveJobHandle: Sendable {
+  let task: Task<Void, Never>
+  let window: [Range<Int>]?
 }
 
 /// A delivered dictation waiting for history to take it.
@@ -31,10 +46,10 @@ struct UnrecordedDictation: Sendable {
 
 extension DictationHost {
   func startRecording(_ dictation: ActiveDictation) {
-    guard let engine, let sessionID = model.sessionID else { return }
+    guard engine != nil, let sessionID = model.sessionID else { return }
     let now = clock.now()
     audioLevel = nil
-    partialText = ""
+    liveText = nil
     var spool: SpoolWriter?
     do {
       spool = try environment.spool.begin(
@@ -47,9 +62,6 @@ extension DictationHost {
       spool = nil
     }
     let id = dictation.id
-    let transcriber = SegmentTranscriber(engine: engine, options: transcriptionOptions) { [weak self] texts in
-      await self?.segmentTranscribed(texts, dictationID: id)
-    }
     let microphone = environment.microphone
     let microphoneTask = Task { [weak self] in
       do {
@@ -68,7 +80,7 @@ extension DictationHost {
     }
     recording = Recording(
       dictation: dictation, startedAt: now, segmenter: environment.makeSegmenter(), spool: spool,
-      transcriber: transcriber, microphoneTask: microphoneTask)
+      live: LiveTranscript(draftInterval: configuration.draftInterval), microphoneTask: microphoneTask)
     logger.info("recording dictation \(id)")
   }
 
@@ -97,8 +109,9 @@ extension DictationHost {
     }
     for segment in recording.segmenter.process(buffer) {
       logger.debug("segment \(Self.describe(segment)) closed by a pause")
-      recording.transcriber.enqueue(Self.slice(recording.samples, segment))
+      recording.segments.append(SpeechSegment(startSample: segment.lowerBound, endSample: segment.upperBound))
     }
+    recording.liveStale = true
     var meter = LevelMeter()
     audioLevel = Double(meter.process(buffer).rmsDBFS)
     let limitReached = buffer.count == capacity
@@ -106,6 +119,7 @@ extension DictationHost {
     if publishLevel { recording.lastLevelPublish = now }
     self.recording = recording
     if publishLevel { publish() }
+    scheduleLiveWork()
     if limitReached {
       logger.notice("dictation \(dictationID) reached the \(Int(configuration.maxRecordingSeconds)) s limit; stopping")
       apply(.recordingLimitReached(dictationID: dictationID, now: now))
@@ -117,12 +131,6 @@ extension DictationHost {
     apply(.microphoneFailed(dictationID: dictationID))
   }
 
-  func segmentTranscribed(_ texts: SegmentTexts, dictationID: String) {
-    guard model.dictation?.id == dictationID else { return }
-    partialText = texts.joined
-    publish()
-  }
-
   func discard(_ dictation: ActiveDictation) {
     if let recording, recording.dictation.id == dictation.id {
       recording.stopCapture()
@@ -130,7 +138,7 @@ extension DictationHost {
       self.recording = nil
     }
     environment.spool.remove(dictation.id)
-    partialText = ""
+    liveText = nil
     logger.info("discarded dictation \(dictation.id)")
   }
 
@@ -152,20 +160,36 @@ extension DictationHost {
     }
     await stopping.microphoneTask.value
     watchdog.cancel()
-    guard var recording, recording.dictation.id == dictation.id else { return }
-    self.recording = nil
+    guard var recording, recording.dictation.id == dictation.id, let engine else { return }
     for segment in recording.segmenter.finish() {
       logger.debug("tail segment \(Self.describe(segment))")
-      recording.transcriber.enqueue(Self.slice(recording.samples, segment))
+      recording.segments.append(SpeechSegment(startSample: segment.lowerBound, endSample: segment.upperBound))
     }
+    // NB: the engine takes one call at a time. The live reading in flight finishes (and is kept) when the final text
+    // uses its window; a draft, or a reading of a window the final text does not cut, is stopped.
+    if let job = recording.liveJob {
+      let finalWindows = Set(
+        transcription.windows(for: recording.samples, segments: recording.segments).map(\.sourceRanges))
+      if job.window.map({ !finalWindows.contains($0) }) ?? true { job.task.cancel() }
+      await job.task.value
+      recording.live = self.recording?.live ?? recording.live
+    }
+    self.recording = nil
     recording.spool?.sync()
-    let texts = await recording.transcriber.finish()
+    // The windows a whole-recording decode cuts; those read while the user spoke are not read again.
+    let reading = await WindowedReading.read(
+      recording.samples, segments: recording.segments, live: recording.live, engine: engine,
+      options: transcriptionOptions)
+    logger.info(
+      "dictation \(dictation.id): \(reading.reused) window(s) read while speaking, \(reading.readNow) read at stop, \(recording.live.readingsMade - reading.reused) speculative reading(s) unused"
+    )
     guard model.dictation?.id == dictation.id else { return }  // cancelled meanwhile
+    liveText = nil  // the final text replaces it
     let now = clock.now()
-    let raw = texts.joined
+    let raw = reading.text
     if raw.isEmpty {
-      if texts.failures > 0 {
-        logger.error("transcription failed: \(texts.lastError ?? "unknown error"); audio kept for recovery")
+      if reading.failures > 0 {
+        logger.error("transcription failed: \(reading.lastError ?? "unknown error"); audio kept for recovery")
         apply(.dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, now: now))
       } else {
         environment.spool.remove(dictation.id)
@@ -176,7 +200,7 @@ extension DictationHost {
     apply(.tailTranscribed(dictationID: dictation.id))
     let formatted = await environment.format(raw, dictation.context)
     deliver(
-      dictation, formatted: formatted, raw: raw, audio: recording.samples, language: texts.language,
+      dictation, formatted: formatted, raw: raw, audio: recording.samples, language: reading.transcript.language,
       startedAt: recording.startedAt)
   }
 

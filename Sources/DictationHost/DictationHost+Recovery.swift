@@ -1,3 +1,4 @@
+import AudioInput
 import Foundation
 import SessionChannel
 import SpeechEngine
@@ -15,18 +16,18 @@ extension DictationHost {
       }
       let samples = environment.spool.samples(of: sidecar.dictationID)
       var segmenter = environment.makeSegmenter()
-      var segments = segmenter.process(samples)
-      segments += segmenter.finish()
-      // The same transcription as a live dictation's segments: each through the guard, in order.
-      var transcriber = SegmentTranscriber(engine: engine, options: transcriptionOptions) { _ in }
-      for segment in segments { transcriber.enqueue(Self.slice(samples, segment)) }
-      let texts = await transcriber.finish()
-      if texts.failures > 0 {
-        logger.error("cannot transcribe recovered audio \(sidecar.dictationID): \(texts.lastError ?? "unknown error")")
+      let segments = (segmenter.process(samples) + segmenter.finish()).map {
+        SpeechSegment(startSample: $0.lowerBound, endSample: $0.upperBound)
+      }
+      // The same transcription as a live dictation's final text: the shared stage's windows.
+      let reading = await WindowedReading.read(
+        samples, segments: segments, live: nil, engine: engine, options: transcriptionOptions)
+      if reading.failures > 0 {
+        logger.error("cannot transcribe recovered audio \(sidecar.dictationID): \(reading.lastError ?? "unknown error")")
         continue
       }
-      let raw = texts.joined
-      let language = texts.language
+      let raw = reading.text
+      let language = reading.transcript.language
       if raw.isEmpty {
         logger.info("recovered audio \(sidecar.dictationID) holds no speech; removing it")
         environment.spool.remove(sidecar.dictationID)

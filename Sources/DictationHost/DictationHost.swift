@@ -20,7 +20,8 @@ public actor DictationHost {
   var lastUnrecordedTry = -Double.infinity
   var stateSeq = 0
   var audioLevel: Double?
-  var partialText = ""
+  /// The words of the dictation being recorded, as published.
+  var liveText: LiveText?
   var loops: [Task<Void, Never>] = []
   var ended = false
   /// Whether publishing the state is failing (logged once until it works again).
@@ -70,7 +71,10 @@ public actor DictationHost {
     }
     apply(.preconditionsChanged([.modelLoading], now: clock.now()))
     do {
-      engine = try await environment.loadEngine()
+      let loaded = try await environment.loadEngine()
+      // NB: warmed before the first tap, so the first dictation of a session is as quick as the tenth.
+      await loaded.warmUp()
+      engine = loaded
     } catch {
       logger.error("cannot load the speech engine: \(error)")
       finishSession()
@@ -240,7 +244,8 @@ public actor DictationHost {
     let state = HostState(
       seq: stateSeq, sessionID: sessionID, phase: phase, heartbeat: clock.now(), expiresAt: model.expiresAt,
       waitingOn: model.waitingOn, dictationCommandSeq: model.dictation?.commandSeq,
-      audioLevel: phase == .recording ? audioLevel : nil, partialText: String(partialText.suffix(2000)),
+      audioLevel: phase == .recording ? audioLevel : nil, partialText: String((liveText?.text ?? "").suffix(2000)),
+      liveText: liveText,
       lastCommandSeq: model.lastCommandSeq, lastResultID: model.lastResultID, failure: model.failure)
     do {
       try channel.writeState(state)

@@ -96,12 +96,16 @@ public struct HostConfiguration: Sendable {
   /// How long the keyboard may go without a sign of life (`KeyboardPresence`) before a recording it started is
   /// stopped and what was said is kept: a keyboard killed by iOS never taps stop.
   public var keyboardGoneAfter: Double
+  /// Seconds of new audio between two draft readings of the speech still going on (the volatile live text); nil:
+  /// no drafts, only the confirmed words of finished speech.
+  public var draftInterval: Double?
 
   public init(
     timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
-    transcription: TranscriptionOptions = TranscriptionOptions(beamSize: 1), maxRecordingSeconds: Double = 600,
-    keyboardGoneAfter: Double = 20
+    transcription: TranscriptionOptions = TranscriptionOptions(), maxRecordingSeconds: Double = 600,
+    keyboardGoneAfter: Double = 20, draftInterval: Double? = 0.8
   ) {
+    self.draftInterval = draftInterval
     self.keyboardGoneAfter = keyboardGoneAfter
     self.timeout = timeout
     self.heartbeatInterval = heartbeatInterval

@@ -82,10 +82,12 @@ extension KeyboardModel {
       // The app has not seen our latest tap yet: keep showing it, with the app's live level.
       if case .listening = phase, state.phase == .recording {
         phase = .listening(level: state.audioLevel, partialText: state.partialText)
+        adoptLiveText(state)
       }
       return
     }
     if dictationSeq == nil { dictationSeq = state.dictationCommandSeq }
+    adoptLiveText(state)
     switch state.phase {
     case .recording:
       phase = .listening(level: state.audioLevel, partialText: state.partialText)
@@ -95,6 +97,11 @@ extension KeyboardModel {
       if case .transcribing = phase {} else { transcribingSince = now }
       phase = .transcribing(partialText: state.partialText)
     }
+  }
+
+  /// Takes the app's live text (or, from an app that predates it, its one-line partial text as confirmed words).
+  private mutating func adoptLiveText(_ state: HostState) {
+    liveText = state.liveText ?? LiveText(confirmed: state.partialText, revision: state.partialText.isEmpty ? 0 : 1)
   }
 
   /// Whether `result` would be inserted if observed now (the keyboard claims it first, and only then).

@@ -17,6 +17,9 @@ public struct KeyboardModel: Sendable, Hashable {
   /// The last command number used; the next command gets one more.
   public internal(set) var lastCommandSeq: Int
   public let configuration: KeyboardConfiguration
+  /// The words of the dictation being recorded or transcribed (confirmed and volatile), empty otherwise; the final
+  /// text replaces them when it is inserted.
+  public internal(set) var liveText = LiveText()
 
   /// The latest state accepted from the app.
   var host: HostState?
@@ -43,6 +46,15 @@ public struct KeyboardModel: Sendable, Hashable {
 
   /// Applies `event` and returns what the driver must do, in order.
   public mutating func handle(_ event: KeyboardEvent) -> [KeyboardEffect] {
+    let effects = transition(event)
+    switch phase {
+    case .listening, .interrupted, .transcribing: break
+    default: liveText = LiveText()
+    }
+    return effects
+  }
+
+  private mutating func transition(_ event: KeyboardEvent) -> [KeyboardEffect] {
     switch event {
     case .hostStateObserved(let state, let now): observe(state, now: now)
     case .resultObserved(let result, let now): observe(result, now: now)
@@ -95,6 +107,7 @@ public struct KeyboardModel: Sendable, Hashable {
     dictationSeq = command.seq
     awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
     transcribingSince = nil
+    liveText = LiveText()
     phase = .listening(level: nil, partialText: "")
     return [.send(command)]
   }

@@ -23,6 +23,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   var presenceWrittenAt = -Double.infinity
   var watchTask: Task<Void, Never>?
   var phaseObserver: (@Sendable (KeyboardPhase) -> Void)?
+  var liveTextObserver: (@Sendable (LiveText) -> Void)?
   var openAppHandler: (@Sendable () -> Void)?
 
   /// A keyboard that continues the command numbering found in the container.
@@ -46,6 +47,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// Calls `observer` with every new phase.
   public func onPhaseChange(_ observer: @escaping @Sendable (KeyboardPhase) -> Void) {
     phaseObserver = observer
+  }
+
+  /// Calls `observer` with every new revision of the live text, and with empty text when a dictation ends.
+  public func onLiveTextChange(_ observer: @escaping @Sendable (LiveText) -> Void) {
+    liveTextObserver = observer
   }
 
   /// Calls `handler` when the keyboard must open the containing app.
@@ -201,9 +207,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
 
   func apply(_ event: KeyboardEvent) {
     let before = model.phase
+    let liveBefore = model.liveText
     let effects = model.handle(event)
     for effect in effects { perform(effect) }
     if model.phase != before { phaseObserver?(model.phase) }
+    if model.liveText != liveBefore { liveTextObserver?(model.liveText) }
   }
 
   func perform(_ effect: KeyboardEffect) {

@@ -62,6 +62,11 @@ enum ChannelValidation {
       return "audio level out of range"
     }
     if !isValidText(state.partialText) { return "partial text too long" }
+    if let live = state.liveText {
+      let limit = LiveText.maxCharacters * 4
+      if live.confirmed.utf8.count > limit || live.volatile.utf8.count > limit { return "live text too long" }
+      if !isValidSeq(live.revision) { return "live text revision out of range" }
+    }
     if let failure = state.failure, !isValidSeq(failure.commandSeq) { return "failure seq out of range" }
     return nil
   }

@@ -53,6 +53,34 @@ public struct HostFailure: Codable, Sendable, Hashable {
   }
 }
 
+/// The words of the dictation being recorded, as the app has read them so far.
+public struct LiveText: Codable, Sendable, Hashable {
+  /// Words read at full quality from speech that has ended (a pause followed them); they are what the final text
+  /// will say there.
+  public var confirmed: String
+  /// A quick reading of the speech still going on; the next revision may change it.
+  public var volatile: String
+  /// Increases with every change within a dictation.
+  public var revision: Int
+
+  public init(confirmed: String = "", volatile: String = "", revision: Int = 0) {
+    self.confirmed = confirmed
+    self.volatile = volatile
+    self.revision = revision
+  }
+
+  /// Confirmed and volatile words as one line.
+  public var text: String { [confirmed, volatile].filter { !$0.isEmpty }.joined(separator: " ") }
+
+  public var isEmpty: Bool { confirmed.isEmpty && volatile.isEmpty }
+
+  /// Characters of each part published at most (the end of a long dictation; the keyboard shows its last lines).
+  public static let maxCharacters = 4000
+
+  /// The last `maxCharacters` of `text`.
+  public static func bounded(_ text: String) -> String { String(text.suffix(maxCharacters)) }
+}
+
 /// The app's state as published to the keyboard in `state.json`.
 public struct HostState: Codable, Sendable, Hashable {
   /// Increases with every write within a session.
@@ -69,8 +97,10 @@ public struct HostState: Codable, Sendable, Hashable {
   public var dictationCommandSeq: Int?
   /// Microphone level in dBFS while recording.
   public var audioLevel: Double?
-  /// Text of the segments transcribed so far.
+  /// The live text as one line (for keyboards that predate `liveText`).
   public var partialText: String
+  /// The words of the dictation being recorded, confirmed and volatile.
+  public var liveText: LiveText?
   /// The highest keyboard command sequence number the app has handled.
   public var lastCommandSeq: Int
   /// The latest result published.
@@ -81,7 +111,8 @@ public struct HostState: Codable, Sendable, Hashable {
   public init(
     seq: Int, sessionID: String, phase: HostPhase, heartbeat: Double, expiresAt: Double? = nil,
     waitingOn: [HostPrecondition] = [], dictationCommandSeq: Int? = nil, audioLevel: Double? = nil,
-    partialText: String = "", lastCommandSeq: Int = 0, lastResultID: String? = nil, failure: HostFailure? = nil
+    partialText: String = "", liveText: LiveText? = nil, lastCommandSeq: Int = 0, lastResultID: String? = nil,
+    failure: HostFailure? = nil
   ) {
     self.seq = seq
     self.sessionID = sessionID
@@ -92,6 +123,7 @@ public struct HostState: Codable, Sendable, Hashable {
     self.dictationCommandSeq = dictationCommandSeq
     self.audioLevel = audioLevel
     self.partialText = partialText
+    self.liveText = liveText
     self.lastCommandSeq = lastCommandSeq
     self.lastResultID = lastResultID
     self.failure = failure

@@ -10,15 +10,41 @@ public struct TranscriptionOptions: Sendable, Hashable, Codable {
   public var beamSize: Int
   /// Threads an embedded engine may use; nil lets it choose.
   public var threads: Int?
+  /// A quick, rougher reading (live text while the user speaks): an embedded engine may encode only as much
+  /// context as the audio holds. Never set for text that is kept.
+  public var draft: Bool
 
   public init(
-    language: String? = nil, vocabulary: [String] = [], prompt: String? = nil, beamSize: Int = 5, threads: Int? = nil
+    language: String? = nil, vocabulary: [String] = [], prompt: String? = nil, beamSize: Int = 5, threads: Int? = nil,
+    draft: Bool = false
   ) {
     self.language = language
     self.vocabulary = vocabulary
     self.prompt = prompt
     self.beamSize = beamSize
     self.threads = threads
+    self.draft = draft
+  }
+
+  /// These options for a draft reading: greedy, no dictionary pass, encoder fitted to the audio.
+  public var drafting: TranscriptionOptions {
+    var options = self
+    options.beamSize = 1
+    options.vocabulary = []
+    options.draft = true
+    return options
+  }
+
+  enum CodingKeys: String, CodingKey { case language, vocabulary, prompt, beamSize, threads, draft }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    language = try container.decodeIfPresent(String.self, forKey: .language)
+    vocabulary = try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? []
+    prompt = try container.decodeIfPresent(String.self, forKey: .prompt)
+    beamSize = try container.decodeIfPresent(Int.self, forKey: .beamSize) ?? 5
+    threads = try container.decodeIfPresent(Int.self, forKey: .threads)
+    draft = try container.decodeIfPresent(Bool.self, forKey: .draft) ?? false
   }
 
   /// The prompt an engine should see: vocabulary first, then the preceding text.
@@ -40,6 +66,13 @@ public protocol SpeechEngine: Sendable {
   var model: String { get }
   /// Transcribes `samples` (16 kHz, mono, -1...1).
   func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript
+  /// Gets ready to answer fast (loads and runs its model once), so the first dictation is as quick as the tenth.
+  func warmUp() async
+}
+
+extension SpeechEngine {
+  /// Engines with nothing to warm (cloud engines, fakes) are ready at once.
+  public func warmUp() async {}
 }
 
 /// Sample rate every engine receives.

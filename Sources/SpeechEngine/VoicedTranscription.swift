@@ -27,6 +27,18 @@ public struct VoicedTranscription: Sendable {
     public var pieces: [(window: Int, recording: Int)] = []
     public var voicedSamples = 0
 
+    /// Where each piece's audio lies in the recording (sample ranges): two windows with the same ranges of the same
+    /// recording hold the same audio, so one's reading serves the other.
+    public var sourceRanges: [Range<Int>] {
+      pieces.enumerated().map { index, piece in
+        let end = index + 1 < pieces.count ? pieces[index + 1].window : samples.count
+        return piece.recording..<(piece.recording + end - piece.window)
+      }
+    }
+
+    /// One past the last recording sample this window holds.
+    public var recordingEnd: Int { sourceRanges.last?.upperBound ?? 0 }
+
     /// Maps a time in this window (seconds) to the recording's time.
     public func recordingTime(_ seconds: Double) -> Double {
       let sample = Int(seconds * Double(engineSampleRate))
@@ -118,21 +130,7 @@ public struct VoicedTranscription: Sendable {
   ) async throws -> Transcript {
     var parts: [Transcript] = []
     for (index, window) in windows.enumerated() {
-      let voiced = Double(window.voicedSamples) / Double(engineSampleRate)
-      var part = HallucinationGuard.clean(
-        try await decode(window.samples, engine: engine, options: options), voicedSeconds: voiced)
-      part.segments = part.segments.map { segment in
-        var mapped = segment
-        mapped.start = window.recordingTime(segment.start)
-        mapped.end = window.recordingTime(segment.end)
-        mapped.words = segment.words.map {
-          TranscriptWord(
-            text: $0.text, start: window.recordingTime($0.start), end: window.recordingTime($0.end),
-            confidence: $0.confidence)
-        }
-        return mapped
-      }
-      parts.append(part)
+      parts.append(try await transcribe(window: window, engine: engine, options: options))
       if let progress {
         let reached = window.pieces.last.map { $0.recording + window.samples.count - $0.window } ?? 0
         let fraction =
@@ -140,6 +138,33 @@ public struct VoicedTranscription: Sendable {
         progress(min(1, max(0, fraction)))
       }
     }
+    return join(parts, engine: engine, options: options)
+  }
+
+  /// Transcribes one window through the hallucination guard, in recording time. Windows are read independently
+  /// (no text carries over), so a live session can read each one as soon as it is complete and reuse the reading.
+  public func transcribe(window: Window, engine: any SpeechEngine, options: TranscriptionOptions) async throws
+    -> Transcript
+  {
+    let voiced = Double(window.voicedSamples) / Double(engineSampleRate)
+    var part = HallucinationGuard.clean(
+      try await decode(window.samples, engine: engine, options: options), voicedSeconds: voiced)
+    part.segments = part.segments.map { segment in
+      var mapped = segment
+      mapped.start = window.recordingTime(segment.start)
+      mapped.end = window.recordingTime(segment.end)
+      mapped.words = segment.words.map {
+        TranscriptWord(
+          text: $0.text, start: window.recordingTime($0.start), end: window.recordingTime($0.end),
+          confidence: $0.confidence)
+      }
+      return mapped
+    }
+    return part
+  }
+
+  /// Joins the readings of consecutive windows into the recording's transcript, as a whole-file decode does.
+  public func join(_ parts: [Transcript], engine: any SpeechEngine, options: TranscriptionOptions) -> Transcript {
     guard !parts.isEmpty else { return .empty(engine: engine.id, model: engine.model, language: options.language) }
     return Transcript.joined(parts, offsets: parts.map { _ in 0 }, engine: engine.id, model: engine.model)
   }

@@ -8,12 +8,15 @@ import SpeechEngine
 struct BenchSessionCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "session",
-    abstract: "Measure the keyboard↔app channel latency and stop-to-inserted time for short and long dictations.",
+    abstract: "Measure the keyboard↔app channel, live text, stop-to-inserted time and keyboard-path accuracy.",
     discussion: """
       Channel: one side writes a command (or state) file, the other observes it through the change signal \
-      (inotify); p50/p99 over --iterations. Dictation: a host and a keyboard over real files; the microphone \
-      plays speech (--speech, else espeak-ng, else tone bursts) --speed times faster than real time; streaming \
-      should keep stop→inserted flat as dictations grow.
+      (inotify); p50/p99 over --iterations. Dictations: a host and a keyboard over real files; the microphone \
+      plays the evaluation sentences (espeak-ng, or --speech) --speed times faster than real time with short \
+      pauses, for each of --lengths, and done is tapped --trailing seconds after the last word (and once in the \
+      middle of a word). Reported: stop→inserted p50/p95, first live text after speech starts, live text refresh \
+      interval, processor seconds per audio second, and the WER of each sentence dictated through the keyboard \
+      against the same audio transcribed as a file.
       """
   )
 
@@ -22,6 +25,17 @@ struct BenchSessionCommand: AsyncParsableCommand {
 
   @Option(help: "Dictation lengths in seconds, comma-separated.")
   var lengths: String = "5,30,120"
+
+  @Option(parsing: .unconditional, help: "Dictations per length, 1 to 100.")
+  var runs: Int = 3
+
+  @Option(parsing: .unconditional, help: "Silence between the last word and done, in seconds (0 to 10).")
+  var trailing: Double = 0.8
+
+  @Option(
+    name: .customLong("mid-word"), parsing: .unconditional,
+    help: "Length of the dictations stopped in the middle of a word, in seconds (0: none).")
+  var midWord: Double = 10
 
   @Option(
     parsing: .unconditional,
@@ -34,12 +48,21 @@ struct BenchSessionCommand: AsyncParsableCommand {
   @Option(help: "Model id for the engine.")
   var model: String?
 
-  @Option(help: "A speech recording to repeat as the dictation audio.")
+  @Option(help: "A speech recording to use instead of the evaluation sentences (no WER then).")
   var speech: String?
+
+  @Option(help: "The evaluation sentences, one a line.")
+  var sentences: String = "Samples/eval/synth-sentences.txt"
+
+  @Flag(name: .customLong("skip-wer"), help: "Skip the keyboard-path accuracy comparison.")
+  var skipWER = false
 
   func validate() throws {
     try OptionRange.check(iterations, 1...100_000, option: "--iterations")
+    try OptionRange.check(runs, 1...100, option: "--runs")
     try OptionRange.check(speed, 0.1...1000, option: "--speed")
+    try OptionRange.check(trailing, 0...10, option: "--trailing")
+    try OptionRange.check(midWord, 0...3600, option: "--mid-word")
     for length in lengths.split(separator: ",") {
       let text = length.trimmingCharacters(in: .whitespaces)
       try OptionRange.check(Double(text) ?? -1, 1...3600, option: "--lengths (seconds each)")
@@ -67,38 +90,106 @@ struct BenchSessionCommand: AsyncParsableCommand {
 
     let speechEngine = try await makeEngine()
     print("engine: \(speechEngine.id) \(speechEngine.model)")
-    let speechAudio: [Float]?
+    let texts = (try? String(contentsOfFile: sentences, encoding: .utf8))?.split(separator: "\n").map(String.init)
+      .filter { !$0.isEmpty } ?? []
+    var spoken: [[Float]]
     if let speech {
-      speechAudio = try AudioFileDecoder.decode(contentsOf: URL(fileURLWithPath: speech)).samples
+      spoken = [try AudioFileDecoder.decode(contentsOf: URL(fileURLWithPath: speech)).samples]
+    } else if let synthesized = SessionBenchDictation.synthesize(
+      texts.isEmpty ? ["The quick brown fox jumps over the lazy dog."] : texts, in: work)
+    {
+      spoken = synthesized
     } else {
-      speechAudio = SessionBenchDictation.synthesizedSpeech(in: work)
+      spoken = [SessionBenchDictation.toneBurst()]
     }
     print(
-      "audio: \(speechAudio == nil ? "tone bursts (no speech available)" : "speech, repeated"), played at \(speed)×")
-    var results: [SessionBenchDictation.Outcome] = []
+      "audio: \(speech != nil ? "--speech" : texts.isEmpty ? "one sentence" : "\(texts.count) evaluation sentences"), "
+        + String(format: "played at %g×, done %.1f s after the last word", speed, trailing))
+
+    var plans: [(label: String, plan: SessionBenchDictation.Plan)] = []
     for seconds in lengths.split(separator: ",").compactMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
-      let outcome = try await SessionBenchDictation.run(
-        audio: SessionBenchDictation.audio(seconds: seconds, speech: speechAudio), seconds: seconds, speed: speed,
-        engine: speechEngine, workDirectory: work)
-      results.append(outcome)
-      let latency = outcome.stopToInserted.map { String(format: "%.3f s", $0) } ?? "not inserted"
-      print(String(format: "dictation %5.0f s  stop→inserted %@  (%d words)", seconds, latency, outcome.words))
+      plans.append(
+        (
+          String(format: "%4.0f s", seconds),
+          SessionBenchDictation.plan(seconds: seconds, sentences: spoken, trailing: trailing)
+        ))
     }
-    if let first = results.first?.stopToInserted, let last = results.last?.stopToInserted, results.count > 1,
-      first > 0
-    {
-      print(String(format: "longest/shortest stop→inserted: %.2f× (target ≤ 1.5×)", last / first))
+    if midWord > 0 {
+      plans.append(
+        (
+          String(format: "%4.0f s, stopped mid-word", midWord),
+          SessionBenchDictation.plan(seconds: midWord, sentences: spoken, trailing: 0, midWord: true)
+        ))
     }
+    for (label, plan) in plans {
+      var outcomes: [SessionBenchDictation.Outcome] = []
+      for _ in 0..<runs {
+        outcomes.append(
+          try await SessionBenchDictation.run(plan, speed: speed, engine: speechEngine, workDirectory: work))
+      }
+      print(Self.summary(label, plan: plan, outcomes))
+    }
+    if !skipWER, speech == nil, !texts.isEmpty, spoken.count == texts.count {
+      try await compareAccuracy(texts: texts, spoken: spoken, engine: speechEngine, work: work)
+    }
+  }
+
+  /// Dictates each sentence through the keyboard and transcribes the same audio as a file; prints both WERs.
+  private func compareAccuracy(texts: [String], spoken: [[Float]], engine: any SpeechEngine, work: URL) async throws {
+    var keyboardCount = WordErrorCount()
+    var fileCount = WordErrorCount()
+    var identical = 0
+    for (text, samples) in zip(texts, spoken) {
+      let plan = SessionBenchDictation.plan(seconds: 0, sentences: [samples], trailing: trailing)
+      let outcome = try await SessionBenchDictation.run(plan, speed: speed, engine: engine, workDirectory: work)
+      let recorded = Array(plan.audio.prefix(Int(plan.stopAfter * Double(engineSampleRate))))
+      let file = try await VoicedTranscription().transcribe(recorded, engine: engine, options: TranscriptionOptions())
+      let fileText = file.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      keyboardCount = keyboardCount + WordErrorRate.count(reference: text, hypothesis: outcome.rawText)
+      fileCount = fileCount + WordErrorRate.count(reference: text, hypothesis: fileText)
+      if fileText == outcome.rawText { identical += 1 }
+    }
+    print(
+      String(
+        format: "WER over %d sentences: keyboard %.1f%%, file %.1f%% (difference %+.1f points; %d/%d texts identical)",
+        texts.count, keyboardCount.rate * 100, fileCount.rate * 100, (keyboardCount.rate - fileCount.rate) * 100,
+        identical, texts.count))
+  }
+
+  static func summary(
+    _ label: String, plan: SessionBenchDictation.Plan, _ outcomes: [SessionBenchDictation.Outcome]
+  ) -> String {
+    let latencies = outcomes.compactMap(\.stopToInserted)
+    let firsts = outcomes.compactMap(\.firstPartial)
+    let refreshes = outcomes.flatMap(\.refreshIntervals)
+    let cpu = outcomes.map(\.cpuPerAudioSecond)
+    func p(_ values: [Double], _ q: Double) -> String {
+      guard !values.isEmpty else { return "–" }
+      let sorted = values.sorted()
+      return String(format: "%.2f", sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded(.up)))])
+    }
+    let missing = outcomes.count - latencies.count
+    return "dictation \(label) (\(String(format: "%.1f", plan.stopAfter)) s recorded, \(outcomes.count) runs): "
+      + "stop→inserted p50 \(p(latencies, 0.5)) s p95 \(p(latencies, 0.95)) s"
+      + (missing > 0 ? " (\(missing) not inserted)" : "")
+      + "; first partial p50 \(p(firsts, 0.5)) s max \(p(firsts, 1)) s"
+      + "; refresh p50 \(p(refreshes, 0.5)) s p95 \(p(refreshes, 0.95)) s max \(p(refreshes, 1)) s"
+      + "; CPU \(p(cpu, 0.5)) s per audio s"
   }
 
   private func makeEngine() async throws -> any SpeechEngine {
     let load = CLIDictation(dataDirectory: Locations.dataDirectory()).pipeline(source: .cli).loadEngine
-    if let engine { return try await load(EngineChoice(id: engine, model: model)) }
-    do {
-      return try await load(EngineChoice(id: "whisper", model: model))
-    } catch {
-      printError("bench: whisper unavailable (\(error)); using the stand-in engine")
-      return DurationEngine()
+    let engine: any SpeechEngine
+    if let id = self.engine {
+      engine = try await load(EngineChoice(id: id, model: model))
+    } else {
+      do {
+        engine = try await load(EngineChoice(id: "whisper", model: model))
+      } catch {
+        printError("bench: whisper unavailable (\(error)); using the stand-in engine")
+        engine = DurationEngine()
+      }
     }
+    return engine
   }
 }

@@ -35,8 +35,10 @@ struct HostCommand: AsyncParsableCommand {
   @Option(help: "Model id for the engine (default: the model in settings).")
   var model: String?
 
-  @Option(parsing: .unconditional, help: "Beam size for the engine, 1 (greedy decoding, fastest) to 8.")
-  var beam: Int = 1
+  @Option(
+    parsing: .unconditional,
+    help: "Beam size for the engine, 1 (greedy decoding, fastest) to 8; 5, as files are transcribed, by default.")
+  var beam: Int = 5
 
   @Option(
     name: .customLong("session-timeout"),

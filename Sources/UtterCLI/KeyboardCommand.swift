@@ -9,9 +9,10 @@ struct KeyboardCommand: AsyncParsableCommand {
     abstract: "Run the keyboard side of a session against a simulated text field.",
     discussion: """
       Steps (separated by ';'): start, stop, cancel, wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
-      type TEXT, replace OLD NEW (the last OLD in the field becomes NEW; double quotes group words: \
-      replace "I am" Niamh), undo, use-raw, status, end-session. A dictation's text that the user then corrects is \
-      reported to the app (which may learn the word) at the next start or when the keyboard leaves. On appearing, the keyboard inserts a pending result of the \
+      wait-partial TEXT SECONDS (until the live text shown while dictating holds TEXT), type TEXT, replace OLD NEW \
+      (the last OLD in the field becomes NEW; double quotes group words: replace "I am" Niamh), undo, use-raw, \
+      status, end-session. A dictation's text that the user then corrects is reported to the app (which may learn \
+      the word) at the next start or when the keyboard leaves. On appearing, the keyboard inserts a pending result of the \
       live session (once). At the end the text field's contents are printed on standard output.
       """
   )
@@ -24,6 +25,10 @@ struct KeyboardCommand: AsyncParsableCommand {
 
   @Option(name: .customLong("text"), help: "Text already in the field.")
   var initialText: String = ""
+
+  @Flag(
+    help: "Print each revision of the live text on standard error: 'partial REVISION: CONFIRMED | VOLATILE'.")
+  var partials = false
 
   @Option(
     name: .customLong("pending-window"),
@@ -62,6 +67,12 @@ struct KeyboardCommand: AsyncParsableCommand {
         if lastLine.replace(with: line) { printError(line) }
       }
     }
+    if partials {
+      await keyboard.onLiveTextChange { live in
+        guard !live.isEmpty else { return }
+        printError("partial \(live.revision): \(live.confirmed) | \(live.volatile)")
+      }
+    }
     await keyboard.onOpenApp { printError("keyboard: opening Utter to start a session") }
     await keyboard.appear()
     var failure: CLIError?
@@ -89,6 +100,17 @@ struct KeyboardCommand: AsyncParsableCommand {
         insertionsSeen = await keyboard.insertionCount
         if !inserted {
           failure = CLIError("no text was inserted within \(Self.format(seconds)) s", exitCode: 2)
+        }
+      case .waitPartial(let words, let seconds):
+        let wanted = SessionScriptStep.words(words)
+        let heard = await Self.waitUntil(seconds) {
+          let live = await keyboard.model.liveText
+          return SessionScriptStep.words(live.text).contains(wanted)
+        }
+        if !heard {
+          let shown = await keyboard.model.liveText.text
+          failure = CLIError(
+            "the live text did not show '\(words)' within \(Self.format(seconds)) s (it shows '\(shown)')", exitCode: 2)
         }
       case .waitPhase(let name, let seconds):
         if !(await Self.waitUntil(seconds) { await keyboard.model.phase.name == name }) {

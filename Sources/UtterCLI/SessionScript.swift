@@ -7,9 +7,16 @@ enum SessionScriptStep: Equatable {
   case waitInsert(Double)
   /// Waits until the keyboard shows the named phase (e.g. `inactive`).
   case waitPhase(String, Double)
+  /// Waits until the live text shown while dictating contains the words (case and punctuation aside).
+  case waitPartial(String, Double)
   case type(String)
   /// Replaces the last occurrence of the first text in the field with the second, as the user editing it would.
   case replace(String, String)
+
+  /// `text` lower-cased with only letters, digits and single spaces, to compare words heard.
+  static func words(_ text: String) -> String {
+    String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ").joined(separator: " ")
+  }
 
   /// Parses `;`-separated steps, e.g. `start; wait 3; stop; wait-insert 10`.
   static func parse(_ script: String) throws -> [SessionScriptStep] {
@@ -47,13 +54,20 @@ enum SessionScriptStep: Equatable {
             "'replace' needs the old and the new text, e.g. 'replace Shivor Siobhan' or 'replace \"I am\" Niamh'")
         }
         return .replace(operands[0], operands[1])
+      case "wait-partial":
+        guard let space = rest.lastIndex(of: " "), let limit = Double(rest[space...].trimmingCharacters(in: .whitespaces)),
+          limit >= 0, limit <= 86_400
+        else {
+          throw CLIError("'wait-partial' needs words and seconds, e.g. 'wait-partial quick brown 5'")
+        }
+        return .waitPartial(String(rest[..<space]).trimmingCharacters(in: .whitespaces), limit)
       case "type":
         // NB: keep the user's spacing after the verb's single separating space.
         return .type(String(part.drop { $0 == " " }.dropFirst(4).dropFirst(1)))
       default:
         throw CLIError(
           "unknown keyboard step '\(verb)' (steps: start, stop, cancel, wait S, wait-insert S, wait-phase P S, "
-            + "type TEXT, replace OLD NEW, undo, use-raw, status, end-session)")
+            + "wait-partial TEXT S, type TEXT, replace OLD NEW, undo, use-raw, status, end-session)")
       }
     }
   }

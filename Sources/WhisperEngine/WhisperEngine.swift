@@ -49,15 +49,31 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
 
   deinit { library.api.free_context?(context) }
 
+  /// Transcribes `samples`; cancelling the calling task stops whisper.cpp at its next step (a live reading made
+  /// stale by new speech must not hold up the one that counts) and throws `CancellationError`.
   public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
-    try await withCheckedThrowingContinuation { continuation in
-      queue.async {
-        continuation.resume(with: Result { try self.transcribeNow(samples, options: options) })
+    let abort = AbortFlag()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        queue.async {
+          guard !abort.isSet else { return continuation.resume(throwing: CancellationError()) }
+          continuation.resume(with: Result { try self.transcribeNow(samples, options: options, abort: abort) })
+        }
       }
+    } onCancel: {
+      abort.set()
     }
   }
 
-  private func transcribeNow(_ samples: [Float], options: TranscriptionOptions) throws -> Transcript {
+  /// Decodes a second of near-silence once, so the first dictation does not pay for first-call allocations.
+  public func warmUp() async {
+    let quietNoise = (0..<engineSampleRate).map { Float(($0 * 7919) % 200 - 100) / 100_000 }
+    _ = try? await transcribe(quietNoise, options: TranscriptionOptions())
+  }
+
+  private func transcribeNow(_ samples: [Float], options: TranscriptionOptions, abort: AbortFlag? = nil) throws
+    -> Transcript
+  {
     guard !samples.isEmpty else { return .empty(engine: id, model: model, language: options.language) }
     let api = library.api
     guard let makeParams = api.full_default_params_by_ref, let full = api.full_with_state,
@@ -90,6 +106,17 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
     params.temperature = 0
     params.beam_search.beam_size = Int32(beam)
     params.greedy.best_of = 1
+    if options.draft {
+      // NB: the encoder costs the same for 1 s as for 30 s unless told how much audio there is (50 frames a
+      // second); a draft encodes only that, with a little margin. Kept text never uses it.
+      let frames = Int((Double(samples.count) / Double(engineSampleRate) * 50).rounded(.up)) + 64
+      params.audio_ctx = Int32(min(1500, frames))
+    }
+
+    if let abort {
+      params.abort_callback = unsafeBitCast(abortWhisper, to: UnsafeMutableRawPointer.self)
+      params.abort_callback_user_data = Unmanaged.passUnretained(abort).toOpaque()
+    }
 
     let language = isEnglishOnly ? "en" : (options.language ?? "auto")
     let prompt = options.combinedPrompt
@@ -103,6 +130,7 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
         }
       }
     }
+    if abort?.isSet == true { throw CancellationError() }
     guard status == 0 else { throw SpeechEngineError("whisper.cpp failed to transcribe (status \(status))") }
     return readTranscript(state, language: language)
   }
@@ -152,6 +180,21 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
 
   /// All cores up to four: whisper.cpp gains little past that on small models.
   static var defaultThreads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
+}
+
+/// Set when the task waiting for a transcription is cancelled; whisper.cpp asks it between steps.
+final class AbortFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
+}
+
+/// whisper.cpp's abort callback: true stops the transcription.
+private let abortWhisper: @convention(c) (UnsafeMutableRawPointer?) -> Bool = { data in
+  guard let data else { return false }
+  return Unmanaged<AbortFlag>.fromOpaque(data).takeUnretainedValue().isSet
 }
 
 private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {

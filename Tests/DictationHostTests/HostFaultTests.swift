@@ -51,7 +51,7 @@ struct HostFaultTests {
 
   @Test("history full: the text is still delivered, and recorded (whole) once history takes it again")
   func fullHistoryRecordsLater() async throws {
-    let harness = try HostHarness(engine: ScriptedEngine(["made on", "a full disk"]))
+    let harness = try HostHarness(engine: ScriptedEngine(["made on a full disk"]))
     defer { harness.dir.remove() }
     harness.archive.fail(with: "No space left on device")
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
@@ -80,7 +80,7 @@ struct HostFaultTests {
     let dir = try TemporaryDirectory("host-nospool")
     // NB: a file where the spool folder should be makes every spool write fail, as a full disk does.
     try Data("not a folder".utf8).write(to: dir.path("spool"))
-    let harness = try HostHarness(engine: ScriptedEngine(["spoken while", "the disk was full"]), dir: dir)
+    let harness = try HostHarness(engine: ScriptedEngine(["spoken while the disk was full"]), dir: dir)
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)

@@ -47,6 +47,30 @@ struct KeyboardDictationTests {
     #expect(model.phase == .listening(level: -20, partialText: "so far"))
   }
 
+  @Test("live text: confirmed and volatile words follow the app's revisions, and the inserted text replaces them")
+  func liveTextReplacedByFinal() {
+    var model = KeyboardModel.listening()
+    let first = LiveText(confirmed: "", volatile: "we will", revision: 1)
+    let second = LiveText(confirmed: "We will meet", volatile: "at the", revision: 2)
+    _ = model.handle(
+      .hostStateObserved(
+        Host.state(.recording, seq: 3, heartbeat: 102, lastCommandSeq: 1, dictation: 1, live: first), now: 102))
+    #expect(model.liveText == first)
+    _ = model.handle(
+      .hostStateObserved(
+        Host.state(.recording, seq: 4, heartbeat: 102.5, lastCommandSeq: 1, dictation: 1, live: second), now: 102.5))
+    #expect(model.liveText == second)
+    #expect(model.phase == .listening(level: nil, partialText: "We will meet at the"))
+    _ = model.handle(.stopTapped(now: 103))
+    #expect(model.liveText == second, "shown while the last words are read")
+
+    let result = Host.result("s1-1", commandSeq: 1, text: "We will meet at the station.", at: 104)
+    #expect(model.handle(.resultObserved(result, now: 104)).first == .insert("We will meet at the station."))
+    #expect(model.liveText.isEmpty)
+    _ = model.handle(.startTapped(FieldContext(textBeforeCursor: ""), now: 105))
+    #expect(model.liveText.isEmpty, "a new dictation starts without the last one's words")
+  }
+
   @Test("stop shows transcribing; the result is inserted once and acknowledged by id")
   func stopInsertAck() {
     var model = KeyboardModel.listening()

@@ -5,13 +5,13 @@ import SessionChannel
 enum Host {
   static func state(
     _ phase: HostPhase, seq: Int, session: String = "s1", heartbeat: Double, lastCommandSeq: Int = 0,
-    dictation: Int? = nil, level: Double? = nil, partial: String = "", failure: HostFailure? = nil,
-    expiresAt: Double? = nil, waitingOn: [HostPrecondition] = []
+    dictation: Int? = nil, level: Double? = nil, partial: String = "", live: LiveText? = nil,
+    failure: HostFailure? = nil, expiresAt: Double? = nil, waitingOn: [HostPrecondition] = []
   ) -> HostState {
     HostState(
       seq: seq, sessionID: session, phase: phase, heartbeat: heartbeat, expiresAt: expiresAt, waitingOn: waitingOn,
-      dictationCommandSeq: dictation, audioLevel: level, partialText: partial, lastCommandSeq: lastCommandSeq,
-      failure: failure)
+      dictationCommandSeq: dictation, audioLevel: level, partialText: live?.text ?? partial, liveText: live,
+      lastCommandSeq: lastCommandSeq, failure: failure)
   }
 
   static func result(

@@ -45,6 +45,18 @@ struct HostileFileTests {
     #expect(reason != nil)
   }
 
+  @Test("live text within bounds is accepted; too long, or with a revision out of range, is rejected")
+  func liveTextBounds() throws {
+    func state(confirmed: Int, revision: Int) -> String {
+      let text = String(repeating: "a", count: confirmed)
+      return #"{"heartbeat":1000,"lastCommandSeq":0,"partialText":"","phase":"recording","seq":1,"sessionID":"s1","#
+        + #""waitingOn":[],"liveText":{"confirmed":""# + text + #"","volatile":"b","revision":"# + "\(revision)}}"
+    }
+    #expect(try rejection(state(confirmed: 4000, revision: 3)) == nil)
+    #expect(try rejection(state(confirmed: 16_001, revision: 3)) != nil)
+    #expect(try rejection(state(confirmed: 10, revision: -1)) != nil)
+  }
+
   @Test("a command log with a negative sequence number or a path in a result id is rejected")
   func hostileCommands() throws {
     let negative = #"{"commands":[{"kind":"stop","sentAt":1,"seq":-1,"sessionID":"s1"}]}"#

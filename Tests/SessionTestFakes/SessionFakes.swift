@@ -159,3 +159,27 @@ public final class ManualMicrophone: AudioSource, @unchecked Sendable {
     }
   }
 }
+
+/// An engine whose reading names exactly the audio it was given ("heard 12345 samples"; a draft says "drafted"),
+/// so that two readings agree only when their audio is the same length.
+public final class SampleCountEngine: SpeechEngine, @unchecked Sendable {
+  public let id = "sample-count"
+  public let model = "test"
+  private let lock = NSLock()
+  private var calls: [(samples: Int, draft: Bool)] = []
+
+  public init() {}
+
+  /// Lengths of the full-quality readings asked for, in order.
+  public var readings: [Int] { lock.withLock { calls.filter { !$0.draft }.map(\.samples) } }
+  public var draftCount: Int { lock.withLock { calls.filter(\.draft).count } }
+  public var callCount: Int { lock.withLock { calls.count } }
+
+  public static func reading(of samples: Int) -> String { "heard \(samples) samples" }
+
+  public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+    lock.withLock { calls.append((samples.count, options.draft)) }
+    let text = options.draft ? "drafted \(samples.count) samples" : Self.reading(of: samples.count)
+    return Transcript(text: text, segments: [], language: "en", engine: id, model: model)
+  }
+}

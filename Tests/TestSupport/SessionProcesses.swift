@@ -48,10 +48,12 @@ public struct SessionWorkspace: Sendable {
 
   /// Runs `utter keyboard --script SCRIPT` to completion.
   public func keyboard(
-    _ script: String, text: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 90
+    _ script: String, text: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 90,
+    partials: Bool = false
   ) throws -> ProcessOutput {
     var arguments = ["keyboard", "--container", container.path, "--script", script]
     if let text { arguments += ["--text", text] }
+    if partials { arguments.append("--partials") }
     return try UtterBinary.run(arguments, environment: environment, timeout: timeout)
   }
 
@@ -95,9 +97,12 @@ public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) 
 extension SessionWorkspace {
   /// `keyboard(_:)` without blocking a concurrency thread.
   public func runKeyboard(
-    _ script: String, text: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 90
+    _ script: String, text: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 90,
+    partials: Bool = false
   ) async throws -> ProcessOutput {
-    try await offThePool { try keyboard(script, text: text, environment: environment, timeout: timeout) }
+    try await offThePool {
+      try keyboard(script, text: text, environment: environment, timeout: timeout, partials: partials)
+    }
   }
 }
 

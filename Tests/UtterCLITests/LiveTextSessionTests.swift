@@ -1,0 +1,44 @@
+import AudioInput
+import Foundation
+import TestSupport
+import Testing
+
+/// Live text and the final text, with the host and the keyboard as two real processes.
+@Suite("Keyboard↔app session: live text", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
+struct LiveTextSessionTests {
+  static let sentence = "We will meet at the station tomorrow morning, and then we drive to the coast."
+
+  @Test("words show while the user speaks, in order, and the inserted text equals the file transcription")
+  func liveTextThenFileEqualFinal() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    // The sentence then silence, so that the recording and the file hold the same speech and context.
+    let spoken = try AudioFileDecoder.decode(contentsOf: try workspace.speech(Self.sentence)).samples
+    let mic = workspace.dir.path("padded.wav")
+    try WAVWriter.write(spoken + [Float](repeating: 0, count: 24_000), sampleRate: 16_000, to: mic)
+    let host = try workspace.startHost(mic: mic, speed: 1)
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    let word = workspace.engine == "whisper" ? "station" : "heard"
+    let keyboard = try await workspace.runKeyboard(
+      "start; wait-partial \(word) 60; wait-phase listening 1; wait 4; stop; wait-insert 60; use-raw",
+      environment: [:], timeout: 120, partials: true)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    let revisions = keyboard.stderr.split(separator: "\n").compactMap { line -> Int? in
+      guard line.hasPrefix("partial ") else { return nil }
+      return Int(line.dropFirst(8).prefix { $0.isNumber })
+    }
+    #expect(!revisions.isEmpty, "\(keyboard.stderr)")
+    #expect(revisions == revisions.sorted() && Set(revisions).count == revisions.count, "\(revisions)")
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+    await host.stop()
+
+    let file = try await UtterBinary.run(
+      ["transcribe", "--raw", "--engine", workspace.engine, "--data-dir", workspace.dataDirectory.path, mic.path],
+      timeout: 120)
+    #expect(file.status == 0, "\(file.stderr)")
+    let inserted = keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(inserted == file.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}
