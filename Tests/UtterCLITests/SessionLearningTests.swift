@@ -54,8 +54,10 @@ struct SessionLearningTests {
     let listed = try await UtterBinary.run(["dictionary", "list", "--data-dir", workspace.dataDirectory.path])
     #expect(listed.status == 0)
     let rows = listed.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    // The heard form is the row's last column (one or more words).
     #expect(
-      rows.contains { $0.first == "Siobhan" && $0.contains("learned") && $0.last.map(String.init) == heard.siobhan })
+      rows.contains { $0.first == "Siobhan" && $0.contains("learned") && $0.joined(separator: " ").hasSuffix(heard.siobhan) },
+      "\(listed.stdout)")
     #expect(rows.contains { $0 == ["Niamh", "learned", "exact", "forms", "only"] }, "Niamh is a hint, not a rule")
 
     let formatted = try await UtterBinary.run(
