@@ -9,6 +9,8 @@ import SpeechEngine
 /// The vocabulary goes as repeated `keyterm` parameters on Nova-3 and as `keywords` on older models. Without a
 /// language the model detects it (`detect_language=true`).
 public struct DeepgramTranscriptionEngine: SpeechEngine {
+  /// Each second sent is billed: stretches are packed into long calls, none read twice.
+  public var windowing: VoicedTranscription.Windowing { .filled }
   public let id: String
   public let displayName: String
   public let model: String

@@ -10,6 +10,8 @@ import SpeechEngine
 /// Mistral does not accept `timestamp_granularities` together with `language`, so segment timing is asked
 /// for only when the language is left to detection.
 public struct MistralTranscriptionEngine: SpeechEngine {
+  /// Each second sent is billed: stretches are packed into long calls, none read twice.
+  public var windowing: VoicedTranscription.Windowing { .filled }
   public let id: String
   public let displayName: String
   public let model: String

@@ -10,6 +10,8 @@ import SpeechEngine
 /// segments carry timing and confidence; `json` otherwise). Audio longer than `maxUploadSeconds` is sent in
 /// pieces and joined.
 public struct OpenAITranscriptionEngine: SpeechEngine {
+  /// Each second sent is billed: stretches are packed into long calls, none read twice.
+  public var windowing: VoicedTranscription.Windowing { .filled }
   public let id: String
   public let displayName: String
   public let model: String

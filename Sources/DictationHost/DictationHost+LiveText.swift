@@ -33,15 +33,22 @@ extension DictationHost {
     recording.liveStale = false
     let (windows, settled) = LiveTranscript.windows(
       of: recording.samples, segments: recording.segments + tail, transcription: transcription)
-    let changed = recording.live.refreshLiveText(windows: windows, lastSettled: settled)
+    let changed = recording.live.refreshLiveText(
+      windows: windows, lastSettled: settled, transcription: transcription)
     let job = recording.live.nextJob(
       samples: recording.samples, windows: windows, lastSettled: settled, speaking: speaking)
     if let job {
+      logger.trace(
+        "live: \(Self.describe(job)) at \(String(format: "%.2f", Double(recording.samples.count) / Double(engineSampleRate))) s"
+      )
       recording.liveJob = start(job, engine: engine, dictationID: recording.dictation.id)
       recording.liveJobShape = shape
     }
     self.recording = recording
     if changed {
+      logger.trace(
+        "live: revision \(recording.live.liveText.revision): \(recording.live.liveText.confirmed) | \(recording.live.liveText.volatile)"
+      )
       liveText = recording.live.liveText
       publish()
     }
@@ -63,7 +70,7 @@ extension DictationHost {
       case .draft(let samples, let from):
         let seconds = Double(samples.count) / Double(engineSampleRate)
         let draft = try? await engine.transcribe(samples, options: options.drafting)
-        let text = draft.map { HallucinationGuard.clean($0, voicedSeconds: seconds).text }
+        let text = draft.map { HallucinationGuard.cutLoop(HallucinationGuard.clean($0, voicedSeconds: seconds).text) }
         await self?.liveJobFinished(dictationID: dictationID) { live in
           // NB: a stopped draft leaves the last one shown.
           if let text { live.drafted(text.trimmingCharacters(in: .whitespacesAndNewlines), from: from) }
@@ -75,6 +82,8 @@ extension DictationHost {
 
   private func liveJobFinished(dictationID: String, _ update: (inout LiveTranscript) -> Void) {
     guard var recording, recording.dictation.id == dictationID else { return }
+    logger.trace(
+      "live: job done at \(String(format: "%.2f", Double(recording.samples.count) / Double(engineSampleRate))) s")
     update(&recording.live)
     recording.liveJob = nil
     recording.liveStale = true
@@ -82,6 +91,15 @@ extension DictationHost {
     scheduleLiveWork()
   }
 
+  static func describe(_ job: LiveTranscript.Job) -> String {
+    switch job {
+    case .read(let window):
+      "reading \(describe(window.ownStart..<window.recordingEnd)) (\(window.pieces.count) piece(s))"
+    case .draft(let samples, let from):
+      "drafting \(String(format: "%.2f", Double(samples.count) / Double(engineSampleRate))) s from \(String(format: "%.2f", Double(from) / Double(engineSampleRate))) s"
+    }
+  }
+
   /// The shared transcription stage, as files use it.
-  var transcription: VoicedTranscription { VoicedTranscription() }
+  var transcription: VoicedTranscription { VoicedTranscription(windowing: engine?.windowing ?? .stretches) }
 }

@@ -59,7 +59,7 @@ struct LiveTranscript: Sendable {
       if readings[key] == nil, !failed.contains(key) { return .read(window) }
     }
     guard let draftInterval, speaking, let last = windows.last else { return nil }
-    let from = readPrefix(of: last)?.end ?? (last.sourceRanges.first?.lowerBound ?? 0)
+    let from = readPrefix(of: last)?.end ?? last.ownStart
     let fresh = samples.count - lastDraftAt
     guard samples.count - from >= minimumDraft, fresh >= Int(draftInterval * Double(engineSampleRate)) else {
       return nil
@@ -95,33 +95,36 @@ struct LiveTranscript: Sendable {
   /// The reading of `window`, if its exact audio was read.
   func reading(of window: VoicedTranscription.Window) -> Transcript? { readings[window.sourceRanges] }
 
-  /// The longest reading of an earlier form of `window` (same start, fewer segments): its words stay confirmed
-  /// while the rest of the window is still being spoken.
-  func readPrefix(of window: VoicedTranscription.Window) -> (end: Int, text: String)? {
+  /// The longest reading of an earlier form of `window` (same start, speech since cut short by a pause the user
+  /// went on after): its words stay confirmed while the rest of the window is still being spoken.
+  func readPrefix(of window: VoicedTranscription.Window) -> (end: Int, transcript: Transcript)? {
     guard let start = window.sourceRanges.first?.lowerBound else { return nil }
-    var best: (end: Int, text: String)?
+    var best: (end: Int, transcript: Transcript)?
     for (key, transcript) in readings where key.first?.lowerBound == start {
       let end = key.last?.upperBound ?? start
-      if end <= window.recordingEnd, end > (best?.end ?? -1) { best = (end, transcript.text) }
+      if end <= window.recordingEnd, end > (best?.end ?? -1) { best = (end, transcript) }
     }
     return best
   }
 
   /// Recomputes the live text from the readings and the draft; true when it changed (a new revision).
-  mutating func refreshLiveText(windows: [VoicedTranscription.Window], lastSettled: Bool) -> Bool {
-    var confirmed: [String] = []
+  mutating func refreshLiveText(
+    windows: [VoicedTranscription.Window], lastSettled: Bool, transcription: VoicedTranscription
+  ) -> Bool {
+    var read: [(window: VoicedTranscription.Window, transcript: Transcript)] = []
     var volatileFrom: Int?
     for (index, window) in windows.enumerated() {
       if let reading = reading(of: window), index + 1 < windows.count || lastSettled {
-        confirmed.append(reading.text)
+        read.append((window, reading))
       } else if index + 1 == windows.count {
         let prefix = readPrefix(of: window)
-        if let prefix { confirmed.append(prefix.text) }
-        volatileFrom = prefix?.end ?? window.sourceRanges.first?.lowerBound
+        if let prefix { read.append((window, prefix.transcript)) }
+        volatileFrom = prefix?.end ?? window.ownStart
       } else {
         break  // an earlier window still being read: later words wait for it
       }
     }
+    let confirmed = transcription.joinedSegments(read).map(\.text)
     // NB: a draft made before the latest confirmed words would repeat them; it waits for the next one.
     let volatile = draft.flatMap { draft in volatileFrom.map { draft.from >= $0 } == true ? draft.text : nil } ?? ""
     let next = LiveText(
@@ -144,18 +147,19 @@ struct WindowedReading: Sendable {
 
   static func read(
     _ samples: [Float], segments: [SpeechSegment], live: LiveTranscript?, engine: any SpeechEngine,
-    options: TranscriptionOptions, transcription: VoicedTranscription = VoicedTranscription()
+    options: TranscriptionOptions, transcription: VoicedTranscription? = nil
   ) async -> WindowedReading {
-    var parts: [Transcript] = []
+    var parts: [(window: VoicedTranscription.Window, transcript: Transcript)] = []
     var outcome = WindowedReading(transcript: .empty(engine: engine.id, model: engine.model))
+    let transcription = transcription ?? VoicedTranscription(windowing: engine.windowing)
     for window in transcription.windows(for: samples, segments: segments) {
       if let reading = live?.reading(of: window) {
-        parts.append(reading)
+        parts.append((window, reading))
         outcome.reused += 1
         continue
       }
       do {
-        parts.append(try await transcription.transcribe(window: window, engine: engine, options: options))
+        parts.append((window, try await transcription.transcribe(window: window, engine: engine, options: options)))
         outcome.readNow += 1
       } catch {
         outcome.failures += 1

@@ -60,3 +60,28 @@ public enum HallucinationGuard {
       .split(separator: " ").joined(separator: " ")
   }
 }
+
+extension HallucinationGuard {
+  /// `text` up to where it starts saying the same words over again ("Please send. Please send. Please…" →
+  /// "Please send."): what a quick draft, its encoder fitted to the audio, does when it loses its place. A phrase of
+  /// up to eight words said twice in a row ends the text after its first time; a single word needs three times
+  /// ("very very" is said, "no no no" rarely twice over).
+  public static func cutLoop(_ text: String) -> String {
+    let words = text.split(separator: " ")
+    let keys = words.map { $0.lowercased().filter { $0.isLetter || $0.isNumber } }
+    for end in words.indices {
+      for length in 1...8 where end + 1 >= length * 2 {
+        let repeats = length == 1 ? 3 : 2
+        guard end + 1 >= length * repeats else { continue }
+        let start = end + 1 - length * repeats
+        let first = keys[start..<(start + length)]
+        guard !first.allSatisfy(\.isEmpty) else { continue }
+        if (1..<repeats).allSatisfy({ keys[(start + $0 * length)..<(start + ($0 + 1) * length)].elementsEqual(first) })
+        {
+          return words[..<(start + length)].joined(separator: " ")
+        }
+      }
+    }
+    return text
+  }
+}

@@ -68,11 +68,16 @@ public protocol SpeechEngine: Sendable {
   func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript
   /// Gets ready to answer fast (loads and runs its model once), so the first dictation is as quick as the tenth.
   func warmUp() async
+  /// How recordings are grouped into calls to this engine.
+  var windowing: VoicedTranscription.Windowing { get }
 }
 
 extension SpeechEngine {
   /// Engines with nothing to warm (cloud engines, fakes) are ready at once.
   public func warmUp() async {}
+
+  /// On-device engines read stretch by stretch; cloud engines say otherwise.
+  public var windowing: VoicedTranscription.Windowing { .stretches }
 }
 
 /// Sample rate every engine receives.

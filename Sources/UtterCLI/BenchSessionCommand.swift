@@ -15,7 +15,8 @@ struct BenchSessionCommand: AsyncParsableCommand {
       plays the evaluation sentences (espeak-ng, or --speech) --speed times faster than real time with short \
       pauses, for each of --lengths, and done is tapped --trailing seconds after the last word (and once in the \
       middle of a word). Reported: stop→inserted p50/p95, first live text after speech starts, live text refresh \
-      interval, processor seconds per audio second, and the WER of each sentence dictated through the keyboard \
+      interval (in seconds, and in seconds of speech: a pause with nothing new to show counts nothing), processor \
+      seconds per audio second, and the WER of each sentence dictated through the keyboard \
       against the same audio transcribed as a file.
       """
   )
@@ -57,6 +58,9 @@ struct BenchSessionCommand: AsyncParsableCommand {
   @Flag(name: .customLong("skip-wer"), help: "Skip the keyboard-path accuracy comparison.")
   var skipWER = false
 
+  @Flag(help: "Print each dictation's live text revisions (seconds after speech started) and its stop→inserted time.")
+  var verbose = false
+
   func validate() throws {
     try OptionRange.check(iterations, 1...100_000, option: "--iterations")
     try OptionRange.check(runs, 1...100, option: "--runs")
@@ -90,7 +94,8 @@ struct BenchSessionCommand: AsyncParsableCommand {
 
     let speechEngine = try await makeEngine()
     print("engine: \(speechEngine.id) \(speechEngine.model)")
-    let texts = (try? String(contentsOfFile: sentences, encoding: .utf8))?.split(separator: "\n").map(String.init)
+    let texts =
+      (try? String(contentsOfFile: sentences, encoding: .utf8))?.split(separator: "\n").map(String.init)
       .filter { !$0.isEmpty } ?? []
     var spoken: [[Float]]
     if let speech {
@@ -123,9 +128,14 @@ struct BenchSessionCommand: AsyncParsableCommand {
     }
     for (label, plan) in plans {
       var outcomes: [SessionBenchDictation.Outcome] = []
-      for _ in 0..<runs {
-        outcomes.append(
-          try await SessionBenchDictation.run(plan, speed: speed, engine: speechEngine, workDirectory: work))
+      for run in 0..<runs {
+        let outcome = try await SessionBenchDictation.run(plan, speed: speed, engine: speechEngine, workDirectory: work)
+        if verbose {
+          print("\(label.trimmingCharacters(in: .whitespaces)), run \(run + 1):")
+          for revision in outcome.revisions { print(String(format: "  %6.2f s  ", revision.at) + revision.text) }
+          print(String(format: "  stop→inserted %.2f s", outcome.stopToInserted ?? .nan))
+        }
+        outcomes.append(outcome)
       }
       print(Self.summary(label, plan: plan, outcomes))
     }
@@ -162,6 +172,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
     let latencies = outcomes.compactMap(\.stopToInserted)
     let firsts = outcomes.compactMap(\.firstPartial)
     let refreshes = outcomes.flatMap(\.refreshIntervals)
+    let speechRefreshes = outcomes.flatMap(\.speechRefreshIntervals)
     let cpu = outcomes.map(\.cpuPerAudioSecond)
     func p(_ values: [Double], _ q: Double) -> String {
       guard !values.isEmpty else { return "–" }
@@ -174,6 +185,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
       + (missing > 0 ? " (\(missing) not inserted)" : "")
       + "; first partial p50 \(p(firsts, 0.5)) s max \(p(firsts, 1)) s"
       + "; refresh p50 \(p(refreshes, 0.5)) s p95 \(p(refreshes, 0.95)) s max \(p(refreshes, 1)) s"
+      + " (speech between refreshes p95 \(p(speechRefreshes, 0.95)) s max \(p(speechRefreshes, 1)) s)"
       + "; CPU \(p(cpu, 0.5)) s per audio s"
   }
 

@@ -41,13 +41,17 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("count-terms"),
-    help: "A file of terms (one per line) whose spelling in the hypotheses is counted; they are not sent to the engine.")
+    help: "A file of terms (one per line) whose spelling in the hypotheses is counted; they are not sent to the engine."
+  )
   var countTerms: String?
 
   @Flag(
     name: .customLong("whole-file"),
     help: "Hand the engine whole files, without voice activity detection (for comparison).")
   var wholeFile = false
+
+  @Flag(help: "Read as live-text drafts are read (greedy, encoder fitted to the audio): never used for kept text.")
+  var draft = false
 
   @Flag(help: "Print each utterance's hypothesis.")
   var verbose = false
@@ -96,7 +100,8 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
     let loadSeconds = Date().timeIntervalSince(loadStart)
     let hints = try vocabulary + (vocabularyFile.map(Self.readTerms) ?? [])
     let terms = try countTerms.map(Self.readTerms) ?? hints
-    let options = TranscriptionOptions(vocabulary: hints, beamSize: beam, threads: threads)
+    var options = TranscriptionOptions(vocabulary: hints, beamSize: beam, threads: threads)
+    if draft { options = options.drafting }
     var termCount = TermCount()
     var rows: [Row] = []
     var total = WordErrorCount()

@@ -19,6 +19,30 @@ enum SessionBenchDictation {
     var stopAfter: Double
     /// Where speech starts in the audio, in seconds.
     var speechOnset: Double
+
+    /// Seconds of speech (10 ms frames with voice, gaps inside words and between them filled) from `start` to `end`
+    /// seconds of the audio.
+    func speechSeconds(from start: Double, to end: Double) -> Double {
+      let frames = speechFrames
+      let lower = max(0, min(frames.count, Int(start * 100)))
+      let upper = max(lower, min(frames.count, Int(end * 100)))
+      return Double(frames[lower..<upper].filter { $0 }.count) / 100
+    }
+
+    private var speechFrames: [Bool] {
+      var frames = stride(from: 0, to: audio.count, by: 160).map { start in
+        audio[start..<min(audio.count, start + 160)].contains { abs($0) > 0.01 }
+      }
+      // NB: a stop consonant or the gap between two words is speech still; a pause of 0.3 s or more is not.
+      var lastVoiced: Int?
+      for index in frames.indices where frames[index] {
+        if let last = lastVoiced, index - last > 1, index - last < 30 {
+          for gap in (last + 1)..<index { frames[gap] = true }
+        }
+        lastVoiced = index
+      }
+      return frames
+    }
   }
 
   struct Outcome {
@@ -27,10 +51,14 @@ enum SessionBenchDictation {
     var firstPartial: Double?
     /// Seconds between successive live text revisions before the stop.
     var refreshIntervals: [Double]
+    /// Seconds of speech between successive live text revisions (a pause, with nothing new to show, counts nothing).
+    var speechRefreshIntervals: [Double] = []
     /// Processor seconds (user + system, this process: host, keyboard and engine) per second of audio recorded.
     var cpuPerAudioSecond: Double
     /// What the engine heard (the raw text), as the keyboard's "use raw text" inserts it.
     var rawText: String
+    /// Each live text revision before the stop: seconds after speech started, and the text shown.
+    var revisions: [(at: Double, text: String)] = []
   }
 
   static func run(_ plan: Plan, speed: Double, engine: any SpeechEngine, workDirectory: URL) async throws -> Outcome {
@@ -63,7 +91,7 @@ enum SessionBenchDictation {
       watcher: ChannelWatcher(notifier: notifier), logger: quiet)
     let revisions = RevisionTimes()
     await keyboard.onLiveTextChange { live in
-      if !live.isEmpty { revisions.note(Date().timeIntervalSince1970) }
+      if !live.isEmpty { revisions.note(Date().timeIntervalSince1970, text: live.confirmed + " | " + live.volatile) }
     }
     await keyboard.appear()
     guard await KeyboardCommand.waitUntil(60, { await keyboard.model.phase == .ready }) else {
@@ -89,7 +117,11 @@ enum SessionBenchDictation {
       stopToInserted: inserted ? insertedAt.map { $0 - stoppedAt } : nil,
       firstPartial: times.first.map { $0 - onset },
       refreshIntervals: zip(times.dropFirst(), times).map { $0 - $1 },
-      cpuPerAudioSecond: cpu / plan.stopAfter, rawText: raw)
+      speechRefreshIntervals: zip(times.dropFirst(), times).map {
+        plan.speechSeconds(from: ($1 - startedAt) * speed, to: ($0 - startedAt) * speed)
+      },
+      cpuPerAudioSecond: cpu / plan.stopAfter, rawText: raw,
+      revisions: revisions.entries.filter { $0.time <= stoppedAt }.map { ($0.time - onset, $0.text) })
   }
 
   /// Sentences spoken one after another with short natural pauses until about `seconds`, ending at the end of a
@@ -163,8 +195,9 @@ enum SessionBenchDictation {
 /// When the keyboard saw each new live text revision.
 final class RevisionTimes: @unchecked Sendable {
   private let lock = NSLock()
-  private var seen: [Double] = []
+  private var seen: [(time: Double, text: String)] = []
 
-  func note(_ time: Double) { lock.withLock { seen.append(time) } }
-  var times: [Double] { lock.withLock { seen } }
+  func note(_ time: Double, text: String) { lock.withLock { seen.append((time, text)) } }
+  var times: [Double] { lock.withLock { seen.map(\.time) } }
+  var entries: [(time: Double, text: String)] { lock.withLock { seen } }
 }

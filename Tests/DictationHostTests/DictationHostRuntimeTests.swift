@@ -53,6 +53,13 @@ func wholeRecordingWindows(_ audio: [Float]) -> [VoicedTranscription.Window] {
   return VoicedTranscription().windows(for: audio, segments: segments)
 }
 
+/// What a whole-recording decode of `audio` gives with the sample-count engine: each window read, then joined.
+func wholeRecordingText(_ audio: [Float]) async throws -> String {
+  try await VoicedTranscription().transcribe(
+    windows: wholeRecordingWindows(audio), engine: SampleCountEngine(), options: TranscriptionOptions()
+  ).text
+}
+
 /// A host on a test clock (time moves only when a test says so) with a microphone the test feeds by hand.
 struct HostHarness {
   let dir: TemporaryDirectory
@@ -133,11 +140,13 @@ struct DictationHostRuntimeTests {
 
     try harness.keyboard.send(.start, context: FieldContext(textBeforeCursor: "Hi"))
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
-    // Three bursts, the last followed by a pause: their window is read before the fourth is spoken.
+    // Three bursts, the last followed by a pause: they are read before the fourth is spoken.
     microphone.play(toneBursts(3))
-    let early = SampleCountEngine.reading(of: wholeRecordingWindows(toneBursts(3)).last?.samples.count ?? 0)
+    let early = try await wholeRecordingText(toneBursts(3))
+    #expect(early.split(separator: " ").count == 3)
     #expect(await eventually { harness.keyboard.state?.liveText?.confirmed == early })
     #expect(harness.keyboard.state?.partialText == early)
+    let readsBeforeFourth = engine.readings.count
     microphone.play(Array(toneBursts(1, gap: 0.1, leadIn: 0)))
     #expect(await microphone.waitUntilTaken())
     #expect((harness.keyboard.state?.audioLevel ?? 0) < 0)
@@ -148,9 +157,11 @@ struct DictationHostRuntimeTests {
     let result = try #require(harness.channel.readResult(id: id).value)
     let audio = try #require(harness.archive.audio[id])
     #expect(audio.count >= toneBursts(3).count, "the keyboard dictation's audio goes to history with it, for retry")
-    let whole = wholeRecordingWindows(audio).map { SampleCountEngine.reading(of: $0.samples.count) }
-    #expect(result.rawText == whole.joined(separator: " "), "the same text as a whole-recording decode")
-    #expect(!result.rawText.contains(early), "the reading made before the fourth burst was not used")
+    let whole = try await wholeRecordingText(audio)
+    #expect(result.rawText == whole, "the same text as a whole-recording decode")
+    #expect(result.rawText.split(separator: " ").count == 4)
+    #expect(result.rawText.hasPrefix(early + " "), "the stretches read while the user spoke keep their words")
+    #expect(engine.readings.count == readsBeforeFourth + 1, "only the fourth stretch was read after them")
     #expect(result.text == " " + result.rawText.prefix(1).uppercased() + result.rawText.dropFirst() + ".")
     #expect(harness.archive.dictations.map(\.text) == [result.text])
     #expect(harness.archive.dictations.first?.language == "en", "the engine's language is kept in history")

@@ -20,19 +20,20 @@ struct LiveTextTests {
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
     let audio = toneBursts(2)
     microphone.play(audio)
-    let expected = wholeRecordingWindows(audio).map { SampleCountEngine.reading(of: $0.samples.count) }
-    #expect(await eventually { harness.keyboard.state?.liveText?.confirmed == expected.joined(separator: " ") })
+    let expected = try await wholeRecordingText(audio)
+    #expect(expected.split(separator: " ").count == 2)
+    #expect(await eventually { harness.keyboard.state?.liveText?.confirmed == expected })
     let callsBeforeStop = engine.callCount
 
     try harness.keyboard.send(.stop)
     #expect(await eventually { !harness.channel.resultIDs().isEmpty })
     let id = try #require(harness.channel.resultIDs().first)
-    #expect(harness.channel.readResult(id: id).value?.rawText == expected.joined(separator: " "))
-    #expect(engine.callCount == callsBeforeStop, "the reading made while speaking was reused")
+    #expect(harness.channel.readResult(id: id).value?.rawText == expected)
+    #expect(engine.callCount == callsBeforeStop, "the readings made while speaking were reused")
     await harness.stop()
   }
 
-  @Test("a reading made in a pause is discarded when speech continues: the final text reads the whole window")
+  @Test("a reading made in a short pause is discarded when speech continues: the final text reads the whole stretch")
   func speculativeReadingDiscardedWhenSpeechContinues() async throws {
     let engine = SampleCountEngine()
     let harness = try HostHarness(engine: engine, configuration: HostConfiguration(draftInterval: nil))
@@ -41,12 +42,14 @@ struct LiveTextTests {
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
-    let first = toneBursts(1, gap: 1.2)
+    // A pause long enough to read the speech so far (the user may be done), too short to end the stretch.
+    let first = toneBursts(1, gap: 0.3)
     microphone.play(first)
-    let speculative = wholeRecordingWindows(first).map { SampleCountEngine.reading(of: $0.samples.count) }
-    #expect(await eventually { harness.keyboard.state?.liveText?.confirmed == speculative.joined(separator: " ") })
-    let more = toneBursts(1, leadIn: 0)
-    microphone.play(more)
+    let speculative = try await wholeRecordingText(first)
+    #expect(await eventually { harness.keyboard.state?.liveText?.confirmed == speculative })
+    let speculativeLength = try #require(wholeRecordingWindows(first).last?.samples.count)
+    #expect(engine.readings == [speculativeLength])
+    microphone.play(toneBursts(1, leadIn: 0))
     #expect(await microphone.waitUntilTaken())
 
     try harness.keyboard.send(.stop)
@@ -54,11 +57,11 @@ struct LiveTextTests {
     let id = try #require(harness.channel.resultIDs().first)
     let audio = try #require(harness.archive.audio[id])
     let whole = wholeRecordingWindows(audio)
-    #expect(whole.count == 1, "both bursts fall in one window")
+    #expect(whole.count == 1, "both bursts are one stretch of speech")
     let raw = harness.channel.readResult(id: id).value?.rawText
-    #expect(raw == SampleCountEngine.reading(of: whole[0].samples.count))
-    #expect(raw != speculative.joined(separator: " "))
-    #expect(engine.readings.contains(whole[0].samples.count))
+    #expect(raw == (try await wholeRecordingText(audio)))
+    #expect(raw?.split(separator: " ").count == 2 && raw != speculative)
+    #expect(engine.readings.last == whole[0].samples.count, "the whole stretch was read; the early reading unused")
     await harness.stop()
   }
 
@@ -80,8 +83,8 @@ struct LiveTextTests {
       }
     }
     defer { watching.cancel() }
-    // Speech going on (no pause long enough to settle) is drafted.
-    microphone.play(toneBursts(4, burst: 0.9, gap: 0.2))
+    // Speech going on (no pause as long as the detector's padding: the user is still speaking) is drafted.
+    microphone.play(toneBursts(4, burst: 0.9, gap: 0.1))
     #expect(await eventually { seen.entries.contains { $0.volatile.hasPrefix("drafted") } })
     // A pause settles it: its words become confirmed.
     microphone.play([Float](repeating: 0, count: 16_000))
@@ -96,8 +99,7 @@ struct LiveTextTests {
     #expect(harness.keyboard.state?.liveText == nil)
     let id = try #require(harness.channel.resultIDs().first)
     let audio = try #require(harness.archive.audio[id])
-    let whole = wholeRecordingWindows(audio).map { SampleCountEngine.reading(of: $0.samples.count) }
-    #expect(harness.channel.readResult(id: id).value?.rawText == whole.joined(separator: " "))
+    #expect(harness.channel.readResult(id: id).value?.rawText == (try await wholeRecordingText(audio)))
     await harness.stop()
   }
 }

@@ -175,11 +175,42 @@ public final class SampleCountEngine: SpeechEngine, @unchecked Sendable {
   public var draftCount: Int { lock.withLock { calls.filter(\.draft).count } }
   public var callCount: Int { lock.withLock { calls.count } }
 
-  public static func reading(of samples: Int) -> String { "heard \(samples) samples" }
+  /// The word a burst of tone `samples` long is heard as.
+  public static func word(forBurstOf samples: Int) -> String { "heard\(samples)" }
 
+  /// One word per burst of tone, timed where the burst lies (so a burst read again as context is recognised), or
+  /// "drafted N samples" for a draft.
   public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     lock.withLock { calls.append((samples.count, options.draft)) }
-    let text = options.draft ? "drafted \(samples.count) samples" : Self.reading(of: samples.count)
-    return Transcript(text: text, segments: [], language: "en", engine: id, model: model)
+    if options.draft {
+      return Transcript(
+        text: "drafted \(samples.count) samples", segments: [], language: "en", engine: id, model: model)
+    }
+    let words = Self.bursts(in: samples).map {
+      TranscriptWord(
+        text: Self.word(forBurstOf: $0.count), start: Double($0.lowerBound) / 16_000,
+        end: Double($0.upperBound) / 16_000, confidence: 1)
+    }
+    guard let first = words.first, let last = words.last else {
+      return .empty(engine: id, model: model, language: "en")
+    }
+    let text = words.map(\.text).joined(separator: " ")
+    return Transcript(
+      text: text,
+      segments: [TranscriptSegment(text: text, start: first.start, end: last.end, confidence: 1, words: words)],
+      language: "en", engine: id, model: model)
+  }
+
+  /// Runs of loud samples, joined across the zero crossings of a tone.
+  static func bursts(in samples: [Float]) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    for (index, sample) in samples.enumerated() where abs(sample) > 0.05 {
+      if let last = runs.last, index - last.upperBound < 200 {
+        runs[runs.count - 1] = last.lowerBound..<(index + 1)
+      } else {
+        runs.append(index..<(index + 1))
+      }
+    }
+    return runs
   }
 }

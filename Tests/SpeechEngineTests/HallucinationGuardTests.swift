@@ -49,4 +49,18 @@ struct HallucinationGuardTests {
       language: "en", engine: "w", model: "m")
     #expect(HallucinationGuard.clean(transcript).text == "Send the report.")
   }
+
+  @Test("a draft that loops is cut after the first time round; speech that repeats a word stays")
+  func draftLoops() {
+    #expect(HallucinationGuard.cutLoop("Please send. Please send. Please send. Please") == "Please send.")
+    #expect(
+      HallucinationGuard.cutLoop("The weather today is... The weather today is... The weather today is...")
+        == "The weather today is...")
+    #expect(HallucinationGuard.cutLoop("cold and cold and cold and windy") == "cold and")
+    #expect(HallucinationGuard.cutLoop("it was very very good") == "it was very very good")
+    #expect(HallucinationGuard.cutLoop("no no no, not that") == "no")
+    #expect(
+      HallucinationGuard.cutLoop("Send the report to Sam before Friday.") == "Send the report to Sam before Friday.")
+    #expect(HallucinationGuard.cutLoop("") == "")
+  }
 }

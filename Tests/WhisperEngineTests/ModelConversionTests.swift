@@ -63,7 +63,47 @@ struct ModelConversionTests {
       try GGMLWhisperConverter.convert(model: CTranslate2Model(bytes: $0), vocabulary: vocabulary)
     }
     #expect(ggml.prefix(4) == Data([0x6C, 0x6D, 0x67, 0x67]))
-    #expect(ggml.count > 70_000_000 && ggml.count < 80_000_000)
+    // 8-bit matrices: about half the float16 size (78 MB).
+    #expect(ggml.count > 38_000_000 && ggml.count < 48_000_000, "\(ggml.count) bytes")
+    #expect(ggml[44..<48] == Data([7, 0, 0, 0]), "ftype Q8_0")
+  }
+
+  @Test("a matrix becomes ggml's Q8_0 blocks: a float16 scale (largest magnitude / 127), then 32 rounded bytes a row")
+  func quantizedMatrix() throws {
+    let steps: [Int] = (0..<64).map { $0 < 32 ? $0 - 16 : ($0 - 32) * 2 }
+    let values: [Float16] = steps.map { Float16(Float($0) / 10) }
+    let bytes = values.withUnsafeBytes { Array($0) }
+    let record = try bytes.withUnsafeBytes { raw in
+      var buffer = GGMLBuffer(capacity: 256)
+      try buffer.tensor(
+        "m", CT2Variable(name: "m", shape: [2, 32], dataType: .float16, data: raw), as: .q8_0)
+      return [UInt8](buffer.data)
+    }
+    // Header: 2 dims, name length 1, type 8, dims innermost first (32, 2), "m"; then 2 blocks of 34 bytes.
+    var header: [UInt8] = []
+    for field: Int32 in [2, 1, 8, 32, 2] { withUnsafeBytes(of: field.littleEndian) { header += $0 } }
+    header.append(109)
+    #expect(Array(record.prefix(header.count)) == header)
+    let blocks = Array(record.dropFirst(header.count))
+    #expect(blocks.count == 68)
+    func scale(_ block: Int) -> Float {
+      Float(Float16(bitPattern: UInt16(blocks[block * 34]) | UInt16(blocks[block * 34 + 1]) << 8))
+    }
+    #expect(abs(scale(0) - 1.6 / 127) < 1e-5)
+    #expect(abs(scale(1) - 6.2 / 127) < 1e-4)
+    let quants = blocks.enumerated().filter { $0.offset % 34 >= 2 }.map { Int8(bitPattern: $0.element) }
+    #expect(quants[0] == -127 && quants[16] == 0)
+    // Each value comes back within about half a step (the scale itself is rounded to float16).
+    for (index, value) in values.enumerated() {
+      let restored = Float(quants[index]) * scale(index / 32)
+      #expect(abs(restored - Float(value)) <= scale(index / 32) * 0.6)
+    }
+    let oddRow = try bytes.withUnsafeBytes { raw in
+      var buffer = GGMLBuffer(capacity: 256)
+      return try? buffer.tensor(
+        "m", CT2Variable(name: "m", shape: [4, 16], dataType: .float16, data: raw), as: .q8_0)
+    }
+    #expect(oddRow == nil, "rows must hold whole blocks of 32")
   }
 
   @Test("a tampered model file is refused by checksum before it is loaded")
