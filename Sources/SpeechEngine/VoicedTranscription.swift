@@ -49,7 +49,6 @@ public struct VoicedTranscription: Sendable {
     public var samples: [Float] = []
     /// (offset in `samples`, offset in the recording), both in samples, one per piece.
     public var pieces: [(window: Int, recording: Int)] = []
-    public var voicedSamples = 0
     /// Where the window's own speech starts in the recording: audio before it is the end of the previous stretch,
     /// there only as context.
     public var ownStart = 0
@@ -89,8 +88,7 @@ public struct VoicedTranscription: Sendable {
     windows(for: samples, segments: VoiceActivity.speechSegments(in: samples, configuration: vad))
   }
 
-  /// One window per segment of `samples`: the segment, the pause before it (at most `maxPauseSeconds`) and the last
-  /// `maxPrecedingSeconds` of the segment before it, within `maxWindowSeconds`.
+  /// The windows of `segments` of `samples`, as `windowing` groups them.
   public func windows(for samples: [Float], segments: [SpeechSegment]) -> [Window] {
     switch windowing {
     case .stretches: stretchWindows(for: samples, segments: segments)
@@ -98,6 +96,8 @@ public struct VoicedTranscription: Sendable {
     }
   }
 
+  /// One window per segment: the segment, the pause before it (at most `maxPauseSeconds`) and the last
+  /// `maxPrecedingSeconds` of the segment before it, within `maxWindowSeconds`.
   private func stretchWindows(for samples: [Float], segments: [SpeechSegment]) -> [Window] {
     let rate = Double(engineSampleRate)
     let maxWindow = Int(maxWindowSeconds * rate)
@@ -119,7 +119,6 @@ public struct VoicedTranscription: Sendable {
         let precedingStart = max(previous.lowerBound, previous.upperBound - min(maxPreceding, room))
         if precedingStart < previous.upperBound {
           window.append(samples, precedingStart..<previous.upperBound)
-          window.voicedSamples += previous.upperBound - precedingStart
           window.boundary = Double(previous.upperBound + max(previous.upperBound, segment.startSample)) / 2 / rate
           start = pauseStart
         }
@@ -127,7 +126,6 @@ public struct VoicedTranscription: Sendable {
       window.ownStart = start
       window.append(samples, start..<end)
       window.ownVoicedSamples = end - max(start, segment.startSample)
-      window.voicedSamples += window.ownVoicedSamples
       windows.append(window)
       // NB: the previous stretch is read again from where its own window started (its lead-in or pause included).
       previous = window.ownStart..<end
@@ -148,9 +146,11 @@ public struct VoicedTranscription: Sendable {
     for (index, segment) in segments.enumerated() {
       let lowerBound = index > 0 ? segments[index - 1].endSample : 0
       let upperBound = index + 1 < segments.count ? segments[index + 1].startSample : samples.count
+      // Widen by `context`, never into the neighbouring segments.
       let start = max(0, lowerBound, min(segment.startSample - context, samples.count))
       let end = min(max(start, min(segment.endSample + context, upperBound, samples.count)), start + maxWindow)
       guard end > start else { continue }
+      // Keep up to `maxPause` of the real pause before this segment, so words don't run together.
       var pieceStart = start
       if let previousEnd, start > previousEnd { pieceStart = max(previousEnd, start - maxPause) }
       if !current.samples.isEmpty && current.samples.count + (end - pieceStart) > maxWindow {
@@ -160,7 +160,6 @@ public struct VoicedTranscription: Sendable {
       }
       if current.samples.isEmpty { current.ownStart = pieceStart }
       current.append(samples, pieceStart..<end)
-      current.voicedSamples += end - start
       current.ownVoicedSamples += end - start
       previousEnd = end
     }
