@@ -22,6 +22,9 @@ struct LiveTranscript: Sendable {
   private(set) var liveText = LiveText()
   /// Speculative readings made while recording and not used by the final text.
   private(set) var readingsMade = 0
+  /// The joined readings of the windows before the last, by their keys: only the last window changes while the
+  /// user speaks, so earlier readings are not split and joined again at every refresh.
+  private var joinedBeforeLast: (keys: [[Range<Int>]], segments: [TranscriptSegment]) = ([], [])
 
   /// Seconds of new audio between two drafts; nil: no drafts.
   let draftInterval: Double?
@@ -124,7 +127,15 @@ struct LiveTranscript: Sendable {
         break  // an earlier window still being read: later words wait for it
       }
     }
-    let confirmed = transcription.joinedSegments(read).map(\.text)
+    let earlier = read.dropLast()
+    let keys = earlier.map(\.window.sourceRanges)
+    if !keys.starts(with: joinedBeforeLast.keys) { joinedBeforeLast = ([], []) }
+    joinedBeforeLast = (
+      keys,
+      transcription.joinedSegments(
+        Array(earlier.dropFirst(joinedBeforeLast.keys.count)), after: joinedBeforeLast.segments)
+    )
+    let confirmed = transcription.joinedSegments(Array(read.suffix(1)), after: joinedBeforeLast.segments).map(\.text)
     // NB: a draft made before the latest confirmed words would repeat them; it waits for the next one.
     let volatile = draft.flatMap { draft in volatileFrom.map { draft.from >= $0 } == true ? draft.text : nil } ?? ""
     let next = LiveText(

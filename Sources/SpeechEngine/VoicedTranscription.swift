@@ -267,9 +267,11 @@ public struct VoicedTranscription: Sendable {
       model: engine.model)
   }
 
-  /// The segments of `join`, in recording time.
-  public func joinedSegments(_ readings: [(window: Window, transcript: Transcript)]) -> [TranscriptSegment] {
-    var segments: [TranscriptSegment] = []
+  /// The segments of `join`, in recording time, following `earlier` (the join of the windows before these).
+  public func joinedSegments(
+    _ readings: [(window: Window, transcript: Transcript)], after earlier: [TranscriptSegment] = []
+  ) -> [TranscriptSegment] {
+    var segments = earlier
     for (window, reading) in readings {
       let split = WindowSplit(reading: reading, window: window, before: segments)
       if let ending = split.previousEnding { WindowSplit.replaceEnding(of: &segments, with: ending) }

@@ -1,3 +1,5 @@
+import TextPipeline
+
 /// Where a window's reading stops repeating the previous window's speech and its own words begin.
 ///
 /// A window starts with the end of the previous stretch of speech, read again as context. Its reading therefore
@@ -96,18 +98,10 @@ struct WindowSplit {
   /// 0 for the same word, ½ for a spelling of it (at most one letter in four differs), else 1.
   static func difference(_ a: String, _ b: String) -> Double {
     if a == b { return a.isEmpty ? 1 : 0 }
-    let x = Array(a)
-    let y = Array(b)
-    guard !x.isEmpty, !y.isEmpty, abs(x.count - y.count) <= max(x.count, y.count) / 4 else { return 1 }
-    var row = Array(0...y.count)
-    for i in 1...x.count {
-      var next = [i] + [Int](repeating: 0, count: y.count)
-      for j in 1...y.count {
-        next[j] = min(row[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1), row[j] + 1, next[j - 1] + 1)
-      }
-      row = next
-    }
-    return row[y.count] * 4 <= max(x.count, y.count) ? 0.5 : 1
+    let longest = max(a.count, b.count)
+    guard !a.isEmpty, !b.isEmpty, abs(a.count - b.count) <= longest / 4 else { return 1 }
+    let allowed = longest / 4
+    return VocabularyGate.editDistance(Array(a.utf8), Array(b.utf8), limit: allowed) <= allowed ? 0.5 : 1
   }
 
   static let endingMarks: Set<Character> = [".", ",", "!", "?", ";", ":", "…"]

@@ -44,7 +44,7 @@ public enum VocabularyGate {
   }
 
   /// Levenshtein distance, or a value above `limit` as soon as every alignment exceeds it.
-  static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+  public static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var previous = Array(0...b.count)
