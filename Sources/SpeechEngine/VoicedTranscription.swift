@@ -36,8 +36,9 @@ public struct VoicedTranscription: Sendable {
 
   /// How speech is grouped into engine calls.
   public enum Windowing: Sendable, Hashable {
-    /// One call per stretch of speech, with the end of the previous one as context: on-device engines, whose every
-    /// call costs the same 30 s of encoder work, so a short last window is what makes the text ready at once.
+    /// One call per stretch of speech, with the end of the previous one as context: on-device engines, whose calls
+    /// cost in proportion to the audio (plus a fixed padding), so a short last window is what makes the text ready
+    /// at once.
     case stretches
     /// Stretches packed into calls of up to `maxWindowSeconds`: cloud engines, which bill every second sent (context
     /// read twice would cost twice) and take a request's round trip per call.

@@ -6,7 +6,7 @@ import Foundation
 /// become float32 as whisper.cpp expects, the convolutions stay float16 and the large matrices are quantized to 8 bits.
 enum GGMLWhisperConverter {
   /// How the large matrices are stored: ggml's 8-bit blocks, which whisper.cpp multiplies faster than float16 on
-  /// a CPU (the encoder, a fixed 30 s of work per call, takes about a third less time).
+  /// a CPU (the encoder takes about a third less time).
   static let matrixType = GGMLBuffer.TensorType.q8_0
 
   struct HyperParameters: Equatable {
