@@ -26,7 +26,7 @@ public struct TranscriptionOptions: Sendable, Hashable, Codable {
     self.draft = draft
   }
 
-  /// These options for a draft reading: greedy, no dictionary pass, encoder fitted to the audio.
+  /// These options for a draft reading: greedy, no dictionary pass, and for whisper.cpp less silence after the audio.
   public var drafting: TranscriptionOptions {
     var options = self
     options.beamSize = 1

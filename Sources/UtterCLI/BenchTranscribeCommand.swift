@@ -50,7 +50,7 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
     help: "Hand the engine whole files, without voice activity detection (for comparison).")
   var wholeFile = false
 
-  @Flag(help: "Read as live-text drafts are read (greedy, encoder fitted to the audio): never used for kept text.")
+  @Flag(help: "Read as live-text drafts are read (greedy, less encoder padding): never used for kept text.")
   var draft = false
 
   @Flag(help: "Print each utterance's hypothesis.")
