@@ -136,14 +136,20 @@ public final class ManualMicrophone: AudioSource, @unchecked Sendable {
     return AudioCapture(buffers: stream) { continuation.finish() }
   }
 
-  /// Waits until the host has taken every buffer played so far: an empty probe buffer is then at most the only
-  /// one queued (none when the host was already waiting for it). Waits for an event, not for time.
+  /// Waits until the host has taken and handled every buffer played so far. Waits for an event, not for time.
   public func waitUntilTaken() async -> Bool {
-    await eventually {
-      guard let continuation = lock.withLock({ self.continuation }) else { return true }
-      if case .enqueued(let remaining) = continuation.yield([]) { return remaining >= Self.bufferLimit - 1 }
-      return true
+    // NB: once an empty probe is at most the only buffer queued, every buffer before it has been taken, but the
+    // last of them may still be on its way to the host. A second such probe shows the first one was taken, which
+    // the host's loop does only after it has handled the buffer before.
+    for _ in 0..<2 {
+      let drained = await eventually {
+        guard let continuation = lock.withLock({ self.continuation }) else { return true }
+        if case .enqueued(let remaining) = continuation.yield([]) { return remaining >= Self.bufferLimit - 1 }
+        return true
+      }
+      guard drained else { return false }
     }
+    return true
   }
 
   /// Whether a recording is capturing.
