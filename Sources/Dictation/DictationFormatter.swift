@@ -63,22 +63,38 @@ public struct DictationFormatter: Sendable {
     return { raw, field in await formatter.format(raw, field: field).text }
   }
 
+  /// The host's clean-up of the live text: the deterministic steps of `format`, never a model.
+  public var liveCleanUp: LiveTextCleanUp {
+    let formatter = self
+    return { raw, field in formatter.cleanUp(raw, field: field).text }
+  }
+
+  /// The field's kind and the style a dictation into it takes.
+  private func style(for field: FieldContext) -> (target: TargetField, style: DictationStyle) {
+    let target = TargetField(
+      keyboardType: field.keyboardType.flatMap(KeyboardType.init(rawValue:)) ?? .default,
+      textContentType: field.contentType)
+    return (
+      target,
+      style ?? DictationStyle.resolve(setting: settings.settings.polishStyle, saved: settings.styles, field: target)
+    )
+  }
+
+  /// The deterministic clean-up of `raw` for `field`, in the field's style.
+  public func cleanUp(_ raw: String, field: FieldContext = FieldContext()) -> FormattedText {
+    let pipeline = TextPipeline(
+      configuration: PipelineConfiguration(
+        dictionary: settings.dictionary, snippets: settings.snippets, style: style(for: field).style.text))
+    let result = pipeline.run(raw, context: InsertionContext(textBeforeCursor: field.textBeforeCursor))
+    return FormattedText(text: result.text, trace: result.trace.map { FormatStep(stage: $0.stage, text: $0.after) })
+  }
+
   /// Formats `raw` for `field`, with the polish report when a model was asked.
   public func format(_ raw: String, field: FieldContext = FieldContext()) async -> (
     text: FormattedText, polish: PolishReport?
   ) {
-    let target = TargetField(
-      keyboardType: field.keyboardType.flatMap(KeyboardType.init(rawValue:)) ?? .default,
-      textContentType: field.contentType)
-    let style =
-      self.style
-      ?? DictationStyle.resolve(setting: settings.settings.polishStyle, saved: settings.styles, field: target)
-    let pipeline = TextPipeline(
-      configuration: PipelineConfiguration(
-        dictionary: settings.dictionary, snippets: settings.snippets, style: style.text))
-    let result = pipeline.run(raw, context: InsertionContext(textBeforeCursor: field.textBeforeCursor))
-    var formatted = FormattedText(
-      text: result.text, trace: result.trace.map { FormatStep(stage: $0.stage, text: $0.after) })
+    let (target, style) = style(for: field)
+    var formatted = cleanUp(raw, field: field)
     guard let polisher, style.allowsPolish, !formatted.text.trimmingCharacters(in: .whitespaces).isEmpty else {
       return (formatted, nil)
     }

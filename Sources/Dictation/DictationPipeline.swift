@@ -100,7 +100,7 @@ public struct DictationPipeline: Sendable {
   /// learning of words from the keyboard's corrections (a term learned is used from the session's next dictation).
   public func hostParts(engine: EngineChoice? = nil) -> (
     loadEngine: @Sendable () async throws -> any SpeechEngine, format: TextFormatter, archive: any DictationArchive,
-    learnCorrections: CorrectionLearning
+    learnCorrections: CorrectionLearning, liveCleanUp: LiveTextCleanUp
   ) {
     let loadEngine = loadEngine
     let choice = engine ?? settings.engine()
@@ -111,6 +111,11 @@ public struct DictationPipeline: Sendable {
       var current = formatter
       current.settings.dictionary = dictionary.entries
       return await current.format(raw, field: field).text
+    }
+    let liveCleanUp: LiveTextCleanUp = { raw, field in
+      var current = formatter
+      current.settings.dictionary = dictionary.entries
+      return current.cleanUp(raw, field: field).text
     }
     let learn: CorrectionLearning = { corrections in
       let report = learner.learn(corrections)
@@ -131,7 +136,8 @@ public struct DictationPipeline: Sendable {
         summary: parts.isEmpty ? "nothing to learn" : parts.joined(separator: "; "))
     }
     return (
-      { try await loadEngine(choice) }, format, archive ?? HistoryArchive(database: nil, source: .keyboard), learn
+      { try await loadEngine(choice) }, format, archive ?? HistoryArchive(database: nil, source: .keyboard), learn,
+      liveCleanUp
     )
   }
 

@@ -49,7 +49,8 @@ extension DictationHost {
       logger.trace(
         "live: revision \(recording.live.liveText.revision): \(recording.live.liveText.confirmed) | \(recording.live.liveText.volatile)"
       )
-      liveText = recording.live.liveText
+      let raw = recording.live.liveText
+      liveText = environment.liveCleanUp.map { raw.cleanedUp(for: recording.dictation.context, by: $0) } ?? raw
       publish()
     }
   }

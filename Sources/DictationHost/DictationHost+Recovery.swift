@@ -23,7 +23,8 @@ extension DictationHost {
       let reading = await WindowedReading.read(
         samples, segments: segments, live: nil, engine: engine, options: transcriptionOptions)
       if reading.failures > 0 {
-        logger.error("cannot transcribe recovered audio \(sidecar.dictationID): \(reading.lastError ?? "unknown error")")
+        logger.error(
+          "cannot transcribe recovered audio \(sidecar.dictationID): \(reading.lastError ?? "unknown error")")
         continue
       }
       let raw = reading.text

@@ -60,6 +60,8 @@ public struct HostEnvironment: Sendable {
   public var makeSessionID: @Sendable () -> String
   /// Learns from the keyboard's corrections; by default they are ignored.
   public var learnCorrections: CorrectionLearning
+  /// Cleans up the live text as the final text will be (without polish); nil shows the engine's words as they are.
+  public var liveCleanUp: LiveTextCleanUp?
   public var logger: Logger
 
   public init(
@@ -67,9 +69,10 @@ public struct HostEnvironment: Sendable {
     loadEngine: @escaping @Sendable () async throws -> any SpeechEngine, format: @escaping TextFormatter,
     archive: any DictationArchive, spool: AudioSpool, makeSessionID: @escaping @Sendable () -> String,
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "corrections are not learned") },
-    logger: Logger = Logger(label: "utter.host")
+    liveCleanUp: LiveTextCleanUp? = nil, logger: Logger = Logger(label: "utter.host")
   ) {
     self.learnCorrections = learnCorrections
+    self.liveCleanUp = liveCleanUp
     self.clock = clock
     self.microphone = microphone
     self.makeSegmenter = makeSegmenter

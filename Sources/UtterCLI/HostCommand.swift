@@ -47,7 +47,8 @@ struct HostCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("keyboard-gone-after"),
-    help: "Seconds without a sign of life from the keyboard before a recording it started is stopped and kept (1 to 3600).")
+    help:
+      "Seconds without a sign of life from the keyboard before a recording it started is stopped and kept (1 to 3600).")
   var keyboardGoneAfter: Double = 20
 
   func validate() throws {
@@ -88,7 +89,8 @@ struct HostCommand: AsyncParsableCommand {
       spool: AudioSpool(
         directory: dictation.database?.spoolDirectory
           ?? global.dataDirectory.appendingPathComponent("spool", isDirectory: true)),
-      makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: parts.learnCorrections, logger: logger)
+      makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: parts.learnCorrections,
+      liveCleanUp: parts.liveCleanUp, logger: logger)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
     let watcher = ChannelWatcher(
       notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.5, clock: clock)

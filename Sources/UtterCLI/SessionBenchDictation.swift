@@ -69,17 +69,14 @@ enum SessionBenchDictation {
     try channel.prepare()
     var quiet = Logger(label: "utter.bench") { StreamLogHandler.standardError(label: $0) }
     quiet.logLevel = .error
+    let formatter = DictationFormatter(
+      settings: DictationSettings(), providers: .catalog(keys: InMemorySecretStore(), http: LiveHTTPClient()))
     let environment = HostEnvironment(
       clock: .system, microphone: PlaybackMicrophone(samples: plan.audio, speed: speed),
-      makeSegmenter: { VoiceActivitySegmenter() }, loadEngine: { engine },
-      format: DictationFormatter(
-        settings: DictationSettings(),
-        providers: .catalog(
-          keys: InMemorySecretStore(), http: LiveHTTPClient())
-      ).textFormatter,
+      makeSegmenter: { VoiceActivitySegmenter() }, loadEngine: { engine }, format: formatter.textFormatter,
       archive: JSONLinesArchive(url: directory.appendingPathComponent("history.jsonl")),
       spool: AudioSpool(directory: directory.appendingPathComponent("spool")),
-      makeSessionID: { UUID().uuidString.lowercased() }, logger: quiet)
+      makeSessionID: { UUID().uuidString.lowercased() }, liveCleanUp: formatter.liveCleanUp, logger: quiet)
     let notifier = ChangeNotifiers.platformDefault(container: container)
     let host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: notifier), environment: environment,

@@ -75,7 +75,8 @@ struct HostHarness {
   init(
     engine: any SpeechEngine, dir existing: TemporaryDirectory? = nil,
     configuration: HostConfiguration = HostConfiguration(), recorded: [ArchivedDictation] = [],
-    learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "ignored") }
+    learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "ignored") },
+    liveCleanUp: LiveTextCleanUp? = nil
   ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
@@ -86,7 +87,8 @@ struct HostHarness {
     let environment = HostEnvironment(
       clock: clock.clock, microphone: microphone,
       makeSegmenter: { EnergyPauseSegmenter() }, loadEngine: { engine }, format: testFormatter, archive: archive,
-      spool: spool, makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: learnCorrections)
+      spool: spool, makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: learnCorrections,
+      liveCleanUp: liveCleanUp)
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
     host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.05),

@@ -102,6 +102,34 @@ struct LiveTextTests {
     #expect(harness.channel.readResult(id: id).value?.rawText == (try await wholeRecordingText(audio)))
     await harness.stop()
   }
+
+  @Test("the live text is shown cleaned up for the field; the final text is formatted from the engine's words")
+  func liveTextIsCleanedUp() async throws {
+    let engine = SampleCountEngine()
+    let harness = try HostHarness(
+      engine: engine, configuration: HostConfiguration(draftInterval: nil),
+      liveCleanUp: { raw, field in " " + raw.uppercased() + " after " + field.textBeforeCursor })
+    let microphone = harness.microphone
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start, context: FieldContext(textBeforeCursor: "Hi"))
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
+    let audio = toneBursts(2)
+    microphone.play(audio)
+    let expected = try await wholeRecordingText(audio)
+    let shown = expected.uppercased() + " after Hi"
+    #expect(await eventually { harness.keyboard.state?.liveText?.confirmed == shown })
+    #expect(harness.keyboard.state?.partialText == shown)
+
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { !harness.channel.resultIDs().isEmpty })
+    let id = try #require(harness.channel.resultIDs().first)
+    #expect(harness.channel.readResult(id: id).value?.rawText == expected)
+    #expect(
+      harness.channel.readResult(id: id).value?.text == " " + expected.prefix(1).uppercased() + expected.dropFirst()
+        + ".")
+    await harness.stop()
+  }
 }
 
 /// Distinct live texts seen in the published state, in the order they were seen.

@@ -41,4 +41,34 @@ struct LiveTextSessionTests {
     let inserted = keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(inserted == file.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
   }
+
+  @Test(
+    "the live text is cleaned up for the field as the inserted text will be: after 'I said' it goes on in lower case")
+  func liveTextFitsTheField() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let spoken = try AudioFileDecoder.decode(contentsOf: try workspace.speech(Self.sentence)).samples
+    let mic = workspace.dir.path("padded.wav")
+    try WAVWriter.write(spoken + [Float](repeating: 0, count: 24_000), sampleRate: 16_000, to: mic)
+    let host = try workspace.startHost(mic: mic, speed: 1)
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    let word = workspace.engine == "whisper" ? "station" : "heard"
+    let keyboard = try await workspace.runKeyboard(
+      "start; wait-partial \(word) 60; wait 4; stop; wait-insert 60", text: "I said", environment: [:], timeout: 120,
+      partials: true)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    // "partial REVISION: CONFIRMED | VOLATILE"
+    let shown = keyboard.stderr.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("partial "), let colon = line.firstIndex(of: ":") else { return nil }
+      return line[line.index(after: colon)...].replacingOccurrences(of: " | ", with: " ")
+        .trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+    #expect(!shown.isEmpty, "\(keyboard.stderr)")
+    #expect(shown.allSatisfy { $0.first?.isLowercase == true }, "\(shown)")
+    let document = keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(document.hasPrefix("I said we will meet"), "\(document)")
+    await host.stop()
+  }
 }

@@ -95,7 +95,8 @@ final class FlowSession {
       clock: .system, microphone: source, makeSegmenter: { VoiceActivitySegmenter() },
       loadEngine: parts.loadEngine, format: parts.format, archive: archive,
       spool: AudioSpool(directory: pipeline.archive?.database?.spoolDirectory ?? Self.spoolDirectory),
-      makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: parts.learnCorrections)
+      makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: parts.learnCorrections,
+      liveCleanUp: parts.liveCleanUp)
     let host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: DarwinChangeNotifier()), environment: environment,
       configuration: configuration)
