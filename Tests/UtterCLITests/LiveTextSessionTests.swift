@@ -8,21 +8,31 @@ import Testing
 struct LiveTextSessionTests {
   static let sentence = "We will meet at the station tomorrow morning, and then we drive to the coast."
 
+  /// A word of the sentence as the workspace's engine hears it.
+  static func word(_ workspace: SessionWorkspace) -> String { workspace.engine == "whisper" ? "station" : "heard" }
+
+  /// An `utter host` whose microphone speaks the sentence then 1.5 s of silence (so that the recording and the file
+  /// hold the same speech and context), ready; and that audio file.
+  static func hostSpeakingTheSentence(in workspace: SessionWorkspace) async throws -> (
+    mic: URL, host: SessionHostProcess
+  ) {
+    let spoken = try AudioFileDecoder.decode(contentsOf: try workspace.speech(sentence)).samples
+    let mic = workspace.dir.path("padded.wav")
+    try WAVWriter.write(spoken + [Float](repeating: 0, count: 24_000), sampleRate: 16_000, to: mic)
+    let host = try workspace.startHost(mic: mic, speed: 1)
+    #expect(await host.log("ready"))
+    return (mic, host)
+  }
+
   @Test("words show while the user speaks, in order, and the inserted text equals the file transcription")
   func liveTextThenFileEqualFinal() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
-    // The sentence then silence, so that the recording and the file hold the same speech and context.
-    let spoken = try AudioFileDecoder.decode(contentsOf: try workspace.speech(Self.sentence)).samples
-    let mic = workspace.dir.path("padded.wav")
-    try WAVWriter.write(spoken + [Float](repeating: 0, count: 24_000), sampleRate: 16_000, to: mic)
-    let host = try workspace.startHost(mic: mic, speed: 1)
+    let (mic, host) = try await Self.hostSpeakingTheSentence(in: workspace)
     defer { host.terminate() }
-    #expect(await host.log("ready"))
 
-    let word = workspace.engine == "whisper" ? "station" : "heard"
     let keyboard = try await workspace.runKeyboard(
-      "start; wait-partial \(word) 60; wait-phase listening 1; wait 4; stop; wait-insert 60; use-raw",
+      "start; wait-partial \(Self.word(workspace)) 60; wait-phase listening 1; wait 4; stop; wait-insert 60; use-raw",
       environment: [:], timeout: 120, partials: true)
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     let revisions = keyboard.stderr.split(separator: "\n").compactMap { line -> Int? in
@@ -47,16 +57,12 @@ struct LiveTextSessionTests {
   func liveTextFitsTheField() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
-    let spoken = try AudioFileDecoder.decode(contentsOf: try workspace.speech(Self.sentence)).samples
-    let mic = workspace.dir.path("padded.wav")
-    try WAVWriter.write(spoken + [Float](repeating: 0, count: 24_000), sampleRate: 16_000, to: mic)
-    let host = try workspace.startHost(mic: mic, speed: 1)
+    let (_, host) = try await Self.hostSpeakingTheSentence(in: workspace)
     defer { host.terminate() }
-    #expect(await host.log("ready"))
 
-    let word = workspace.engine == "whisper" ? "station" : "heard"
     let keyboard = try await workspace.runKeyboard(
-      "start; wait-partial \(word) 60; wait 4; stop; wait-insert 60", text: "I said", environment: [:], timeout: 120,
+      "start; wait-partial \(Self.word(workspace)) 60; wait 4; stop; wait-insert 60", text: "I said", environment: [:],
+      timeout: 120,
       partials: true)
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     // "partial REVISION: CONFIRMED | VOLATILE"
