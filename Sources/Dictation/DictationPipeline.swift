@@ -107,16 +107,14 @@ public struct DictationPipeline: Sendable {
     let dictionary = LiveDictionary(settings.dictionary)
     let formatter = formatter
     let learner = WordLearner(database: archive?.database, dictionary: dictionary)
-    let format: TextFormatter = { raw, field in
+    // NB: with the dictionary as it is now, terms learned during the session included.
+    let current: @Sendable () -> DictationFormatter = {
       var current = formatter
       current.settings.dictionary = dictionary.entries
-      return await current.format(raw, field: field).text
+      return current
     }
-    let liveCleanUp: LiveTextCleanUp = { raw, field in
-      var current = formatter
-      current.settings.dictionary = dictionary.entries
-      return current.cleanUp(raw, field: field).text
-    }
+    let format: TextFormatter = { raw, field in await current().format(raw, field: field).text }
+    let liveCleanUp: LiveTextCleanUp = { raw, field in current().cleanUp(raw, field: field).text }
     let learn: CorrectionLearning = { corrections in
       let report = learner.learn(corrections)
       var parts: [String] = []
