@@ -29,7 +29,7 @@ class Workspace:
         self.mic = os.path.join(self.dir, "speech.wav")
         subprocess.run(["espeak-ng", "-w", self.mic + ".raw.wav", text], check=True, capture_output=True)
         # Two seconds of silence after the words, as a user pauses before tapping done.
-        subprocess.run(["sox", self.mic + ".raw.wav", "-r", "16000", "-c", "1", self.mic, "pad", "0.3", "2"],
+        subprocess.run(["sox", "-D", self.mic + ".raw.wav", "-r", "16000", "-c", "1", self.mic, "pad", "0.3", "2"],
                        check=True, capture_output=True)
         self.host = None
         self.host_log = os.path.join(self.dir, "host.log")

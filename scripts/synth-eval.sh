@@ -12,7 +12,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   n=$((n + 1))
   id=$(printf 'synth-%02d' "$n")
   espeak-ng -v en-us -s 150 -w "$out/$id.espeak.wav" "$line"
-  sox "$out/$id.espeak.wav" -r 16000 -c 1 -b 16 "$out/$id.wav"
+  sox -D "$out/$id.espeak.wav" -r 16000 -c 1 -b 16 "$out/$id.wav"
   rm -f "$out/$id.espeak.wav"
   printf '%s\t%s\n' "$id" "$line" >>"$out/references.tsv"
 done <"$sentences"

@@ -7,11 +7,12 @@ public enum SyntheticSpeech {
     which("espeak-ng") != nil && which("sox") != nil
   }
 
-  /// Speaks `text` with espeak-ng and converts it to a 16 kHz mono 16-bit WAV at `url`.
+  /// Speaks `text` with espeak-ng and converts it to a 16 kHz mono 16-bit WAV at `url`, the same every time.
   public static func synthesize(_ text: String, to url: URL, voice: String = "en-us", wordsPerMinute: Int = 150) throws {
     let raw = url.deletingPathExtension().appendingPathExtension("espeak.wav")
     try run("espeak-ng", ["-v", voice, "-s", String(wordsPerMinute), "-w", raw.path, text])
-    try run("sox", [raw.path, "-r", "16000", "-c", "1", "-b", "16", url.path])
+    // NB: no dither (-D), so that the same text always gives the same samples and the same transcription.
+    try run("sox", ["-D", raw.path, "-r", "16000", "-c", "1", "-b", "16", url.path])
     try? FileManager.default.removeItem(at: raw)
   }
 
