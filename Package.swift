@@ -10,6 +10,9 @@ let package = Package(
   products: [
     .executable(name: "utter", targets: ["UtterCLI"]),
     .library(name: "Clocks", targets: ["Clocks"]),
+    .library(name: "DictationValues", targets: ["DictationValues"]),
+    .library(name: "WordMatching", targets: ["WordMatching"]),
+    .library(name: "Locations", targets: ["Locations"]),
     .library(name: "AudioInput", targets: ["AudioInput"]),
     .library(name: "SpeechEngine", targets: ["SpeechEngine"]),
     .library(name: "CloudSpeech", targets: ["CloudSpeech"]),
@@ -35,10 +38,16 @@ let package = Package(
   targets: [
     // The one clock (wall time and waiting) the session, retries, polish and the store take; tests drive a test clock.
     .target(name: "Clocks"),
+    // The value types every dictation module shares, with no dependencies: the field, a trace step, an archived
+    // dictation, the session timeout.
+    .target(name: "DictationValues"),
+    // Word matching for corrections and the dictionary: alignment, phonetic keys, edit distance. The keyboard links it
+    // (to report the words a user corrected) without the clean-up pipeline.
+    .target(name: "WordMatching"),
     // Audio: decoding, resampling, voice activity, level metering. No Apple frameworks.
     .target(name: "AudioInput"),
     // Speech engine abstraction: our value types, options, registry, WER scoring.
-    .target(name: "SpeechEngine", dependencies: ["AudioInput", "TextPipeline"]),
+    .target(name: "SpeechEngine", dependencies: ["AudioInput", "WordMatching"]),
     // Our own declarations of the whisper.cpp 1.8.5 C ABI, loaded at run time with dlopen.
     .target(name: "CWhisper"),
     // The embedded engine: whisper.cpp + CTranslate2 model converted to ggml in memory.
@@ -66,25 +75,28 @@ let package = Package(
     // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
     .target(name: "CloudSpeech", dependencies: ["AudioInput", "SpeechEngine", "HTTPTransport", "KeyStore"]),
     // Deterministic clean-up: fillers, stutters, corrections, punctuation, dictionary, snippets.
-    .target(name: "TextPipeline"),
+    .target(name: "TextPipeline", dependencies: ["DictationValues", "WordMatching"]),
     // LLM polish, styles, the safety net and command mode.
     .target(
       name: "LLMPolish",
       dependencies: [
-        "TextPipeline", "HTTPTransport", "KeyStore", "Clocks", .product(name: "Logging", package: "swift-log"),
+        "TextPipeline", "DictationValues", "HTTPTransport", "KeyStore", "Clocks",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // The keyboard↔app protocol over a shared container. The keyboard links this and KeyboardModel only.
-    .target(name: "SessionChannel", dependencies: ["Clocks", .product(name: "Logging", package: "swift-log")]),
+    .target(
+      name: "SessionChannel",
+      dependencies: ["Clocks", "DictationValues", "Locations", .product(name: "Logging", package: "swift-log")]),
     // The keyboard's state machine and its driver over the channel.
     .target(
       name: "KeyboardModel",
-      dependencies: ["SessionChannel", "TextPipeline", .product(name: "Logging", package: "swift-log")]),
+      dependencies: ["Clocks", "SessionChannel", "WordMatching", "Locations", .product(name: "Logging", package: "swift-log")]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
     .target(
       name: "DictationHost",
       dependencies: [
-        "SessionChannel", "AudioInput", "SpeechEngine",
+        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -93,15 +105,15 @@ let package = Package(
     .target(
       name: "Dictation",
       dependencies: [
-        "AudioInput", "SpeechEngine", "TextPipeline", "LLMPolish", "HTTPTransport", "KeyStore", "Storage",
-        "SessionChannel", "DictationHost",
+        "AudioInput", "DictationValues", "SpeechEngine", "TextPipeline", "LLMPolish", "HTTPTransport", "KeyStore",
+        "Storage", "Locations", "SessionChannel", "DictationHost", "WordMatching",
       ]
     ),
     // History, notes, dictionary, snippets, styles, stats and settings in SQLite.
     .target(
       name: "Storage",
       dependencies: [
-        "TextPipeline", "SessionChannel", "Clocks",
+        "TextPipeline", "DictationValues", "Locations", "Clocks",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -110,7 +122,7 @@ let package = Package(
     .executableTarget(
       name: "UtterCLI",
       dependencies: [
-        "AudioInput", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline", "LLMPolish",
+        "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline", "LLMPolish",
         "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
         "HTTPTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -141,7 +153,8 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
-    .testTarget(name: "TextPipelineTests", dependencies: ["TextPipeline", "TestSupport"]),
+    .testTarget(name: "TextPipelineTests", dependencies: ["TextPipeline", "WordMatching", "TestSupport"]),
+    .testTarget(name: "WordMatchingTests", dependencies: ["WordMatching", "TestSupport"]),
     .testTarget(
       name: "LLMPolishTests",
       dependencies: [
@@ -149,23 +162,26 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
-    .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "TestSupport"]),
-    .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"]),
+    .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "DictationValues", "TestSupport"]),
+    .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "DictationValues", "TestSupport"]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
-      name: "SessionTestFakes", dependencies: ["DictationHost", "SessionChannel", "SpeechEngine", "TestSupport"],
+      name: "SessionTestFakes",
+      dependencies: ["DictationHost", "DictationValues", "SessionChannel", "SpeechEngine", "TestSupport"],
       path: "Tests/SessionTestFakes"),
     .testTarget(
       name: "DictationHostTests",
-      dependencies: ["AudioInput", "DictationHost", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
+      dependencies: [
+        "AudioInput", "DictationHost", "DictationValues", "SessionTestFakes", "SpeechEngine", "TestSupport",
+      ]),
     .testTarget(
       name: "DictationTests",
       dependencies: [
-        "Dictation", "DictationHost", "SessionTestFakes", "LLMPolish", "SessionChannel", "SpeechEngine", "Storage",
-        "TextPipeline", "TestSupport",
+        "Dictation", "DictationHost", "DictationValues", "SessionTestFakes", "LLMPolish", "SessionChannel",
+        "SpeechEngine", "Storage", "TextPipeline", "KeyboardModel", "Locations", "TestSupport",
       ]
     ),
-    .testTarget(name: "StorageTests", dependencies: ["Storage", "SessionChannel", "TestSupport"]),
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "DictationValues", "TestSupport"]),
     .testTarget(
       name: "UtterCLITests", dependencies: ["AudioInput", "SpeechEngine", "TestSupport", "ProviderTestSupport"]),
   ]

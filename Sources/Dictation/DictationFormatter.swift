@@ -1,4 +1,5 @@
 import DictationHost
+import DictationValues
 import Foundation
 import LLMPolish
 import SessionChannel
@@ -86,7 +87,7 @@ public struct DictationFormatter: Sendable {
       configuration: PipelineConfiguration(
         dictionary: settings.dictionary, snippets: settings.snippets, style: style(for: field).style.text))
     let result = pipeline.run(raw, context: InsertionContext(textBeforeCursor: field.textBeforeCursor))
-    return FormattedText(text: result.text, trace: result.trace.map { FormatStep(stage: $0.stage, text: $0.after) })
+    return FormattedText(text: result.text, trace: result.trace.map { TraceStep(stage: $0.stage, text: $0.after) })
   }
 
   /// Formats `raw` for `field`, with the polish report when a model was asked.
@@ -100,7 +101,7 @@ public struct DictationFormatter: Sendable {
     }
     switch polisher {
     case .failure(let unavailable):
-      formatted.trace.append(FormatStep(stage: "llm-polish (skipped)", text: unavailable.description))
+      formatted.trace.append(TraceStep(stage: "llm-polish (skipped)", text: unavailable.description))
       formatted.notice = unavailable.description
       return (formatted, nil)
     case .success(let polisher):
@@ -113,11 +114,11 @@ public struct DictationFormatter: Sendable {
         // NB: the clean-up spaced the text against the cursor; the model's text keeps that lead.
         let lead = String(formatted.text.prefix { $0 == " " || $0 == "\n" })
         formatted.text = lead + outcome.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        formatted.trace.append(FormatStep(stage: "llm-polish", text: formatted.text))
+        formatted.trace.append(TraceStep(stage: "llm-polish", text: formatted.text))
       } else {
         let reason = outcome.rejectionReason ?? "no change"
         formatted.trace.append(
-          FormatStep(stage: "llm-polish (kept deterministic text: \(reason))", text: formatted.text))
+          TraceStep(stage: "llm-polish (kept deterministic text: \(reason))", text: formatted.text))
       }
       return (formatted, report)
     }

@@ -1,4 +1,5 @@
 import DictationHost
+import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine
@@ -161,7 +162,7 @@ public struct DictationOutcome: Sendable, Encodable {
   public var audioSeconds: Double
   public var elapsedSeconds: Double
   public var segments: [TranscriptSegment]
-  public var trace: [FormatStep] = []
+  public var trace: [TraceStep] = []
   public var polish: PolishReport?
   public var historyID: Int64?
   /// Set when the dictation could not be saved; the text is still returned.

@@ -1,5 +1,6 @@
 import AudioInput
 import DictationHost
+import DictationValues
 import Foundation
 import Storage
 
@@ -44,9 +45,9 @@ public struct HistoryArchive: DictationArchive {
     let audioPath = keepAudio(audio, id: dictation.id, in: database)
     let created = Date(timeIntervalSince1970: dictation.createdAt)
     let now = now()
-    var trace = dictation.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) }
+    var trace = dictation.trace
     if case .failure(let error) = audioPath {
-      trace.append(DictationTraceStep(stage: "audio not kept", text: "\(error)"))
+      trace.append(TraceStep(stage: "audio not kept", text: "\(error)"))
     }
     let entry = HistoryEntry(
       uuid: dictation.id, rawText: dictation.rawText, finalText: dictation.text, trace: trace,

@@ -2,6 +2,7 @@ import Foundation
 import SessionChannel
 import Storage
 import TextPipeline
+import WordMatching
 
 /// Learns names and terms from the words the user corrected in dictated text (reported by the keyboard): each
 /// correction that looks like a recognition error (`LearnableCorrection`) is recorded in the store, and the second

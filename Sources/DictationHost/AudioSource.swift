@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import SessionChannel
 
@@ -27,9 +28,9 @@ public struct PlaybackMicrophone: AudioSource {
   public var samples: [Float]
   public var speed: Double
   public var bufferSeconds: Double
-  public var clock: SessionClock
+  public var clock: UtterClock
 
-  public init(samples: [Float], speed: Double = 1, bufferSeconds: Double = 0.05, clock: SessionClock = .system) {
+  public init(samples: [Float], speed: Double = 1, bufferSeconds: Double = 0.05, clock: UtterClock = .system) {
     self.samples = samples
     self.speed = max(speed, 0.01)
     self.bufferSeconds = min(max(bufferSeconds, 0.01), 0.1)

@@ -1,4 +1,5 @@
 import AudioInput
+import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine

@@ -1,3 +1,5 @@
+import Clocks
+import DictationValues
 import Foundation
 import Logging
 import SessionChannel
@@ -12,7 +14,7 @@ public actor DictationHost {
   let environment: HostEnvironment
   let configuration: HostConfiguration
   var logger: Logger { environment.logger }
-  var clock: SessionClock { environment.clock }
+  var clock: UtterClock { environment.clock }
   var engine: (any SpeechEngine)?
   var recording: Recording?
   /// Delivered dictations that history could not take yet (a full disk), retried by the heartbeat.

@@ -1,31 +1,8 @@
+import Clocks
+import DictationValues
 import Logging
 import SessionChannel
 import SpeechEngine
-
-/// One pipeline stage as it ran: its name and the text after it.
-public struct FormatStep: Sendable, Hashable, Codable {
-  public var stage: String
-  public var text: String
-
-  public init(stage: String, text: String) {
-    self.stage = stage
-    self.text = text
-  }
-}
-
-/// Text after the pipeline, with what each stage did.
-public struct FormattedText: Sendable, Hashable {
-  public var text: String
-  public var trace: [FormatStep]
-  /// Why an optional step (LLM polish) was skipped, in one line for the user; the text is still complete.
-  public var notice: String?
-
-  public init(text: String, trace: [FormatStep] = [], notice: String? = nil) {
-    self.text = text
-    self.trace = trace
-    self.notice = notice
-  }
-}
 
 /// Formats raw transcribed text for the field it goes into (the text pipeline).
 public typealias TextFormatter = @Sendable (_ raw: String, _ field: FieldContext) async -> FormattedText
@@ -48,7 +25,7 @@ public typealias CorrectionLearning = @Sendable (_ corrections: [CorrectedWords]
 
 /// Everything the host needs from the outside world, injected.
 public struct HostEnvironment: Sendable {
-  public var clock: SessionClock
+  public var clock: UtterClock
   public var microphone: any AudioSource
   public var makeSegmenter: @Sendable () -> any SpeechSegmenter
   /// Loads the speech engine (the app is `activating` meanwhile).
@@ -65,7 +42,7 @@ public struct HostEnvironment: Sendable {
   public var logger: Logger
 
   public init(
-    clock: SessionClock, microphone: any AudioSource, makeSegmenter: @escaping @Sendable () -> any SpeechSegmenter,
+    clock: UtterClock, microphone: any AudioSource, makeSegmenter: @escaping @Sendable () -> any SpeechSegmenter,
     loadEngine: @escaping @Sendable () async throws -> any SpeechEngine, format: @escaping TextFormatter,
     archive: any DictationArchive, spool: AudioSpool, makeSessionID: @escaping @Sendable () -> String,
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "corrections are not learned") },

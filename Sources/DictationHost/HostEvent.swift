@@ -1,3 +1,4 @@
+import DictationValues
 import SessionChannel
 
 /// A dictation the app is serving: named after the session and the `start` command that asked for it.

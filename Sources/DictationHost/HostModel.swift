@@ -1,3 +1,4 @@
+import DictationValues
 import SessionChannel
 
 /// The app's dictation state machine: idle → standby → recording → transcribing → delivering → standby.

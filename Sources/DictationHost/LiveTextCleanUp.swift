@@ -1,3 +1,4 @@
+import DictationValues
 import SessionChannel
 
 /// The deterministic clean-up of raw words for a field (fillers, spoken punctuation, numbers, dictionary, capitals;

@@ -1,5 +1,5 @@
 import SessionChannel
-import TextPipeline
+import WordMatching
 
 /// The text Utter inserted last, and a little of what surrounded it, so that the user's later edits of that span
 /// (with Utter's keys or another keyboard) can be read back as corrections. Only the inserted span and its edited

@@ -1,3 +1,4 @@
+import DictationValues
 import SessionChannel
 
 extension KeyboardModel {

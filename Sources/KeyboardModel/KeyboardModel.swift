@@ -1,3 +1,4 @@
+import DictationValues
 import SessionChannel
 
 /// The keyboard's dictation state machine: pure transitions that return the effects to perform.

@@ -1,3 +1,5 @@
+import Clocks
+import DictationValues
 import Logging
 import SessionChannel
 
@@ -12,7 +14,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   public private(set) var watch: InsertionWatch?
   let channel: SessionChannel
   let watcher: ChannelWatcher
-  let clock: SessionClock
+  let clock: UtterClock
   let logger: Logger
   var commandLog: CommandLog
   /// Results this keyboard claimed (it may insert them once the app is live).

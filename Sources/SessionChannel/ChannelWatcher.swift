@@ -1,3 +1,5 @@
+import Clocks
+
 /// Why a channel side should look at the container again.
 public enum ChannelWakeup: Sendable, Equatable {
   /// The notifier reported this file changed.
@@ -11,9 +13,9 @@ public struct ChannelWatcher: Sendable {
   public var notifier: any ChangeNotifier
   /// At most 0.5 s: the longest a missed signal can delay a message.
   public var pollInterval: Double
-  public var clock: SessionClock
+  public var clock: UtterClock
 
-  public init(notifier: any ChangeNotifier, pollInterval: Double = 0.5, clock: SessionClock = .system) {
+  public init(notifier: any ChangeNotifier, pollInterval: Double = 0.5, clock: UtterClock = .system) {
     self.notifier = notifier
     self.pollInterval = min(pollInterval, 0.5)
     self.clock = clock

@@ -1,15 +1,14 @@
 import Foundation
+import Locations
 
 /// The few settings the keyboard extension needs, shared as a small JSON file in the app group container
 /// (never the database: the keyboard must not open SQLite). The app writes it whenever settings change; the
 /// keyboard reads it when it appears.
 ///
-/// File: `<container>/keyboard-settings.json`, e.g. `{"appearance":"dark","haptics":true,"language":"en",`
+/// File: `SharedFolder.keyboardSettings` (`<channel>/keyboard-settings.json`), e.g. `{"appearance":"dark","haptics":true,"language":"en",`
 /// `"pendingResultWindowSeconds":120,"sessionTimeoutSeconds":900,"sounds":false,"version":1}`.
 /// `sessionTimeoutSeconds` is 0 when sessions never time out.
 public struct KeyboardSettings: Codable, Sendable, Hashable {
-  /// The file's name inside the container.
-  public static let fileName = "keyboard-settings.json"
   /// The layout version of this file.
   public static let currentVersion = 1
   /// Files larger than this are not settings.
@@ -55,20 +54,21 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
       ?? defaults.pendingResultWindowSeconds
   }
 
-  /// Writes the file into `directory` atomically (temporary file, fsync, rename) and returns its URL.
+  /// Writes the file into `folder` atomically (temporary file, fsync, rename) and returns its URL.
   @discardableResult
-  public func write(toContainer directory: URL) throws -> URL {
+  public func write(to folder: SharedFolder) throws -> URL {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    let target = directory.appendingPathComponent(Self.fileName)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let target = folder.keyboardSettings
+    try FileManager.default.createDirectory(at: folder.channel, withIntermediateDirectories: true)
     try AtomicFile.write(try encoder.encode(self), to: target)
     return target
   }
 
-  /// Reads the file from `directory`: the defaults when there is none, an error when it is damaged.
-  public static func read(fromContainer directory: URL) throws -> KeyboardSettings {
-    switch AtomicFile.read(directory.appendingPathComponent(fileName), maxBytes: maxBytes) {
+  /// Reads the file from `folder`: the defaults when there is none, an error when it is damaged.
+  public static func read(from folder: SharedFolder) throws -> KeyboardSettings {
+    let fileName = folder.keyboardSettings.lastPathComponent
+    switch AtomicFile.read(folder.keyboardSettings, maxBytes: maxBytes) {
     case .missing:
       return KeyboardSettings()
     case .data(let data):

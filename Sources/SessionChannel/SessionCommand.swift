@@ -1,3 +1,4 @@
+import DictationValues
 /// What the keyboard asks the containing app to do.
 public enum CommandKind: String, Codable, Sendable, CaseIterable {
   /// Start recording a dictation into the field described by the command's context.
@@ -28,22 +29,6 @@ public struct CorrectedWords: Codable, Sendable, Hashable {
   public init(heard: String, corrected: String) {
     self.heard = heard
     self.corrected = corrected
-  }
-}
-
-/// What the keyboard knows about the text field it types into.
-public struct FieldContext: Codable, Sendable, Hashable {
-  /// Text before the cursor (the keyboard sends at most the last few hundred characters).
-  public var textBeforeCursor: String
-  /// The field's keyboard type, e.g. `default`, `email`, `url`.
-  public var keyboardType: String?
-  /// The field's content type, e.g. `emailAddress`, `URL`, `name`.
-  public var contentType: String?
-
-  public init(textBeforeCursor: String = "", keyboardType: String? = nil, contentType: String? = nil) {
-    self.textBeforeCursor = textBeforeCursor
-    self.keyboardType = keyboardType
-    self.contentType = contentType
   }
 }
 

@@ -1,5 +1,5 @@
 import AudioInput
-import TextPipeline
+import WordMatching
 
 /// Transcribes only the voiced parts of a recording: silence and noise never reach the engine, pauses are
 /// shortened, and each engine call reads one stretch of speech (a voice detector's segment, closed by a pause)

@@ -1,4 +1,4 @@
-import TextPipeline
+import WordMatching
 
 /// Where a window's reading stops repeating the previous window's speech and its own words begin.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Locations
 
 #if canImport(Glibc)
   import Glibc
@@ -182,20 +183,20 @@ public final class AppDatabase: Sendable {
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
     if (exists && isDirectory.boolValue) || (!exists && (url.hasDirectoryPath || url.pathExtension.isEmpty)) {
-      return url.appendingPathComponent(fileName)
+      return DataFolder(root: url).database
     }
     return url
   }
 
   /// The folder holding spooled audio for history entries, or nil for a memory-only store without a folder.
   public var audioDirectory: URL? {
-    dataDirectory?.appendingPathComponent("audio", isDirectory: true)
+    dataDirectory.map { DataFolder(root: $0).audio }
   }
 
   /// The folder where a dictation's audio is spooled while it is recorded (`<id>.pcm` and `<id>.json`), so that
   /// a crash loses nothing; deleting a history entry deletes what is left of it there too.
   public var spoolDirectory: URL? {
-    dataDirectory?.appendingPathComponent("spool", isDirectory: true)
+    dataDirectory.map { DataFolder(root: $0).spool }
   }
 
   static func openFile(_ url: URL, environment: StoreEnvironment) throws -> AppDatabase {

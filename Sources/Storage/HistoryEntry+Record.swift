@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import GRDB
 
@@ -9,7 +10,7 @@ extension HistoryEntry: FetchableRecord, MutablePersistableRecord {
     self.init(
       id: row["id"], uuid: row["uuid"], rawText: row["rawText"], finalText: row["finalText"],
       trace: traceJSON == "[]"
-        ? [] : (try? traceDecoder.decode([DictationTraceStep].self, from: Data(traceJSON.utf8))) ?? [],
+        ? [] : (try? traceDecoder.decode([TraceStep].self, from: Data(traceJSON.utf8))) ?? [],
       engine: row["engine"], model: row["model"], language: row["language"],
       audioSeconds: row["audioSeconds"], processingSeconds: row["processingSeconds"],
       source: DictationSource(rawValue: row["source"] ?? "") ?? .app,

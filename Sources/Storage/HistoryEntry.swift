@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 
 /// Where a dictation came from.
@@ -17,24 +18,6 @@ public enum DictationStatus: String, Codable, Sendable, CaseIterable {
   case pending
 }
 
-/// One stage of the text pipeline as it ran for a dictation, e.g. "fillers" → "so I think we should".
-public struct DictationTraceStep: Codable, Sendable, Hashable {
-  /// The stage's name, e.g. `transcribe`, `fillers`, `dictionary`, `polish`.
-  public var stage: String
-  /// The text after this stage.
-  public var text: String
-  /// How long the stage took, in milliseconds.
-  public var milliseconds: Double?
-  /// Anything worth noting, e.g. which rule fired.
-  public var note: String?
-
-  public init(stage: String, text: String, milliseconds: Double? = nil, note: String? = nil) {
-    self.stage = stage
-    self.text = text
-    self.milliseconds = milliseconds
-    self.note = note
-  }
-}
 
 /// One dictation as kept in history.
 public struct HistoryEntry: Codable, Sendable, Identifiable, Hashable {
@@ -47,7 +30,7 @@ public struct HistoryEntry: Codable, Sendable, Identifiable, Hashable {
   /// What was (or will be) inserted after clean-up.
   public var finalText: String
   /// Each pipeline stage's output.
-  public var trace: [DictationTraceStep]
+  public var trace: [TraceStep]
   public var engine: String
   public var model: String
   /// The language spoken or detected, e.g. `en`.
@@ -70,7 +53,7 @@ public struct HistoryEntry: Codable, Sendable, Identifiable, Hashable {
 
   public init(
     id: Int64? = nil, uuid: String = "", rawText: String = "", finalText: String = "",
-    trace: [DictationTraceStep] = [], engine: String = "", model: String = "", language: String = "",
+    trace: [TraceStep] = [], engine: String = "", model: String = "", language: String = "",
     audioSeconds: Double = 0, processingSeconds: Double = 0, source: DictationSource,
     context: String? = nil, status: DictationStatus = .complete, errorMessage: String? = nil,
     audioPath: String? = nil, createdAt: Date = .distantPast, updatedAt: Date = .distantPast,

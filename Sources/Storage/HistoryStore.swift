@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import GRDB
 
@@ -150,7 +151,7 @@ extension AppDatabase {
   @discardableResult
   public func applyRetry(
     id: Int64, rawText: String, finalText: String, engine: String, model: String,
-    processingSeconds: Double? = nil, trace: [DictationTraceStep]? = nil
+    processingSeconds: Double? = nil, trace: [TraceStep]? = nil
   ) throws -> HistoryEntry {
     guard var entry = try historyEntry(id: id) else {
       throw StorageError(.notFound, "no history entry \(id)")

@@ -1,23 +1,5 @@
 import Foundation
 
-/// How long a flow session stays open without a dictation.
-public enum SessionTimeoutChoice: String, Codable, Sendable, CaseIterable {
-  case fiveMinutes = "5m"
-  case fifteenMinutes = "15m"
-  case oneHour = "1h"
-  case never
-
-  /// Seconds until the session closes, or nil for never.
-  public var seconds: Double? {
-    switch self {
-    case .fiveMinutes: 300
-    case .fifteenMinutes: 900
-    case .oneHour: 3600
-    case .never: nil
-    }
-  }
-}
-
 /// The keyboard's and app's colour scheme.
 public enum AppearanceChoice: String, Codable, Sendable, CaseIterable {
   case system, light, dark

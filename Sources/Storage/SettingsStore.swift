@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import SessionChannel
 
 extension AppDatabase {
   /// The saved settings, or the defaults when none were saved.
@@ -45,12 +44,6 @@ extension AppDatabase {
   /// Whether dictations should be stored at all (false when retention is `off`).
   public func shouldKeepHistory() throws -> Bool {
     try settings().retention.keepsHistory
-  }
-
-  /// Writes the keyboard's part of the settings into the shared container `directory`, atomically.
-  @discardableResult
-  public func exportKeyboardSettings(to directory: URL) throws -> URL {
-    try KeyboardSettings(try settings()).write(toContainer: directory)
   }
 
   static func loadSettings(_ db: Database) throws -> UtterSettings {

@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 
 /// Every user preference, with defaults. Stored as versioned JSON; keys missing from an older copy take defaults.
@@ -22,7 +23,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   /// The name that starts a spoken command, e.g. "Utter, make this formal".
   public var agentName = "Utter"
   /// How long a flow session stays open without a dictation.
-  public var sessionTimeout = SessionTimeoutChoice.fifteenMinutes
+  public var sessionTimeout = SessionTimeout.fifteenMinutes
   /// How long an undelivered result is offered again when the keyboard reappears, in seconds.
   public var pendingOfferWindowSeconds: Double = 120
   /// The longest one dictation records, in seconds; then it stops and what was said is delivered.

@@ -1,3 +1,4 @@
+import WordMatching
 /// Writes personal-dictionary terms the user's way: exact and multi-word terms ("github" → "GitHub"),
 /// spelled or split forms ("i o s" → "iOS", "git hub" → "GitHub"), explicit replacements, and phrases
 /// that sound like a term ("cooper netties" → "Kubernetes").

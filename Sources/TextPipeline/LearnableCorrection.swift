@@ -1,3 +1,4 @@
+import WordMatching
 /// A correction worth learning: the user fixed a word the engine misheard, not a word they changed their mind about.
 ///
 /// A substitution is a candidate when the new form is another spelling of the same word (`iphone` → `iPhone`,

@@ -1,7 +1,9 @@
+import Clocks
 import ArgumentParser
 import AudioInput
 import Dictation
 import DictationHost
+import DictationValues
 import Foundation
 import Logging
 import SessionChannel
@@ -79,7 +81,7 @@ struct HostCommand: AsyncParsableCommand {
     let containerURL = URL(fileURLWithPath: container, isDirectory: true)
     let channel = SessionChannel(container: containerURL, logger: logger)
     do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
-    let clock = SessionClock.system
+    let clock = UtterClock.system
     let engineChoice = pipeline.settings.engine(id: engine, model: model)
     let parts = pipeline.hostParts(engine: engineChoice)
     let environment = HostEnvironment(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyboardModel
+import Locations
 import SessionChannel
 
 struct KeyboardCommand: AsyncParsableCommand {
@@ -38,14 +39,16 @@ struct KeyboardCommand: AsyncParsableCommand {
       """)
   var pendingWindow: Double?
 
-  /// The flag's window, else the one the app exported with the keyboard's settings.
-  func pendingResultWindow(_ container: URL) throws -> Double {
-    if let pendingWindow { return pendingWindow }
+  /// What the app shared with the keyboard, with the flag's window over it.
+  func configuration(_ folder: SharedFolder) throws -> KeyboardConfiguration {
+    var configuration: KeyboardConfiguration
     do {
-      return try KeyboardSettings.read(fromContainer: container).pendingResultWindowSeconds
+      configuration = try KeyboardConfiguration.shared(in: folder)
     } catch {
       throw CLIError("\(error)")
     }
+    if let pendingWindow { configuration.pendingResultWindow = max(0, pendingWindow) }
+    return configuration
   }
 
   func run() async throws {
@@ -58,7 +61,7 @@ struct KeyboardCommand: AsyncParsableCommand {
     let watcher = ChannelWatcher(notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.25)
     let keyboard = KeyboardSession(
       channel: channel, document: SimulatedTextField(text: initialText), watcher: watcher,
-      configuration: KeyboardConfiguration(pendingResultWindow: max(0, try pendingResultWindow(containerURL))),
+      configuration: try configuration(SharedFolder(channel: containerURL)),
       logger: logger)
     if !statusOnly {
       let lastLine = LastLine()

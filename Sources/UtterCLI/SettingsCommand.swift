@@ -1,5 +1,8 @@
 import ArgumentParser
+import Dictation
 import Foundation
+import Locations
+import SessionChannel
 import Storage
 
 struct SettingsCommand: AsyncParsableCommand {
@@ -105,7 +108,7 @@ struct SettingsExportKeyboardCommand: AsyncParsableCommand {
   func run() async throws {
     let database = try openStore(global, applyRetention: false)
     let folder = URL(fileURLWithPath: (container as NSString).expandingTildeInPath, isDirectory: true)
-    let url = try storeCall { try database.exportKeyboardSettings(to: folder) }
+    let url = try storeCall { try KeyboardSettings.share(try database.settings(), in: SharedFolder(channel: folder)) }
     print("Wrote \(url.path).")
   }
 }

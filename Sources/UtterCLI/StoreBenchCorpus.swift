@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import Storage
 
@@ -50,8 +51,8 @@ struct StoreBenchCorpus {
     return HistoryEntry(
       rawText: "um " + text.lowercased(), finalText: failed ? "" : text,
       trace: [
-        DictationTraceStep(stage: "transcribe", text: text.lowercased(), milliseconds: Double(200 + random.below(900))),
-        DictationTraceStep(stage: "format", text: text, milliseconds: 1),
+        TraceStep(stage: "transcribe", text: text.lowercased(), milliseconds: Double(200 + random.below(900))),
+        TraceStep(stage: "format", text: text, milliseconds: 1),
       ],
       engine: "whisper", model: "base.en", language: "en", audioSeconds: words / 2.5,
       processingSeconds: 0.2 + Double(random.below(800)) / 1000, source: pick(sources),

@@ -89,7 +89,7 @@ struct HistoryRetryCommand: AsyncParsableCommand {
       try database.applyRetry(
         id: id, rawText: outcome.rawText, finalText: outcome.text, engine: outcome.engine, model: outcome.model,
         processingSeconds: outcome.elapsedSeconds,
-        trace: outcome.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) })
+        trace: outcome.trace)
     }
     print(updated.finalText)
   }

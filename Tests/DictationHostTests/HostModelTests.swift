@@ -1,4 +1,5 @@
 import DictationHost
+import DictationValues
 import SessionChannel
 import Testing
 

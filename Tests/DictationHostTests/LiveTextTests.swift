@@ -1,5 +1,6 @@
 import AudioInput
 import DictationHost
+import DictationValues
 import Foundation
 import SessionChannel
 import SessionTestFakes

@@ -1,5 +1,6 @@
 import Dictation
 import DictationHost
+import DictationValues
 import HTTPTransport
 import KeyStore
 import LLMPolish

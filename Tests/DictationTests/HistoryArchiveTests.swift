@@ -1,5 +1,6 @@
 import Dictation
 import DictationHost
+import DictationValues
 import Foundation
 import Storage
 import TestSupport
@@ -11,7 +12,7 @@ struct HistoryArchiveTests {
     ArchivedDictation(
       id: id, sessionID: "s1", createdAt: 1_795_341_600, text: "Hello there.", rawText: "hello there",
       duration: 1.5, engine: "whisper", model: "tiny.en", recovered: recovered,
-      trace: [FormatStep(stage: "sentences", text: "Hello there.")], keyboardType: "default",
+      trace: [TraceStep(stage: "sentences", text: "Hello there.")], keyboardType: "default",
       contentType: "emailBody", language: "en")
   }
 

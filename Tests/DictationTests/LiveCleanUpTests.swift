@@ -1,5 +1,6 @@
 import Dictation
 import DictationHost
+import DictationValues
 import SessionChannel
 import Testing
 

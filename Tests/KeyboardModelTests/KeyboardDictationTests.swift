@@ -1,3 +1,4 @@
+import DictationValues
 import KeyboardModel
 import SessionChannel
 import Testing

@@ -1,4 +1,5 @@
 import DictationHost
+import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine
@@ -113,7 +114,7 @@ public let testFormatter: TextFormatter = { raw, field in
   let sentence = raw.prefix(1).uppercased() + raw.dropFirst() + "."
   let needsSpace = !(field.textBeforeCursor.last?.isWhitespace ?? true)
   return FormattedText(
-    text: (needsSpace ? " " : "") + sentence, trace: [FormatStep(stage: "test-format", text: sentence)])
+    text: (needsSpace ? " " : "") + sentence, trace: [TraceStep(stage: "test-format", text: sentence)])
 }
 
 /// A microphone the test feeds by hand, so that what is "heard" does not depend on timing.

@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import Testing
 
@@ -10,8 +11,8 @@ struct HistoryStoreTests {
     let store = try StoreFixture(kind)
     defer { store.folder.remove() }
     let trace = [
-      DictationTraceStep(stage: "transcribe", text: "um deploy cube", milliseconds: 812),
-      DictationTraceStep(stage: "dictionary", text: "deploy Kubernetes", note: "cube → Kubernetes"),
+      TraceStep(stage: "transcribe", text: "um deploy cube", milliseconds: 812),
+      TraceStep(stage: "dictionary", text: "deploy Kubernetes", note: "cube → Kubernetes"),
     ]
     let saved = try store.database.insertHistory(
       HistoryEntry(

@@ -104,30 +104,4 @@ struct SettingsTests {
     try store.database.resetSettings()
     #expect(try store.database.settings().appearance == .system)
   }
-
-  @Test("the keyboard's settings are exported as a small JSON file, replaced atomically")
-  func keyboardExport() throws {
-    let store = try StoreFixture()
-    defer { store.folder.remove() }
-    let container = try TemporaryDirectory("utter-container")
-    defer { container.remove() }
-    try store.database.setSetting("appearance", to: "dark")
-    try store.database.setSetting("sounds", to: "off")
-    try store.database.setSetting("language", to: "fr")
-    try store.database.setSetting("pending-offer-window", to: "45s")
-    let url = try store.database.exportKeyboardSettings(to: container.url)
-    #expect(url.lastPathComponent == "keyboard-settings.json")
-    let json = try String(contentsOf: url, encoding: .utf8)
-    #expect(
-      json
-        == #"{"appearance":"dark","haptics":true,"language":"fr","pendingResultWindowSeconds":45,"sessionTimeoutSeconds":900,"sounds":false,"version":1}"#
-    )
-    try store.database.setSetting("session-timeout", to: "never")
-    try store.database.exportKeyboardSettings(to: container.url)
-    let read = try KeyboardSettings.read(fromContainer: container.url)
-    #expect(read.sessionTimeoutSeconds == 0)
-    #expect(read.pendingResultWindowSeconds == 45)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: container.url.path)
-    #expect(leftovers == ["keyboard-settings.json"], "no temporary files are left behind")
-  }
 }

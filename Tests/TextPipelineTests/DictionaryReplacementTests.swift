@@ -1,4 +1,5 @@
 import Testing
+import WordMatching
 
 @testable import TextPipeline
 

@@ -76,12 +76,12 @@ public struct WordAlignment: Sendable, Hashable {
   }
 
   /// The words of `text` (split on whitespace) with their edge punctuation removed; pure punctuation is dropped.
-  static func words(_ text: String) -> [String] {
+  public static func words(_ text: String) -> [String] {
     text.split(whereSeparator: { $0.isWhitespace }).map { trimEdges(String($0)) }.filter { !$0.isEmpty }
   }
 
   /// `"Siobhan,"` → `Siobhan`: quotes, brackets and sentence punctuation at either end go.
-  static func trimEdges(_ word: String) -> String {
+  public static func trimEdges(_ word: String) -> String {
     let edge: Set<Character> = [
       ".", ",", ";", ":", "!", "?", "\"", "'", "(", ")", "[", "]", "{", "}", "“", "”", "‘", "’", "…", "-", "—", "–",
     ]
@@ -92,7 +92,7 @@ public struct WordAlignment: Sendable, Hashable {
   }
 
   /// The form two words are compared by: lower-case letters and digits.
-  static func matchKey(_ word: String) -> String {
+  public static func matchKey(_ word: String) -> String {
     String(word.lowercased().filter { $0.isLetter || $0.isNumber })
   }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TextPipeline
+@testable import WordMatching
 
 @Suite("Whether heard words may be a dictionary term")
 struct VocabularyGateTests {

@@ -1,0 +1,11 @@
+import Locations
+import SessionChannel
+
+extension KeyboardConfiguration {
+  /// The configuration the app shared with the keyboard (`KeyboardSettings.share(_:in:)`): its pending-result
+  /// window; the defaults when the app has shared none yet. Throws when the file is damaged.
+  public static func shared(in folder: SharedFolder) throws -> KeyboardConfiguration {
+    let settings = try KeyboardSettings.read(from: folder)
+    return KeyboardConfiguration(pendingResultWindow: max(0, settings.pendingResultWindowSeconds))
+  }
+}
