@@ -54,7 +54,7 @@ public struct HistoryArchive: DictationArchive {
       engine: dictation.engine, model: dictation.model, language: dictation.language ?? "",
       audioSeconds: dictation.duration,
       processingSeconds: max(0, now.timeIntervalSince(created) - dictation.duration),
-      source: dictation.recovered ? .recovered : source, context: dictation.contentType ?? dictation.keyboardType,
+      source: dictation.recovered ? .recovered : dictation.origin == .app ? .app : source, context: dictation.contentType ?? dictation.keyboardType,
       status: dictation.recovered ? .recovered : .complete, audioPath: try? audioPath?.get(), createdAt: created,
       updatedAt: now)
     let inserted = try database.insertHistory(entry)

@@ -216,7 +216,7 @@ extension DictationHost {
       id: dictation.id, sessionID: sessionID, createdAt: startedAt, text: formatted.text, rawText: raw,
       duration: duration, engine: engine?.id ?? "", model: engine?.model ?? "", recovered: false,
       trace: formatted.trace, keyboardType: dictation.context.keyboardType,
-      contentType: dictation.context.contentType, language: language)
+      contentType: dictation.context.contentType, language: language, origin: dictation.origin)
     do {
       try environment.archive.record(entry, audio: audio)
       environment.spool.remove(dictation.id)
@@ -229,11 +229,15 @@ extension DictationHost {
     let result = DictationResult(
       id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: formatted.text,
       rawText: raw, createdAt: now)
-    do {
-      try channel.writeResult(result)
-      watcher.notifier.post(ChannelFile.result(result.id))
-    } catch {
-      logger.error("cannot publish result \(result.id): \(error)")
+    broadcast(.delivered(entry))
+    // NB: the app's own dictation is never offered to the keyboard; the app takes it from its update stream.
+    if dictation.origin == .keyboard {
+      do {
+        try channel.writeResult(result)
+        watcher.notifier.post(ChannelFile.result(result.id))
+      } catch {
+        logger.error("cannot publish result \(result.id): \(error)")
+      }
     }
     logger.info("delivered dictation \(dictation.id) (\(String(format: "%.1f", duration)) s)")
     apply(.delivered(dictationID: dictation.id, now: now))

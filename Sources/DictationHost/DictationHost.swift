@@ -33,6 +33,8 @@ public actor DictationHost {
   var learnedVocabulary: [String]?
   /// Dictations transcribed from the spool at start-up (for callers that report them).
   public internal(set) var recoveredDictations: [ArchivedDictation] = []
+  /// The app's own screens following the host (`updates()`).
+  var subscribers: [UUID: AsyncStream<HostUpdate>.Continuation] = [:]
 
   public init(
     channel: SessionChannel, watcher: ChannelWatcher, environment: HostEnvironment,
@@ -225,6 +227,8 @@ public actor DictationHost {
     }
     publish(phase: .inactive)
     ended = true
+    for subscriber in subscribers.values { subscriber.finish() }
+    subscribers.removeAll()
     for loop in loops { loop.cancel() }
     loops.removeAll()
     for waiter in endWaiters { waiter.resume() }
@@ -249,6 +253,7 @@ public actor DictationHost {
       audioLevel: phase == .recording ? audioLevel : nil, partialText: String((liveText?.text ?? "").suffix(2000)),
       liveText: liveText,
       lastCommandSeq: model.lastCommandSeq, lastResultID: model.lastResultID, failure: model.failure)
+    broadcast(.state(state))
     do {
       try channel.writeState(state)
       watcher.notifier.post(ChannelFile.state)

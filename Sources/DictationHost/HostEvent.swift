@@ -1,16 +1,28 @@
 import DictationValues
 import SessionChannel
 
-/// A dictation the app is serving: named after the session and the `start` command that asked for it.
+/// A dictation the app is serving: named after the session and the `start` command that asked for it (the
+/// keyboard's command number, or the app's own count of its dictations).
 public struct ActiveDictation: Sendable, Hashable, Codable {
   public var id: String
+  /// The keyboard's `start` command; 0 for the app's own dictations.
   public var commandSeq: Int
   public var context: FieldContext
+  public var origin: DictationOrigin
 
   public init(sessionID: String, commandSeq: Int, context: FieldContext) {
     self.id = "\(sessionID)-\(commandSeq)"
     self.commandSeq = commandSeq
     self.context = context
+    origin = .keyboard
+  }
+
+  /// The app's `number`th own dictation of the session.
+  public init(sessionID: String, appDictation number: Int, context: FieldContext) {
+    id = "\(sessionID)-app-\(number)"
+    commandSeq = 0
+    self.context = context
+    origin = .app
   }
 }
 
@@ -21,6 +33,8 @@ public enum HostEvent: Sendable, Hashable {
   /// What the session still waits on changed; empty means ready.
   case preconditionsChanged([HostPrecondition], now: Double)
   case command(SessionCommand, now: Double)
+  /// The app itself asked (its own dictation button): `start`, `stop` or `cancel`, never numbered or acknowledged.
+  case appRequest(CommandKind, context: FieldContext, now: Double)
   /// A call or Siri took the audio session.
   case interruptionBegan
   case interruptionEnded(now: Double)

@@ -16,6 +16,8 @@ public struct HostModel: Sendable, Hashable {
   /// A `start` that arrived while the previous dictation was still being delivered.
   var queuedStart: SessionCommand?
   var endAfterDelivery = false
+  /// The app's own dictations so far in this session.
+  var appDictations = 0
 
   /// A host that ignores commands numbered up to `lastCommandSeq` (those written before it started).
   public init(timeout: SessionTimeout, lastCommandSeq: Int = 0) {
@@ -35,6 +37,13 @@ public struct HostModel: Sendable, Hashable {
       return preconditions(waitingOn, now: now)
     case .command(let command, let now):
       return handle(command, now: now)
+    case .appRequest(let kind, let context, let now):
+      guard phase != .inactive, [.start, .stop, .cancel].contains(kind) else { return [] }
+      // NB: a start of the app's own never waits in the queue: the app's button is pressed while no keyboard
+      // dictation is running, and a second press is a mistake, not a request.
+      if kind == .start, phase != .standby { return [] }
+      if kind != .start, dictation?.origin != .app { return [] }
+      return dispatch(kind, start: nil, context: context, now: now)
     case .interruptionBegan:
       guard phase == .recording else { return [] }
       phase = .interrupted
@@ -101,15 +110,24 @@ public struct HostModel: Sendable, Hashable {
     if endAfterDelivery { return end() }
     if let queued = queuedStart {
       queuedStart = nil
-      return startDictation(queued, now: now)
+      return startDictation(queued, context: queued.context ?? FieldContext(), now: now)
     }
     return []
   }
 
-  private mutating func startDictation(_ command: SessionCommand, now: Double) -> [HostEffect] {
+  /// Starts the keyboard's dictation for `command`, or (nil) the app's own next one in `context`.
+  private mutating func startDictation(
+    _ command: SessionCommand?, context: FieldContext = FieldContext(), now: Double
+  ) -> [HostEffect] {
     guard let sessionID else { return [] }
-    let dictation = ActiveDictation(
-      sessionID: sessionID, commandSeq: command.seq, context: command.context ?? FieldContext())
+    let dictation: ActiveDictation
+    if let command {
+      dictation = ActiveDictation(
+        sessionID: sessionID, commandSeq: command.seq, context: command.context ?? FieldContext())
+    } else {
+      appDictations += 1
+      dictation = ActiveDictation(sessionID: sessionID, appDictation: appDictations, context: context)
+    }
     self.dictation = dictation
     failure = nil
     phase = .recording
@@ -128,11 +146,20 @@ public struct HostModel: Sendable, Hashable {
       return [.learnCorrections(corrections)]
     }
     guard command.sessionID == sessionID, phase != .inactive else { return [] }
-    switch (command.kind, phase) {
+    // NB: the keyboard's stop or cancel never ends a dictation the app started itself.
+    if command.kind == .stop || command.kind == .cancel, dictation?.origin == .app { return [] }
+    return dispatch(command.kind, start: command, context: command.context ?? FieldContext(), now: now)
+  }
+
+  /// What a request does in the current phase: `start` is the keyboard's command (nil for the app's own request).
+  private mutating func dispatch(
+    _ kind: CommandKind, start: SessionCommand?, context: FieldContext, now: Double
+  ) -> [HostEffect] {
+    switch (kind, phase) {
     case (.start, .standby):
-      return startDictation(command, now: now)
+      return startDictation(start, context: context, now: now)
     case (.start, .transcribing), (.start, .delivering):
-      queuedStart = command
+      queuedStart = start
       return []
     case (.stop, .recording), (.stop, .interrupted):
       guard let dictation else { return [] }

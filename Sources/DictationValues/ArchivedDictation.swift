@@ -1,5 +1,28 @@
 /// A dictation as kept in history: what was said, what was inserted, and how.
 public struct ArchivedDictation: Codable, Sendable, Hashable {
+  enum CodingKeys: String, CodingKey {
+    case id, sessionID, createdAt, text, rawText, duration, engine, model, recovered, trace, keyboardType, contentType
+    case language, origin
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    sessionID = try values.decode(String.self, forKey: .sessionID)
+    createdAt = try values.decode(Double.self, forKey: .createdAt)
+    text = try values.decode(String.self, forKey: .text)
+    rawText = try values.decode(String.self, forKey: .rawText)
+    duration = try values.decode(Double.self, forKey: .duration)
+    engine = try values.decode(String.self, forKey: .engine)
+    model = try values.decode(String.self, forKey: .model)
+    recovered = try values.decode(Bool.self, forKey: .recovered)
+    trace = try values.decodeIfPresent([TraceStep].self, forKey: .trace) ?? []
+    keyboardType = try values.decodeIfPresent(String.self, forKey: .keyboardType)
+    contentType = try values.decodeIfPresent(String.self, forKey: .contentType)
+    language = try values.decodeIfPresent(String.self, forKey: .language)
+    origin = try values.decodeIfPresent(DictationOrigin.self, forKey: .origin) ?? .keyboard
+  }
+
   public var id: String
   public var sessionID: String
   public var createdAt: Double
@@ -17,12 +40,15 @@ public struct ArchivedDictation: Codable, Sendable, Hashable {
   public var contentType: String?
   /// The spoken language the engine reported (ISO 639-1), when it did.
   public var language: String?
+  /// Who asked for it.
+  public var origin: DictationOrigin
 
   public init(
     id: String, sessionID: String, createdAt: Double, text: String, rawText: String, duration: Double,
     engine: String, model: String, recovered: Bool, trace: [TraceStep] = [], keyboardType: String? = nil,
-    contentType: String? = nil, language: String? = nil
+    contentType: String? = nil, language: String? = nil, origin: DictationOrigin = .keyboard
   ) {
+    self.origin = origin
     self.id = id
     self.sessionID = sessionID
     self.createdAt = createdAt
@@ -37,4 +63,10 @@ public struct ArchivedDictation: Codable, Sendable, Hashable {
     self.contentType = contentType
     self.language = language
   }
+}
+
+/// Who asked for a dictation: the keyboard (its text is inserted in another app's field) or the containing app itself
+/// (its own dictation button; the text stays in the app).
+public enum DictationOrigin: String, Codable, Sendable, Hashable {
+  case keyboard, app
 }

@@ -5,6 +5,7 @@ import Dictation
 import DictationHost
 import DictationValues
 import Foundation
+import Locations
 import Logging
 import SessionChannel
 
@@ -79,28 +80,23 @@ struct HostCommand: AsyncParsableCommand {
     if let warning = dictation.openWarning { logger.warning("\(warning)") }
     let pipeline = dictation.pipeline(source: .keyboard)
     let containerURL = URL(fileURLWithPath: container, isDirectory: true)
-    let channel = SessionChannel(container: containerURL, logger: logger)
-    do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
+    let shared = SharedFolder(channel: containerURL)
+    do { try SessionChannel(container: shared.channel).prepare() } catch {
+      throw CLIError("cannot create the container \(container): \(error)")
+    }
     let clock = UtterClock.system
     let engineChoice = pipeline.settings.engine(id: engine, model: model)
-    let parts = pipeline.hostParts(engine: engineChoice)
-    let environment = HostEnvironment(
-      clock: clock, microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
-      makeSegmenter: HostSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]),
-      loadEngine: parts.loadEngine, format: parts.format, archive: parts.archive,
-      spool: AudioSpool(
-        directory: dictation.database?.spoolDirectory
-          ?? global.dataDirectory.appendingPathComponent("spool", isDirectory: true)),
-      makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: parts.learnCorrections,
-      liveCleanUp: parts.liveCleanUp, logger: logger)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
-    let watcher = ChannelWatcher(
-      notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.5, clock: clock)
-    var configuration = pipeline.hostConfiguration(
-      beamSize: max(1, beam), timeout: sessionTimeout.map(SessionTimeout.init(seconds:)))
-    configuration.keyboardGoneAfter = keyboardGoneAfter
-    let host = DictationHost(
-      channel: channel, watcher: watcher, environment: environment, configuration: configuration)
+    let devices = HostDevices(
+      shared: shared, notifier: ChangeNotifiers.platformDefault(container: containerURL),
+      microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
+      data: DataFolder(root: dictation.database?.dataDirectory ?? global.dataDirectory), clock: clock,
+      makeSegmenter: HostSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]), logger: logger)
+    let host = pipeline.makeHost(on: devices, engine: engineChoice) { configuration in
+      configuration.transcription.beamSize = max(1, beam)
+      if let sessionTimeout { configuration.timeout = SessionTimeout(seconds: sessionTimeout) }
+      configuration.keyboardGoneAfter = keyboardGoneAfter
+    }
     let signals = SessionSignals.install { signal in
       Task {
         switch signal {

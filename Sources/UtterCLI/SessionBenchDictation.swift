@@ -5,6 +5,7 @@ import Foundation
 import HTTPTransport
 import KeyStore
 import KeyboardModel
+import Locations
 import Logging
 import SessionChannel
 import SpeechEngine
@@ -69,18 +70,20 @@ enum SessionBenchDictation {
     try channel.prepare()
     var quiet = Logger(label: "utter.bench") { StreamLogHandler.standardError(label: $0) }
     quiet.logLevel = .error
-    let formatter = DictationFormatter(
-      settings: DictationSettings(), providers: .catalog(keys: InMemorySecretStore(), http: LiveHTTPClient()))
-    let environment = HostEnvironment(
-      clock: .system, microphone: PlaybackMicrophone(samples: plan.audio, speed: speed),
-      makeSegmenter: { VoiceActivitySegmenter() }, loadEngine: { engine }, format: formatter.textFormatter,
-      archive: JSONLinesArchive(url: directory.appendingPathComponent("history.jsonl")),
-      spool: AudioSpool(directory: directory.appendingPathComponent("spool")),
-      makeSessionID: { UUID().uuidString.lowercased() }, liveCleanUp: formatter.liveCleanUp, logger: quiet)
+    // The app's pipeline on default settings, with the engine the bench loaded once for all its dictations.
+    let pipeline = DictationPipeline(
+      settings: DictationSettings(), loadEngine: { _ in engine },
+      formatter: DictationFormatter(
+        settings: DictationSettings(), providers: .catalog(keys: InMemorySecretStore(), http: LiveHTTPClient())),
+      archive: nil)
     let notifier = ChangeNotifiers.platformDefault(container: container)
-    let host = DictationHost(
-      channel: channel, watcher: ChannelWatcher(notifier: notifier), environment: environment,
-      configuration: HostConfiguration(timeout: .never))
+    let devices = HostDevices(
+      shared: SharedFolder(channel: container), notifier: notifier,
+      microphone: PlaybackMicrophone(samples: plan.audio, speed: speed), data: DataFolder(root: directory),
+      logger: quiet)
+    let host = pipeline.makeHost(
+      on: devices, adjust: { $0.timeout = .never },
+      archive: JSONLinesArchive(url: directory.appendingPathComponent("history.jsonl")))
     let hostRun = Task { try await host.run() }
     defer { hostRun.cancel() }
     let keyboard = KeyboardSession(
