@@ -163,7 +163,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "DictationValues", "TestSupport"]),
-    .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "DictationValues", "TestSupport"]),
+    .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "DictationValues", "Locations", "SessionChannel", "TestSupport"]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
       name: "SessionTestFakes",

@@ -61,35 +61,17 @@ struct HistoryRetryCommand: AsyncParsableCommand {
     guard let entry = try storeCall({ try database.historyEntry(id: id) }) else {
       throw CLIError("no history entry \(id)")
     }
-    guard let audio = database.audioURL(for: entry) else {
-      throw CLIError("entry \(id) has no audio to retry (audio is not kept, or was deleted)")
-    }
-    guard FileManager.default.fileExists(atPath: audio.path) else {
-      throw CLIError("entry \(id)'s audio file is missing: \(audio.path)")
-    }
-    let samples: [Float]
+    // The same pipeline as a new dictation, without a second history entry: the original is updated.
+    let pipeline = CLIDictation(dataDirectory: Locations.dataDirectory(override: global.dataDir)).pipeline(source: .cli)
+    let updated: HistoryEntry
     do {
-      samples = try AudioFileDecoder.decode(contentsOf: audio).samples
+      let retried = try await pipeline.retry(entry, in: database)
+      if let notice = retried.outcome.notice { printError("utter: \(notice)") }
+      updated = retried.entry
+    } catch let error as RetryError {
+      throw CLIError(error.description)
     } catch {
       throw CLIError("\(error)")
-    }
-    // The same pipeline as a new dictation, without a second history entry: the original is updated.
-    let pipeline = CLIDictation(dataDirectory: Locations.dataDirectory(override: global.dataDir))
-      .pipeline(source: .cli, keepInHistory: false)
-    let outcome: DictationOutcome
-    do {
-      outcome = try await pipeline.run(samples)
-    } catch let error as CLIError {
-      throw error
-    } catch {
-      throw CLIError("entry \(id): transcription failed: \(error)")
-    }
-    if let notice = outcome.notice { printError("utter: \(notice)") }
-    let updated = try storeCall {
-      try database.applyRetry(
-        id: id, rawText: outcome.rawText, finalText: outcome.text, engine: outcome.engine, model: outcome.model,
-        processingSeconds: outcome.elapsedSeconds,
-        trace: outcome.trace)
     }
     print(updated.finalText)
   }

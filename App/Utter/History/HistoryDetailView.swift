@@ -94,7 +94,7 @@ struct HistoryDetailView: View {
         entry = try database.applyRetry(
           id: id, rawText: outcome.rawText, finalText: outcome.text, engine: outcome.engine, model: outcome.model,
           processingSeconds: outcome.elapsedSeconds,
-          trace: outcome.trace.map { DictationTraceStep(stage: $0.stage, text: $0.text) })
+          trace: outcome.trace.map { TraceStep(stage: $0.stage, text: $0.text) })
       } catch {
         self.error = UserMessage.of(error)
       }

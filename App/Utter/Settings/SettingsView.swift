@@ -33,10 +33,10 @@ struct SettingsView: View {
       }
       Section {
         Picker("Keep the microphone ready", selection: binding(\.sessionTimeout)) {
-          Text("5 minutes").tag(SessionTimeoutChoice.fiveMinutes)
-          Text("15 minutes").tag(SessionTimeoutChoice.fifteenMinutes)
-          Text("1 hour").tag(SessionTimeoutChoice.oneHour)
-          Text("Until I end it").tag(SessionTimeoutChoice.never)
+          Text("5 minutes").tag(SessionTimeout.fiveMinutes)
+          Text("15 minutes").tag(SessionTimeout.fifteenMinutes)
+          Text("1 hour").tag(SessionTimeout.oneHour)
+          Text("Until I end it").tag(SessionTimeout.never)
         }
         Toggle("Sounds", isOn: binding(\.sounds))
         Toggle("Haptics", isOn: binding(\.haptics))

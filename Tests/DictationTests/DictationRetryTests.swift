@@ -1,0 +1,68 @@
+import AudioInput
+import Dictation
+import DictationValues
+import Foundation
+import SessionTestFakes
+import SpeechEngine
+import Storage
+import TestSupport
+import Testing
+
+@Suite(
+  "Retry: a kept dictation transcribed again, the same way for the app, the CLI and Shortcuts", .serialized,
+  .enabled(if: SyntheticSpeech.isAvailable))
+struct DictationRetryTests {
+  static func keptEntry(in store: TemporaryStore, contentType: String?) throws -> HistoryEntry {
+    let audio = try DictationPipelineTests.speech(in: store.folder)
+    let archive = HistoryArchive(database: store.database, source: .keyboard)
+    let dictation = ArchivedDictation(
+      id: "s1-1", sessionID: "s1", createdAt: 1_795_341_600, text: "Meet me at the harbor.",
+      rawText: "meet me at the harbor", duration: 1.5, engine: "whisper", model: "tiny.en", recovered: false,
+      contentType: contentType)
+    return try #require(try archive.recordEntry(dictation, audio: audio))
+  }
+
+  @Test("the entry is updated in place with the new reading, cleaned up for the field it was dictated into")
+  func updatesInPlace() async throws {
+    let store = try TemporaryStore()
+    defer { store.remove() }
+    let entry = try Self.keptEntry(in: store, contentType: "emailAddress")
+    let engine = ScriptedEngine(["anna at example dot com"])
+    let pipeline = DictationPipelineTests.pipeline(engine, store: store)
+    let (updated, outcome) = try await pipeline.retry(entry, in: store.database)
+    #expect(updated.id == entry.id)
+    #expect(updated.rawText == "anna at example dot com")
+    #expect(updated.finalText == outcome.text)
+    #expect(updated.finalText == "anna@example.com", "an e-mail field gets an address, as it did the first time")
+    #expect(try store.database.historyCount() == 1, "no second entry")
+    #expect(engine.callCount >= 1)
+  }
+
+  @Test("an entry without its audio says why in one line and is left as it was")
+  func missingAudio() async throws {
+    let store = try TemporaryStore()
+    defer { store.remove() }
+    let entry = try Self.keptEntry(in: store, contentType: nil)
+    let url = try #require(store.database.audioURL(for: entry))
+    try FileManager.default.removeItem(at: url)
+    let pipeline = DictationPipelineTests.pipeline(ScriptedEngine(["other words"]), store: store)
+    await #expect(throws: RetryError.self) { _ = try await pipeline.retry(entry, in: store.database) }
+    do {
+      _ = try await pipeline.retry(entry, in: store.database)
+    } catch let error as RetryError {
+      #expect(error.description.contains("audio file is missing"))
+      #expect(!error.description.contains("\n"))
+    }
+    #expect(try store.database.historyEntry(uuid: "s1-1")?.finalText == "Meet me at the harbor.")
+  }
+
+  @Test("a reading that hears nothing leaves the entry's text as it was")
+  func nothingHeard() async throws {
+    let store = try TemporaryStore()
+    defer { store.remove() }
+    let entry = try Self.keptEntry(in: store, contentType: nil)
+    let pipeline = DictationPipelineTests.pipeline(ScriptedEngine(["[BLANK_AUDIO]"]), store: store)
+    await #expect(throws: RetryError.self) { _ = try await pipeline.retry(entry, in: store.database) }
+    #expect(try store.database.historyEntry(uuid: "s1-1")?.finalText == "Meet me at the harbor.")
+  }
+}
