@@ -38,12 +38,16 @@ struct CLIDictation {
       settings: settings,
       providers: .catalog(keys: CloudEngineCatalog.keys(dataDirectory: dataDirectory), http: LiveHTTPClient()),
       style: style, polishProvider: polishProvider, polishModel: polishModel, polishBaseURL: polishBaseURL)
+    let shelf = EngineShelf(registry: EngineFactory.registry(dataDirectory: dataDirectory, baseURL: engineBaseURL))
     return DictationPipeline(
       settings: settings,
       loadEngine: { choice in
         if choice.id == HostEngines.testEngineID { return DurationEngine() }
-        return try await EngineFactory.make(
-          id: choice.id, model: choice.model, dataDirectory: dataDirectory, baseURL: engineBaseURL)
+        do {
+          return try await shelf.engine(for: choice)
+        } catch {
+          throw CLIError("\(error)")
+        }
       },
       formatter: formatter,
       archive: keepInHistory ? archive(source: source) : nil)
