@@ -4,7 +4,7 @@ import SwiftUI
 /// The whole keyboard: a dictation panel that follows the session's phase, over a row of typing keys.
 @MainActor
 struct KeyboardRootView: View {
-  @Bindable var session: DictationKeyboard
+  @Bindable var session: KeyboardScreenModel
   let globe: () -> UIView
   @State private var showsSymbols = false
 
@@ -29,7 +29,7 @@ struct KeyboardRootView: View {
 /// The upper part of the keyboard for each phase of the dictation.
 @MainActor
 struct DictationPanel: View {
-  @Bindable var session: DictationKeyboard
+  @Bindable var session: KeyboardScreenModel
 
   var body: some View {
     Group {

@@ -1,21 +1,28 @@
+import KeyboardModel
+import Locations
+import SessionChannel
 import SwiftUI
 import UIKit
 import os
+
+/// The keyboard's view model over UIKit's text document proxy.
+typealias KeyboardScreenModel = KeyboardViewModel<ProxyDocument>
 
 /// The keyboard extension's entry point: hosts the SwiftUI keyboard and performs what the keyboard model asks
 /// (insert text, open the app) through `textDocumentProxy` and the responder chain.
 ///
 /// Nothing slow happens here: no database, no model, no network. The session channel is a few small files.
 final class KeyboardViewController: UIInputViewController {
-  private var session: DictationKeyboard?
+  private var session: KeyboardScreenModel?
   private var hosting: UIHostingController<KeyboardRootView>?
   private let log = Logger(subsystem: "app.utter.keyboard", category: "controller")
 
   override func viewDidLoad() {
     super.viewDidLoad()
     UnifiedLogHandler.bootstrap(subsystem: "app.utter.keyboard")
-    let session = DictationKeyboard(
-      fullAccess: hasFullAccess, container: AppGroup.channelDirectory, document: ProxyDocument(controller: self))
+    let session = KeyboardScreenModel(
+      fullAccess: hasFullAccess, shared: SharedFolder.appGroup(), document: ProxyDocument(controller: self),
+      notifier: { DarwinChangeNotifier() })
     session.host = self
     self.session = session
 
@@ -73,10 +80,15 @@ final class KeyboardViewController: UIInputViewController {
 
 extension KeyboardViewController: KeyboardHost {
   var fieldTraits: (keyboardType: String?, contentType: String?) {
-    (FieldTraits.name(of: textDocumentProxy.keyboardType), textDocumentProxy.textContentType?.rawValue)
+    (
+      textDocumentProxy.keyboardType.map { FieldTraits.keyboardType(rawValue: $0.rawValue) },
+      textDocumentProxy.textContentType?.rawValue
+    )
   }
 
-  var returnKeyLabel: String { FieldTraits.returnLabel(textDocumentProxy.returnKeyType) }
+  var returnKeyLabel: String {
+    FieldTraits.returnLabel(rawValue: textDocumentProxy.returnKeyType?.rawValue ?? 0)
+  }
 
   func deleteBackward(characters count: Int) {
     for _ in 0..<max(0, count) { textDocumentProxy.deleteBackward() }

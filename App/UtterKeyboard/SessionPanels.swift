@@ -5,7 +5,7 @@ import SwiftUI
 /// No session yet: one button opens Utter to start one.
 @MainActor
 struct StartPanel: View {
-  let session: DictationKeyboard
+  let session: KeyboardScreenModel
 
   var body: some View {
     VStack(spacing: 10) {
@@ -52,7 +52,7 @@ struct ActivatingPanel: View {
 /// Ready: one big microphone key.
 @MainActor
 struct MicrophonePanel: View {
-  let session: DictationKeyboard
+  let session: KeyboardScreenModel
 
   var body: some View {
     VStack(spacing: 6) {
@@ -77,7 +77,7 @@ struct MicrophonePanel: View {
 /// cancel ✗ and done ✓.
 @MainActor
 struct ListeningPanel: View {
-  let session: DictationKeyboard
+  let session: KeyboardScreenModel
   let level: Double?
   let live: LiveText
   /// The one-line text of an app that does not publish live text.
@@ -145,7 +145,7 @@ struct TranscribingPanel: View {
 /// Inserted: undo and "use raw text" until the user types.
 @MainActor
 struct InsertedPanel: View {
-  let session: DictationKeyboard
+  let session: KeyboardScreenModel
   let dictation: InsertedDictation
 
   var body: some View {

@@ -1,10 +1,11 @@
+import KeyboardModel
 import SwiftUI
 import UIKit
 
 /// The always-present row: globe (when iOS asks for it), 123/mic toggle, space, backspace, return.
 @MainActor
 struct BottomRow: View {
-  let session: DictationKeyboard
+  let session: KeyboardScreenModel
   let showsGlobe: Bool
   let globe: () -> UIView
   @Binding var showsSymbols: Bool
@@ -32,7 +33,7 @@ struct BottomRow: View {
 /// Digits and the punctuation people need around dictated text.
 @MainActor
 struct SymbolPad: View {
-  let session: DictationKeyboard
+  let session: KeyboardScreenModel
   private let rows: [[String]] = [
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"],
     ["-", "/", ":", ";", "(", ")", "€", "&", "@", "\""],

@@ -1,3 +1,5 @@
+import Storage
+
 /// The engines Utter names in its settings, typed, so that no screen spells an engine id.
 extension EngineChoice {
   /// The embedded Whisper engine (whisper.cpp on Linux and macOS, WhisperKit on iPhone).
@@ -64,4 +66,11 @@ public struct WhisperModelChoice: Identifiable, Hashable, Sendable {
 
   /// Bytes of free space a download needs: the download and its unpacked copy.
   public var bytesNeeded: Int64 { Int64(megabytes) * 2_000_000 }
+}
+
+extension UtterSettings {
+  /// The engine the user chose (an empty model: the engine's default).
+  public var engineChoice: EngineChoice {
+    EngineChoice(id: engine, model: model.isEmpty ? nil : model)
+  }
 }

@@ -23,7 +23,8 @@ extension DictationHost {
     let id = UUID()
     subscribers[id] = continuation
     continuation.onTermination = { [weak self] _ in
-      Task { await self?.unsubscribe(id) }
+      guard let self else { return }
+      Task { await self.unsubscribe(id) }
     }
     return stream
   }

@@ -38,7 +38,7 @@ public enum Locations {
 
   static func homeDirectory(_ environment: [String: String]) -> URL {
     if let home = environment["HOME"], !home.isEmpty { return URL(fileURLWithPath: home, isDirectory: true) }
-    return FileManager.default.homeDirectoryForCurrentUser
+    return URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
   }
 
   static func expandTilde(_ path: String) -> String {

@@ -1,21 +1,28 @@
+import Dictation
 import Foundation
 import KeyStore
+import Locations
 import Observation
 import SessionChannel
 import Storage
 import SwiftUI
 import os
 
-/// The app's composition root: the database, settings, keys, models and the flow session, plus navigation.
+/// The app's composition root: the folders, database, settings, keys, engines and the flow session, plus navigation.
 @MainActor
 @Observable
 final class AppModel {
+  /// The App Group shared with the keyboard; nil only when the entitlement is missing (a signing mistake).
+  let shared = SharedFolder.appGroup()
+  /// The app's own folder: database, kept audio, spool and models.
+  let data = DataFolder.applicationSupport()
   /// The one database; nil only when it could not be opened (then `databaseProblem` says why).
   let database: AppDatabase?
   private(set) var databaseProblem: String?
   private(set) var settings: UtterSettings
   let keys: any SecretStore = KeychainSecretStore()
-  let models = WhisperModelLibrary()
+  let models: WhisperModelLibrary
+  let engines: EngineShelf
   let flow = FlowSession()
   /// The screen shown over everything (activation, quick dictation).
   var route: AppRoute?
@@ -25,14 +32,13 @@ final class AppModel {
     didSet { UserDefaults.standard.set(onboardingComplete, forKey: Self.onboardingKey) }
   }
 
-  let engines = EngineLoader()
   private let log = Logger(subsystem: "app.utter", category: "app")
   private static let onboardingKey = "onboarding.complete"
 
   init() {
     onboardingComplete = UserDefaults.standard.bool(forKey: Self.onboardingKey)
     do {
-      let (database, recovery) = try AppDatabase.open(at: Self.dataDirectory)
+      let (database, recovery) = try AppDatabase.open(at: data.root)
       self.database = database
       self.settings = (try? database.settings()) ?? UtterSettings()
       if let recovery { databaseProblem = recovery }
@@ -42,17 +48,13 @@ final class AppModel {
       settings = UtterSettings()
       databaseProblem = "History is unavailable: \(UserMessage.of(error))"
     }
-    flow.feedback = DictationFeedback(haptics: settings.haptics, sounds: settings.sounds)
-    exportKeyboardSettings()
+    models = WhisperModelLibrary(data: data)
+    let database = database
+    engines = AppEngines.shelf(models: models, keys: keys) {
+      DictationSettings.load(from: database).language
+    }
+    settingsChanged()
     if onboardingComplete { preloadEngine() }
-  }
-
-  /// Where the database and kept audio live (private to the app; the keyboard never opens the database).
-  static var dataDirectory: URL {
-    let support =
-      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-      ?? FileManager.default.temporaryDirectory
-    return support.appendingPathComponent("Utter", isDirectory: true)
   }
 
   var colorScheme: ColorScheme? {
@@ -76,14 +78,14 @@ final class AppModel {
     } catch {
       banner = "Settings could not be saved: \(UserMessage.of(error))"
     }
-    flow.feedback = DictationFeedback(haptics: updated.haptics, sounds: updated.sounds)
-    exportKeyboardSettings()
+    settingsChanged()
   }
 
-  private func exportKeyboardSettings() {
-    guard let container = AppGroup.containerURL else { return }
+  private func settingsChanged() {
+    flow.feedback = DictationFeedback(haptics: settings.haptics, sounds: settings.sounds)
+    guard let shared else { return }
     do {
-      try KeyboardSettings(settings).write(toContainer: container)
+      try KeyboardSettings.share(settings, in: shared)
     } catch {
       log.error("keyboard settings export failed: \(String(describing: error), privacy: .public)")
     }
@@ -143,24 +145,34 @@ final class AppModel {
   /// Opens the flow session for the keyboard with the current settings.
   func openFlowSession() {
     guard onboardingComplete else { return }
-    flow.open(with: dictationPipeline())
+    flow.open(with: dictationPipeline(), shared: shared, data: data)
   }
 
-  /// Switches to Whisper model `id`, downloading and preparing it first; the prepared engine stays loaded.
-  func useWhisperModel(_ id: String) async throws {
-    let engine = try await models.install(id)
-    updateSettings {
-      $0.engine = "whisper"
-      $0.model = id
+  /// A dictation button inside the app, served by the flow session's host (opened for it when off).
+  func appDictation() -> AppDictation {
+    AppDictation { [unowned self] in
+      try await flow.runningHost(opening: dictationPipeline(), shared: shared, data: data)
     }
-    await engines.adopt(engine, for: settings)
+  }
+
+  /// Switches to `choice`, downloading and preparing a Whisper model first; the prepared engine stays loaded.
+  func use(_ choice: EngineChoice) async throws {
+    if choice.isWhisper, let id = choice.model {
+      let engine = try await models.install(id)
+      await engines.keep(engine, for: choice)
+    } else if choice.isApple {
+      try await AppleSpeechOption.install(language: DictationSettings.load(from: database).language)
+    }
+    updateSettings {
+      $0.engine = choice.id
+      $0.model = choice.model ?? ""
+    }
+    preloadEngine()
   }
 
   /// Loads the chosen engine in the background so the first dictation does not wait for it.
   func preloadEngine() {
-    let settings = settings
-    let models = models
-    let keys = keys
-    Task { try? await engines.engine(for: settings, models: models, keys: keys) }
+    let (engines, choice) = (engines, DictationSettings.load(from: database).engine())
+    Task { _ = try? await engines.engine(for: choice) }
   }
 }

@@ -1,3 +1,4 @@
+import SessionChannel
 import SwiftUI
 
 /// Utter's containing app: onboarding, the flow session's activation screen, dictation, history and settings.

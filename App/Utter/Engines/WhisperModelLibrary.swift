@@ -1,4 +1,6 @@
+import Dictation
 import Foundation
+import Locations
 import Observation
 import WhisperKit
 import os
@@ -8,18 +10,6 @@ import os
 @MainActor
 @Observable
 final class WhisperModelLibrary {
-  /// A model the user can pick.
-  struct Choice: Identifiable, Hashable {
-    /// Utter's model name (shared with the settings and the CLI), e.g. `base`.
-    let id: String
-    /// WhisperKit's variant name in `argmaxinc/whisperkit-coreml`.
-    let variant: String
-    let title: String
-    let detail: String
-    /// Approximate download size in megabytes.
-    let megabytes: Int
-  }
-
   /// Where the library is for one model.
   enum Status: Equatable {
     case notDownloaded
@@ -30,57 +20,44 @@ final class WhisperModelLibrary {
     case failed(String)
   }
 
-  static let choices: [Choice] = [
-    Choice(
-      id: "tiny.en", variant: "tiny.en", title: "Tiny (English)", detail: "Fastest, least accurate", megabytes: 75),
-    Choice(
-      id: "base.en", variant: "base.en", title: "Base (English)", detail: "Fast, good for short notes", megabytes: 145),
-    Choice(id: "base", variant: "base", title: "Base (multilingual)", detail: "Fast, 99 languages", megabytes: 145),
-    Choice(
-      id: "small.en", variant: "small.en", title: "Small (English)", detail: "Accurate, needs a recent iPhone",
-      megabytes: 480),
-    Choice(
-      id: "small", variant: "small", title: "Small (multilingual)", detail: "Accurate, 99 languages", megabytes: 480),
-    Choice(
-      id: "large-v3-turbo", variant: "large-v3-v20240930_turbo_632MB", title: "Large v3 Turbo",
-      detail: "Most accurate, iPhone 15 Pro or later", megabytes: 632),
-  ]
-
   private(set) var statuses: [String: Status] = [:]
-  private let root: URL
+  private let data: DataFolder
   private let defaults: UserDefaults
   private let log = Logger(subsystem: "app.utter", category: "models")
 
-  /// Models live in Application Support (kept, backed up excluded), not in the shared App Group.
-  init(defaults: UserDefaults = .standard) {
-    let support =
-      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-      ?? FileManager.default.temporaryDirectory
-    root = support.appendingPathComponent("Models", isDirectory: true)
+  /// Models live in the app's data folder (kept, excluded from backup), not in the shared App Group.
+  init(data: DataFolder, defaults: UserDefaults = .standard) {
+    self.data = data
     self.defaults = defaults
-    for choice in Self.choices { statuses[choice.id] = folder(for: choice.id) == nil ? .notDownloaded : .ready }
+    for choice in WhisperModelChoice.all {
+      statuses[choice.id] = folder(for: choice.id) == nil ? .notDownloaded : .ready
+    }
   }
 
-  static func choice(id: String) -> Choice? { choices.first { $0.id == id } }
-
   /// The model WhisperKit recommends for this iPhone, as one of our choices.
-  var recommendedID: String {
-    let support = WhisperKit.recommendedModels()
-    return Self.choices.first { support.default.hasSuffix($0.variant) }?.id ?? "base.en"
+  var recommendedID: String { WhisperModelChoice.recommended(for: WhisperKit.recommendedModels().default) }
+
+  /// The engine for model `id`, prepared from its downloaded folder.
+  func engine(_ id: String) async throws -> WhisperKitEngine {
+    guard let folder = folder(for: id) else {
+      throw LibraryError("The \(id) model is not on this iPhone. Download it in Utter › Settings.")
+    }
+    return try await prepare(id, folder: folder)
   }
 
   func status(of id: String) -> Status { statuses[id] ?? .notDownloaded }
 
-  /// The downloaded model's folder, if it is still there.
+  /// The downloaded model's folder, if it is still there. NB: stored relative to the models folder, because the
+  /// app's container path changes between installs and updates.
   func folder(for id: String) -> URL? {
     guard let path = defaults.string(forKey: Self.folderKey(id)) else { return nil }
-    let url = URL(fileURLWithPath: path, isDirectory: true)
+    let url = data.model(at: path)
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 
   /// Downloads `id` (if needed) and prepares it; returns the ready engine. Safe to call again after a failure.
   func install(_ id: String) async throws -> WhisperKitEngine {
-    guard let choice = Self.choice(id: id) else { throw LibraryError("Unknown model \(id)") }
+    guard let choice = WhisperModelChoice.choice(id: id) else { throw LibraryError("Unknown model \(id)") }
     let folder: URL
     if let existing = self.folder(for: id) {
       folder = existing
@@ -88,15 +65,15 @@ final class WhisperModelLibrary {
       try checkFreeSpace(for: choice)
       statuses[id] = .downloading(fraction: 0)
       do {
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: data.models, withIntermediateDirectories: true)
         folder = try await WhisperKit.download(
-          variant: choice.variant, downloadBase: root, useBackgroundSession: false,
+          variant: choice.variant, downloadBase: data.models, useBackgroundSession: false,
           progressCallback: { [weak self] progress in
             let fraction = progress.fractionCompleted
             Task { @MainActor in self?.statuses[id] = .downloading(fraction: fraction) }
           })
-        excludeFromBackup(root)
-        defaults.set(folder.path, forKey: Self.folderKey(id))
+        excludeFromBackup(data.models)
+        defaults.set(Self.relativePath(of: folder, in: data.models), forKey: Self.folderKey(id))
       } catch {
         statuses[id] = .failed("Download failed. Check your connection and try again.")
         log.error("download of \(id, privacy: .public) failed: \(error.localizedDescription, privacy: .public)")
@@ -127,12 +104,10 @@ final class WhisperModelLibrary {
     statuses[id] = .notDownloaded
   }
 
-  private func checkFreeSpace(for choice: Choice) throws {
-    let values = try? root.deletingLastPathComponent()
-      .resourceValues(forKeys: [.volumeAvailableCapacityForImportantUsageKey])
+  private func checkFreeSpace(for choice: WhisperModelChoice) throws {
+    let values = try? data.root.resourceValues(forKeys: [.volumeAvailableCapacityForImportantUsageKey])
     guard let available = values?.volumeAvailableCapacityForImportantUsage else { return }
-    let needed = Int64(choice.megabytes) * 1_000_000 * 2
-    if available < needed {
+    if available < choice.bytesNeeded {
       throw LibraryError("Not enough free space: \(choice.title) needs about \(choice.megabytes * 2) MB free.")
     }
   }
@@ -145,6 +120,13 @@ final class WhisperModelLibrary {
   }
 
   private static func folderKey(_ id: String) -> String { "whisper.model.folder.\(id)" }
+
+  /// `folder`'s path below `root` (WhisperKit puts a download a few folders down).
+  private static func relativePath(of folder: URL, in root: URL) -> String {
+    let base = root.standardizedFileURL.path
+    let path = folder.standardizedFileURL.path
+    return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : folder.lastPathComponent
+  }
 }
 
 /// One-line error for the user.

@@ -1,4 +1,5 @@
 import AudioToolbox
+import DictationHost
 import UIKit
 
 /// The small sounds and taps that tell the user a dictation started, ended or failed, when they allow them.
@@ -6,6 +7,16 @@ import UIKit
 struct DictationFeedback {
   var haptics: Bool
   var sounds: Bool
+
+  /// Plays what the host's state change calls for.
+  func play(_ cue: SessionCue) {
+    switch cue {
+    case .started: started()
+    case .stopped: stopped()
+    case .delivered: delivered()
+    case .failed: failed()
+    }
+  }
 
   /// Listening started.
   func started() {

@@ -80,21 +80,14 @@ struct HistoryDetailView: View {
   }
 
   private func retry() {
-    guard let url = audioURL, let id = entry.id, let database = model.database else { return }
+    guard let database = model.database else { return }
     retrying = true
     error = nil
-    // The same pipeline as a new dictation; the entry is updated instead of a second one being kept.
-    let pipeline = model.dictationPipeline(source: .app, keepInHistory: false)
-    let field = FieldContext(contentType: entry.context)
+    let (pipeline, entry) = (model.dictationPipeline(source: .app), entry)
     Task {
       defer { retrying = false }
       do {
-        let samples = try PCMBuffers.samples(of: url)
-        let outcome = try await pipeline.run(samples, request: DictationPipeline.Request(field: field))
-        entry = try database.applyRetry(
-          id: id, rawText: outcome.rawText, finalText: outcome.text, engine: outcome.engine, model: outcome.model,
-          processingSeconds: outcome.elapsedSeconds,
-          trace: outcome.trace.map { TraceStep(stage: $0.stage, text: $0.text) })
+        self.entry = try await pipeline.retry(entry, in: database).entry
       } catch {
         self.error = UserMessage.of(error)
       }

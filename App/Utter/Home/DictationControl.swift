@@ -1,9 +1,12 @@
+import Dictation
+import SessionChannel
 import SwiftUI
 
-/// A microphone button that records in the app, then shows the text with copy and share.
+/// A microphone button that records in the app (through the flow session's host, with live text), then shows the
+/// text with copy and share; kept as a note when `asNote`.
 @MainActor
 struct DictationControl: View {
-  @Bindable var dictation: InAppDictation
+  @Bindable var dictation: AppDictation
   let asNote: Bool
   @Environment(AppModel.self) private var model
 
@@ -12,19 +15,22 @@ struct DictationControl: View {
       switch dictation.phase {
       case .idle:
         micButton
+      case .starting:
+        ProgressView("Starting the microphone…")
       case .listening:
         VStack(spacing: 10) {
           LevelBar(level: dictation.level)
           Text(Duration.seconds(dictation.seconds).formatted(.time(pattern: .minuteSecond)))
             .monospacedDigit()
             .foregroundStyle(.secondary)
+          if !dictation.liveText.isEmpty {
+            (Text(dictation.liveText.confirmed) + Text(" " + dictation.liveText.volatile).foregroundColor(.secondary))
+              .frame(maxWidth: .infinity, alignment: .leading)
+          }
           HStack(spacing: 24) {
             Button("Cancel", role: .cancel) { dictation.cancel() }
             Button {
-              Task {
-                await dictation.finish(
-                  with: model.dictationPipeline(source: .app), database: model.database, asNote: asNote)
-              }
+              dictation.finish()
             } label: {
               Label("Done", systemImage: "checkmark.circle.fill").font(.title3.bold())
             }
@@ -36,7 +42,7 @@ struct DictationControl: View {
           ProgressView()
           Text("Writing…")
         }
-      case .done(let text, let raw):
+      case .done(let text, let raw, _):
         ResultCard(text: text, raw: raw)
         micButton
       case .failed(let message):
@@ -45,6 +51,14 @@ struct DictationControl: View {
       }
     }
     .frame(maxWidth: .infinity)
+    .onChange(of: dictation.phase) { _, phase in
+      guard asNote, case .done(let text, _, let id) = phase else { return }
+      do {
+        _ = try model.database?.addNote(text, sourceHistoryUUID: id)
+      } catch {
+        model.banner = "The note could not be saved: \(UserMessage.of(error))"
+      }
+    }
   }
 
   private var micButton: some View {

@@ -1,3 +1,4 @@
+import Dictation
 import Storage
 import SwiftUI
 
@@ -5,7 +6,7 @@ import SwiftUI
 @MainActor
 struct HomeView: View {
   @Environment(AppModel.self) private var model
-  @State private var dictation: InAppDictation?
+  @State private var dictation: AppDictation?
   @State private var notes: [Note] = []
 
   var body: some View {
@@ -44,7 +45,7 @@ struct HomeView: View {
     .navigationTitle("Utter")
     .navigationDestination(for: Note.self) { note in NoteEditor(note: note) }
     .onAppear {
-      if dictation == nil { dictation = InAppDictation(flow: model.flow) }
+      if dictation == nil { dictation = model.appDictation() }
       reload()
     }
     .refreshable { reload() }

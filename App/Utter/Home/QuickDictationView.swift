@@ -1,3 +1,4 @@
+import Dictation
 import SwiftUI
 
 /// Full-screen dictation opened by an intent, a widget or `utter://dictate`: starts listening at once.
@@ -6,7 +7,7 @@ struct QuickDictationView: View {
   let savesAsNote: Bool
   @Environment(AppModel.self) private var model
   @Environment(\.dismiss) private var dismiss
-  @State private var dictation: InAppDictation?
+  @State private var dictation: AppDictation?
 
   var body: some View {
     NavigationStack {
@@ -31,7 +32,7 @@ struct QuickDictationView: View {
     }
     .onAppear {
       guard dictation == nil else { return }
-      let new = InAppDictation(flow: model.flow)
+      let new = model.appDictation()
       dictation = new
       new.start()
     }

@@ -3,33 +3,17 @@ import SwiftUI
 /// Apple's built-in transcriber as an onboarding choice, on iOS 26 and later.
 @MainActor
 struct AppleSpeechOption: View {
-  static let id = "apple"
   let selected: Bool
   let select: () -> Void
 
   var body: some View {
     if Self.isAvailable {
-      Button(action: select) {
-        HStack(alignment: .top, spacing: 12) {
-          Image(systemName: selected ? "largecircle.fill.circle" : "circle")
-            .foregroundStyle(.tint)
-            .accessibilityHidden(true)
-          VStack(alignment: .leading, spacing: 4) {
-            Text("Apple (built in)").font(.headline)
-            Text("iOS's own on-device transcriber; no model to store in Utter")
-              .font(.subheadline)
-              .foregroundStyle(.secondary)
-          }
-          Spacer(minLength: 0)
-        }
-        .padding(12)
-        .background(
-          RoundedRectangle(cornerRadius: 12).strokeBorder(selected ? Color.accentColor : .secondary.opacity(0.3))
-        )
-        .contentShape(Rectangle())
+      ChoiceRow(selected: selected, select: select) {
+        Text("Apple (built in)").font(.headline)
+        Text("iOS's own on-device transcriber; no model to store in Utter")
+          .font(.subheadline)
+          .foregroundStyle(.secondary)
       }
-      .buttonStyle(.plain)
-      .accessibilityElement(children: .combine)
     }
   }
 

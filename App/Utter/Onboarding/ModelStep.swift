@@ -1,3 +1,4 @@
+import Dictation
 import SwiftUI
 
 /// Picks the speech model, downloads it and prepares it (compiles and prewarms) before the first dictation.
@@ -18,13 +19,13 @@ struct ModelStep: View {
         + "Engine now, so your first dictation is fast. You can change it later in Settings."
     ) {
       VStack(spacing: 8) {
-        ForEach(WhisperModelLibrary.choices) { choice in
+        ForEach(WhisperModelChoice.all) { choice in
           ModelRow(
             choice: choice, recommended: choice.id == model.models.recommendedID,
             status: model.models.status(of: choice.id), selected: selection == choice.id
           ) { selection = choice.id }
         }
-        AppleSpeechOption(selected: selection == AppleSpeechOption.id) { selection = AppleSpeechOption.id }
+        AppleSpeechOption(selected: selection == EngineChoice.appleID) { selection = EngineChoice.appleID }
       }
       if let error {
         Text(error).foregroundStyle(.red).font(.callout)
@@ -46,7 +47,7 @@ struct ModelStep: View {
   }
 
   private var isReady: Bool {
-    selection != AppleSpeechOption.id && model.models.status(of: selection) == .ready
+    selection != EngineChoice.appleID && model.models.status(of: selection) == .ready
   }
 
   private func install() {
@@ -55,16 +56,7 @@ struct ModelStep: View {
     Task {
       defer { working = false }
       do {
-        if selection == AppleSpeechOption.id {
-          try await AppleSpeechOption.install(language: EngineLoader.language(model.settings))
-          model.updateSettings {
-            $0.engine = "apple"
-            $0.model = "system"
-          }
-          model.preloadEngine()
-        } else {
-          try await model.useWhisperModel(selection)
-        }
+        try await model.use(selection == EngineChoice.appleID ? .apple : .whisper(selection))
         next()
       } catch {
         self.error = UserMessage.of(error)
@@ -76,11 +68,38 @@ struct ModelStep: View {
 /// One model in the list, with its download or preparation progress.
 @MainActor
 struct ModelRow: View {
-  let choice: WhisperModelLibrary.Choice
+  let choice: WhisperModelChoice
   let recommended: Bool
   let status: WhisperModelLibrary.Status
   let selected: Bool
   let select: () -> Void
+
+  var body: some View {
+    ChoiceRow(selected: selected, select: select) {
+      HStack {
+        Text(choice.title).font(.headline)
+        if recommended {
+          Text("Recommended")
+            .font(.caption.bold())
+            .padding(.horizontal, 6)
+            .padding(.vertical, 2)
+            .background(Capsule().fill(Color.accentColor.opacity(0.15)))
+        }
+      }
+      Text("\(choice.detail) · about \(choice.megabytes) MB")
+        .font(.subheadline)
+        .foregroundStyle(.secondary)
+      ModelStatusView(status: status)
+    }
+  }
+}
+
+/// A choice in an onboarding list: a radio mark, its description, and an outline when selected.
+@MainActor
+struct ChoiceRow<Content: View>: View {
+  let selected: Bool
+  let select: () -> Void
+  @ViewBuilder let content: Content
 
   var body: some View {
     Button(action: select) {
@@ -88,22 +107,7 @@ struct ModelRow: View {
         Image(systemName: selected ? "largecircle.fill.circle" : "circle")
           .foregroundStyle(.tint)
           .accessibilityHidden(true)
-        VStack(alignment: .leading, spacing: 4) {
-          HStack {
-            Text(choice.title).font(.headline)
-            if recommended {
-              Text("Recommended")
-                .font(.caption.bold())
-                .padding(.horizontal, 6)
-                .padding(.vertical, 2)
-                .background(Capsule().fill(Color.accentColor.opacity(0.15)))
-            }
-          }
-          Text("\(choice.detail) · about \(choice.megabytes) MB")
-            .font(.subheadline)
-            .foregroundStyle(.secondary)
-          ModelStatusView(status: status)
-        }
+        VStack(alignment: .leading, spacing: 4) { content }
         Spacer(minLength: 0)
       }
       .padding(12)

@@ -1,3 +1,4 @@
+import Dictation
 import SwiftUI
 
 /// A first dictation inside the app, to hear how Utter writes before using the keyboard.
@@ -5,7 +6,7 @@ import SwiftUI
 struct TestDictationStep: View {
   let finish: () -> Void
   @Environment(AppModel.self) private var model
-  @State private var dictation: InAppDictation?
+  @State private var dictation: AppDictation?
 
   var body: some View {
     OnboardingPage(
@@ -21,7 +22,7 @@ struct TestDictationStep: View {
         .controlSize(.large)
     }
     .onAppear {
-      if dictation == nil { dictation = InAppDictation(flow: model.flow) }
+      if dictation == nil { dictation = model.appDictation() }
     }
   }
 }

@@ -1,13 +1,14 @@
 import Dictation
 import DictationHost
 import Foundation
+import Locations
 import Observation
 import SessionChannel
 import os
 
-/// The flow session: the audio session and microphone held for the keyboard, the dictation host serving it,
-/// and the Live Activity showing it. Opened from the activation screen, an intent or the home screen; ends on
-/// expiry, from the keyboard, the Live Activity, or here.
+/// The flow session: the audio session and microphone held for the keyboard, the host the pipeline's factory
+/// builds on them, and the Live Activity showing it. Opened from the activation screen, an intent, the home screen
+/// or the app's own dictation button; ends on expiry, from the keyboard, the Live Activity, or here.
 @MainActor
 @Observable
 final class FlowSession {
@@ -31,10 +32,8 @@ final class FlowSession {
   private let microphone = FlowMicrophone()
   private let activity = SessionActivityController()
   @ObservationIgnored private var host: DictationHost?
-  @ObservationIgnored private var runTask: Task<Void, Never>?
-  @ObservationIgnored private var stateTask: Task<Void, Never>?
-  @ObservationIgnored private var lastStateSeq = -1
-  @ObservationIgnored private var lastResultID: String?
+  @ObservationIgnored private var cues = SessionCues()
+  @ObservationIgnored private var ready: [CheckedContinuation<DictationHost, any Error>] = []
   /// The Live Activity's end time when the session never expires (fixed, so updates stay rare).
   @ObservationIgnored private var openEndedUntil = Date()
   @ObservationIgnored var feedback = DictationFeedback(haptics: true, sounds: true)
@@ -48,13 +47,11 @@ final class FlowSession {
     activity.endLeftovers()
   }
 
-  /// Opens a session running `pipeline`; does nothing when one is open.
-  func open(with pipeline: DictationPipeline) {
+  /// Opens a session running `pipeline` on the App Group `shared` and the app's `data` folder; does nothing when one
+  /// is open.
+  func open(with pipeline: DictationPipeline, shared: SharedFolder?, data: DataFolder) {
     guard host == nil, status != .starting else { return }
-    guard let container = AppGroup.channelDirectory else {
-      status = .failed("Utter's App Group is missing; reinstall the app.")
-      return
-    }
+    guard let shared else { return fail("Utter's App Group is missing; reinstall the app.") }
     status = .starting
     wordsThisSession = 0
     Task {
@@ -62,56 +59,44 @@ final class FlowSession {
       // swipes back, even on the very first session.
       if audio.recordPermission == .undetermined { _ = await audio.requestRecordPermission() }
       guard status == .starting else { return }  // cancelled meanwhile
-      guard audio.recordPermission == .granted else {
-        status = .failed(MicrophoneError.permissionDenied.description)
-        feedback.failed()
-        return
-      }
+      guard audio.recordPermission == .granted else { return fail(MicrophoneError.permissionDenied.description) }
       do {
-        try audio.activate()
-        try microphone.start()
+        try ensureMicrophoneNow()
       } catch {
         audio.deactivate()
-        status = .failed(Self.message(for: error))
-        feedback.failed()
-        return
+        return fail(UserMessage.of(error))
       }
-      startHost(pipeline: pipeline, container: container)
+      let source = MicrophoneAudioSource(microphone: microphone) { [weak self] in try await self?.ensureMicrophone() }
+      let devices = HostDevices(
+        shared: shared, notifier: DarwinChangeNotifier(), microphone: source, data: data)
+      run(pipeline.makeHost(on: devices), timeout: pipeline.hostConfiguration().timeout.seconds)
     }
   }
 
-  private func startHost(pipeline: DictationPipeline, container: URL) {
-    let channel = SessionChannel(container: container)
-    let source = MicrophoneAudioSource(microphone: microphone) { [weak self] in
-      try await self?.ensureMicrophone()
-    }
-    let parts = pipeline.hostParts()
-    let configuration = pipeline.hostConfiguration()
-    let archive = ObservedArchive(base: parts.archive) { [weak self] dictation in
-      let words = dictation.text.split(whereSeparator: \.isWhitespace).count
-      Task { @MainActor in self?.wordsThisSession += words }
-    }
-    let environment = HostEnvironment(
-      clock: .system, microphone: source, makeSegmenter: { VoiceActivitySegmenter() },
-      loadEngine: parts.loadEngine, format: parts.format, archive: archive,
-      spool: AudioSpool(directory: pipeline.archive?.database?.spoolDirectory ?? Self.spoolDirectory),
-      makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: parts.learnCorrections,
-      liveCleanUp: parts.liveCleanUp)
-    let host = DictationHost(
-      channel: channel, watcher: ChannelWatcher(notifier: DarwinChangeNotifier()), environment: environment,
-      configuration: configuration)
+  /// The running host, for the app's own dictation button: opens the session first when it is off.
+  func runningHost(opening pipeline: DictationPipeline, shared: SharedFolder?, data: DataFolder) async throws
+    -> DictationHost
+  {
+    if let host, status == .on { return host }
+    open(with: pipeline, shared: shared, data: data)
+    if case .failed(let message) = status { throw FlowSessionError(description: message) }
+    return try await withCheckedThrowingContinuation { ready.append($0) }
+  }
+
+  private func run(_ host: DictationHost, timeout: Double?) {
     self.host = host
-    followState(of: channel)
-    let timeout = configuration.timeout.seconds
+    cues = SessionCues()
     openEndedUntil = Date().addingTimeInterval(8 * 3600)
     activity.start(endsAt: timeout.map { Date().addingTimeInterval($0) } ?? openEndedUntil)
-
-    runTask = Task { [weak self] in
+    Task { [weak self] in
+      for await update in await host.updates() { self?.follow(update) }
+    }
+    Task { [weak self] in
       do {
         try await host.run()
       } catch {
         self?.log.error("session ended with an error: \(String(describing: error), privacy: .public)")
-        self?.status = .failed(Self.message(for: error))
+        self?.fail(UserMessage.of(error))
       }
       self?.sessionEnded()
     }
@@ -126,21 +111,6 @@ final class FlowSession {
     Task { await host.stop() }
   }
 
-  /// 16 kHz audio for a dictation inside the app, sharing the session's microphone (or starting it alone).
-  func captureForApp() throws -> AudioCapture {
-    try ensureMicrophoneNow()
-    audio.setRecording(true)
-    return try microphone.subscribe()
-  }
-
-  /// The in-app dictation is done: the microphone stays only if a flow session holds it.
-  func releaseAppCapture() {
-    audio.setRecording(false)
-    guard host == nil else { return }
-    microphone.stop()
-    audio.deactivate()
-  }
-
   /// The app came to the foreground: a microphone stopped by a call can restart now.
   func appBecameActive() {
     guard host != nil, !microphone.isRunning else { return }
@@ -149,59 +119,47 @@ final class FlowSession {
 
   // MARK: Lifecycle
 
+  private func fail(_ message: String) {
+    status = .failed(message)
+    feedback.failed()
+    resumeWaiters(with: .failure(FlowSessionError(description: message)))
+  }
+
   private func sessionEnded() {
-    stateTask?.cancel()
-    stateTask = nil
     microphone.stop()
     audio.deactivate()
     activity.end()
     host = nil
-    runTask = nil
     phase = .inactive
     expiresAt = nil
     if case .failed = status {} else { status = .off }
+    resumeWaiters(with: .failure(FlowSessionError(description: "The dictation session ended.")))
   }
 
-  /// Follows the state the host publishes, for the Live Activity, ducking and feedback.
-  private func followState(of channel: SessionChannel) {
-    let wakeups = ChannelWatcher(notifier: DarwinChangeNotifier()).wakeups()
-    stateTask = Task { [weak self] in
-      for await _ in wakeups {
-        guard let self else { return }
-        if let state = channel.readState().value { self.observe(state) }
+  private func resumeWaiters(with result: Result<DictationHost, any Error>) {
+    let waiting = ready
+    ready = []
+    for waiter in waiting { waiter.resume(with: result) }
+  }
+
+  /// Follows what the host publishes, for the screens, the Live Activity, ducking and feedback.
+  private func follow(_ update: HostUpdate) {
+    switch update {
+    case .delivered(let dictation):
+      wordsThisSession += dictation.text.split(whereSeparator: \.isWhitespace).count
+    case .state(let state):
+      phase = state.phase
+      waitingOn = state.waitingOn
+      expiresAt = state.expiresAt.map { Date(timeIntervalSince1970: $0) }
+      if state.phase != .activating, state.phase != .inactive, status == .starting, let host {
+        status = .on
+        resumeWaiters(with: .success(host))
       }
-    }
-  }
-
-  private func observe(_ state: HostState) {
-    guard state.seq != lastStateSeq else { return }
-    lastStateSeq = state.seq
-    let previous = phase
-    phase = state.phase
-    waitingOn = state.waitingOn
-    expiresAt = state.expiresAt.map { Date(timeIntervalSince1970: $0) }
-    if state.phase != .activating, state.phase != .inactive, status == .starting { status = .on }
-    if previous != phase { phaseChanged(from: previous, to: phase, state: state) }
-    activity.update(
-      phase: Self.activityPhase(phase), wordsThisSession: wordsThisSession, endsAt: expiresAt ?? openEndedUntil)
-  }
-
-  private func phaseChanged(from previous: HostPhase, to phase: HostPhase, state: HostState) {
-    audio.setRecording(phase == .recording)
-    switch (previous, phase) {
-    case (_, .recording) where previous != .interrupted:
-      feedback.started()
-    case (.recording, .transcribing):
-      feedback.stopped()
-    case (_, .standby):
-      if let id = state.lastResultID, id != lastResultID {
-        lastResultID = id
-        feedback.delivered()
-      } else if state.failure != nil {
-        feedback.failed()
-      }
-    default:
-      break
+      audio.setRecording(state.phase == .recording)
+      for cue in cues.observe(state) { feedback.play(cue) }
+      activity.update(
+        phase: Self.activityPhase(state.phase), wordsThisSession: wordsThisSession,
+        endsAt: expiresAt ?? openEndedUntil)
     }
   }
 
@@ -246,15 +204,6 @@ final class FlowSession {
     if !microphone.isRunning { try microphone.start() }
   }
 
-  // MARK: Helpers
-
-  private static var spoolDirectory: URL {
-    let support =
-      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-      ?? FileManager.default.temporaryDirectory
-    return support.appendingPathComponent("Spool", isDirectory: true)
-  }
-
   private static func activityPhase(_ phase: HostPhase) -> DictationActivityAttributes.Phase {
     switch phase {
     case .recording, .interrupted: .listening
@@ -262,6 +211,10 @@ final class FlowSession {
     default: .ready
     }
   }
+}
 
-  private static func message(for error: Error) -> String { UserMessage.of(error) }
+/// Why the flow session could not serve a dictation, in one line.
+struct FlowSessionError: Error, CustomStringConvertible, LocalizedError {
+  let description: String
+  var errorDescription: String? { description }
 }

@@ -1,3 +1,4 @@
+import Dictation
 import SwiftUI
 
 /// Chooses the speech engine and model; downloads and deletes on-device models.
@@ -9,13 +10,13 @@ struct EngineSettingsView: View {
   var body: some View {
     List {
       Section {
-        ForEach(WhisperModelLibrary.choices) { choice in
+        ForEach(WhisperModelChoice.all) { choice in
           HStack {
             Button {
-              select(choice.id)
+              select(.whisper(choice.id))
             } label: {
               HStack {
-                Image(systemName: isSelected("whisper", choice.id) ? "checkmark.circle.fill" : "circle")
+                Image(systemName: isSelected(.whisper(choice.id)) ? "checkmark.circle.fill" : "circle")
                   .foregroundStyle(.tint)
                   .accessibilityHidden(true)
                 VStack(alignment: .leading, spacing: 2) {
@@ -27,7 +28,7 @@ struct EngineSettingsView: View {
             }
             .foregroundStyle(.primary)
             Spacer()
-            if model.models.status(of: choice.id) == .ready, !isSelected("whisper", choice.id) {
+            if model.models.status(of: choice.id) == .ready, !isSelected(.whisper(choice.id)) {
               Button(role: .destructive) {
                 model.models.delete(choice.id)
               } label: {
@@ -37,7 +38,7 @@ struct EngineSettingsView: View {
               .accessibilityLabel("Delete \(choice.title)")
             }
           }
-          .accessibilityAddTraits(isSelected("whisper", choice.id) ? .isSelected : [])
+          .accessibilityAddTraits(isSelected(.whisper(choice.id)) ? .isSelected : [])
         }
       } header: {
         Text("On this iPhone (Whisper)")
@@ -47,15 +48,15 @@ struct EngineSettingsView: View {
       if AppleSpeechOption.isAvailable {
         Section("On this iPhone (Apple)") {
           Button {
-            Task { await selectApple() }
+            select(.apple)
           } label: {
             Label(
-              "Apple's transcriber", systemImage: isSelected("apple", "system") ? "checkmark.circle.fill" : "circle")
+              "Apple's transcriber", systemImage: isSelected(.apple) ? "checkmark.circle.fill" : "circle")
           }
         }
       }
       Section {
-        ForEach(CloudEngines.choices, id: \.id) { engine in
+        ForEach(AppEngines.cloudChoices, id: \.id) { engine in
           Button {
             model.updateSettings {
               $0.engine = engine.id
@@ -64,7 +65,7 @@ struct EngineSettingsView: View {
           } label: {
             Label(
               "\(engine.name) (\(engine.models.first ?? "default"))",
-              systemImage: isSelected(engine.id, nil) ? "checkmark.circle.fill" : "circle")
+              systemImage: model.settings.engine == engine.id ? "checkmark.circle.fill" : "circle")
           }
         }
       } header: {
@@ -79,31 +80,18 @@ struct EngineSettingsView: View {
     .navigationTitle("Engine")
   }
 
-  private func isSelected(_ engine: String, _ modelID: String?) -> Bool {
-    model.settings.engine == engine && (modelID == nil || model.settings.model == modelID)
+  private func isSelected(_ choice: EngineChoice) -> Bool {
+    model.settings.engineChoice == choice
   }
 
-  private func select(_ id: String) {
+  private func select(_ choice: EngineChoice) {
     error = nil
     Task {
       do {
-        try await model.useWhisperModel(id)
+        try await model.use(choice)
       } catch {
         self.error = UserMessage.of(error)
       }
-    }
-  }
-
-  private func selectApple() async {
-    do {
-      try await AppleSpeechOption.install(language: EngineLoader.language(model.settings))
-      model.updateSettings {
-        $0.engine = "apple"
-        $0.model = "system"
-      }
-      model.preloadEngine()
-    } catch {
-      self.error = UserMessage.of(error)
     }
   }
 }

@@ -1,3 +1,5 @@
+import Dictation
+import DictationValues
 import Storage
 import SwiftUI
 
@@ -78,13 +80,7 @@ struct SettingsView: View {
     .navigationTitle("Settings")
   }
 
-  private var engineSummary: String {
-    switch model.settings.engine {
-    case "whisper": "Whisper \(model.settings.model)"
-    case "apple": "Apple (on device)"
-    default: "\(model.settings.engine) \(model.settings.model)"
-    }
-  }
+  private var engineSummary: String { model.settings.engineChoice.title }
 
   private func binding<Value>(_ keyPath: WritableKeyPath<UtterSettings, Value>) -> Binding<Value> {
     Binding(

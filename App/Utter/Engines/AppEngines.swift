@@ -1,0 +1,35 @@
+import CloudSpeech
+import Dictation
+import Foundation
+import HTTPTransport
+import KeyStore
+import SpeechEngine
+
+/// The engines this iPhone offers, registered once on the app's shelf: WhisperKit's models, Apple's transcriber
+/// (iOS 26) and the cloud engines with the Keychain's keys.
+enum AppEngines {
+  static func shelf(
+    models: WhisperModelLibrary, keys: any SecretStore, language: @escaping @Sendable () async -> String?
+  ) -> EngineShelf {
+    var registry = SpeechEngineRegistry()
+    registry.register(
+      EngineDescriptor(
+        id: EngineChoice.whisperID, name: "Whisper", models: WhisperModelChoice.all.map(\.id), isOnDevice: true)
+    ) { model in try await models.engine(model ?? WhisperModelChoice.fallback) }
+    registry.register(
+      EngineDescriptor(id: EngineChoice.appleID, name: "Apple", models: [], isOnDevice: true)
+    ) { _ in
+      #if canImport(FoundationModels)
+        if #available(iOS 26.0, *) { return try await AppleSpeechEngine.make(language: await language()) }
+      #endif
+      throw SpeechEngineError("Apple's on-device transcription needs iOS 26")
+    }
+    CloudSpeechEngines.register(into: &registry, keys: keys, http: URLSessionHTTPClient())
+    return EngineShelf(registry: registry)
+  }
+
+  /// What Settings offers: the cloud engines that work without a custom server.
+  static var cloudChoices: [EngineDescriptor] {
+    CloudSpeechEngines.entries.filter { $0.baseURL != nil }.map(\.descriptor)
+  }
+}

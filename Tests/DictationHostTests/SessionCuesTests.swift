@@ -1,0 +1,37 @@
+import DictationHost
+import SessionChannel
+import Testing
+
+@Suite("The cues the app plays as a dictation goes")
+struct SessionCuesTests {
+  static func state(
+    _ seq: Int, _ phase: HostPhase, result: String? = nil, failure: DictationFailure? = nil
+  ) -> HostState {
+    HostState(
+      seq: seq, sessionID: "s1", phase: phase, heartbeat: Double(seq), lastResultID: result,
+      failure: failure.map { HostFailure(reason: $0, commandSeq: 1) })
+  }
+
+  @Test("start, stop, delivered; a call's end resumes without a second start cue; a failure is its own cue")
+  func cues() {
+    var cues = SessionCues()
+    let steps: [(HostState, [SessionCue])] = [
+      (Self.state(1, .activating), []),
+      (Self.state(2, .standby), []),
+      (Self.state(3, .recording), [.started]),
+      (Self.state(3, .recording), []),
+      (Self.state(4, .interrupted), []),
+      (Self.state(5, .recording), []),
+      (Self.state(6, .transcribing), [.stopped]),
+      (Self.state(7, .delivering), []),
+      (Self.state(8, .standby, result: "s1-1"), [.delivered]),
+      (Self.state(9, .recording, result: "s1-1"), [.started]),
+      (Self.state(10, .transcribing, result: "s1-1"), [.stopped]),
+      (Self.state(11, .standby, result: "s1-1", failure: .nothingHeard), [.failed]),
+      (Self.state(12, .inactive), []),
+    ]
+    for (state, expected) in steps {
+      #expect(cues.observe(state) == expected, "state \(state.seq) \(state.phase)")
+    }
+  }
+}
