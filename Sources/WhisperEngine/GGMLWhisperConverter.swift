@@ -104,8 +104,7 @@ enum GGMLWhisperConverter {
       let bias = try model.variable("encoder/\(conv)/bias")
       try out.tensor("encoder.\(conv).bias", bias, as: .f32, shape: [bias.elementCount, 1])
     }
-    try out.tensor("encoder.ln_post.weight", model.variable("encoder/layer_norm/gamma"), as: .f32)
-    try out.tensor("encoder.ln_post.bias", model.variable("encoder/layer_norm/beta"), as: .f32)
+    try writeLayerNorm(model, from: "encoder/layer_norm", to: "encoder.ln_post", into: &out)
     for layer in 0..<params.audioLayers {
       let from = "encoder/layer_\(layer)"
       let to = "encoder.blocks.\(layer)"
@@ -119,8 +118,7 @@ enum GGMLWhisperConverter {
   {
     try out.tensor("decoder.positional_embedding", model.variable("decoder/position_encodings/encodings"), as: .f32)
     try out.tensor("decoder.token_embedding.weight", model.variable("decoder/embeddings/weight"), as: matrixType)
-    try out.tensor("decoder.ln.weight", model.variable("decoder/layer_norm/gamma"), as: .f32)
-    try out.tensor("decoder.ln.bias", model.variable("decoder/layer_norm/beta"), as: .f32)
+    try writeLayerNorm(model, from: "decoder/layer_norm", to: "decoder.ln", into: &out)
     for layer in 0..<params.textLayers {
       let from = "decoder/layer_\(layer)"
       let to = "decoder.blocks.\(layer)"
