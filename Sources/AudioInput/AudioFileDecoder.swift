@@ -87,8 +87,8 @@ public enum AudioFileDecoder {
     return audio
   }
 
-  /// Headerless 16 kHz s16le mono; a dangling odd byte is dropped.
-  private static func decodeRawPCM(_ data: Data) -> DecodedAudio {
+  /// Headerless 16 kHz s16le mono (a raw file, or what ffmpeg writes); a dangling odd byte is dropped.
+  static func decodeRawPCM(_ data: Data) -> DecodedAudio {
     var samples = [Float]()
     samples.reserveCapacity(data.count / 2)
     data.withUnsafeBytes { bytes in

@@ -82,15 +82,7 @@ enum FFmpegDecoder {
         let reason = errorText.lastLine.map { " (\($0))" } ?? ""
         throw AudioInputError(file: url, "ffmpeg could not decode the \(codec) audio\(reason)")
       }
-      var samples = [Float]()
-      samples.reserveCapacity(pcm.count / 2)
-      pcm.withUnsafeBytes { bytes in
-        for i in 0..<(bytes.count / 2) {
-          let v = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * i, as: Int16.self))
-          samples.append(Float(v) / 32_768)
-        }
-      }
-      return DecodedAudio(samples: samples, sourceSampleRate: DecodedAudio.sampleRate, sourceChannels: 1)
+      return AudioFileDecoder.decodeRawPCM(pcm)
     }
   #else
     // NB: iOS and the other embedded platforms cannot start child processes, so there is no ffmpeg to run.

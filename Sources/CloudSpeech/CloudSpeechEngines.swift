@@ -77,21 +77,20 @@ public enum CloudSpeechEngines {
           environmentVariable: EnvironmentKeys.variable(for: descriptor.id)
         ).message)
     }
-    let chosen = model ?? descriptor.models.first ?? compatibleDefaultModel
+    func connection(_ baseURL: URL) -> ProviderConnection {
+      ProviderConnection(
+        id: descriptor.id, displayName: descriptor.name, baseURL: baseURL, apiKey: key,
+        model: model ?? descriptor.models.first ?? compatibleDefaultModel, http: http)
+    }
     switch descriptor.id {
     case "mistral":
-      return MistralTranscriptionEngine(
-        baseURL: APIBaseURL.withVersion(baseURL), apiKey: key ?? "", model: chosen, http: http,
-        requestTimeout: requestTimeout)
+      return OpenAITranscriptionEngine(
+        connection(APIBaseURL.withVersion(baseURL)), fields: .mistral, requestTimeout: requestTimeout)
     case "deepgram":
       return DeepgramTranscriptionEngine(
-        baseURL: APIBaseURL.withoutVersion(baseURL), apiKey: key ?? "", model: chosen, http: http,
-        requestTimeout: requestTimeout)
+        connection(APIBaseURL.withoutVersion(baseURL)), requestTimeout: requestTimeout)
     default:
-      return OpenAITranscriptionEngine(
-        id: descriptor.id, displayName: descriptor.name, baseURL: APIBaseURL.withVersion(baseURL), apiKey: key,
-        model: chosen, http: http,
-        requestTimeout: requestTimeout)
+      return OpenAITranscriptionEngine(connection(APIBaseURL.withVersion(baseURL)), requestTimeout: requestTimeout)
     }
   }
 

@@ -8,28 +8,15 @@ import SpeechEngine
 ///
 /// The vocabulary goes as repeated `keyterm` parameters on Nova-3 and as `keywords` on older models. Without a
 /// language the model detects it (`detect_language=true`).
-public struct DeepgramTranscriptionEngine: SpeechEngine {
+public struct DeepgramTranscriptionEngine: SpeechEngine, ProviderClient {
   /// Each second sent is billed: stretches are packed into long calls, none read twice.
   public var windowing: VoicedTranscription.Windowing { .filled }
-  public let id: String
-  public let displayName: String
-  public let model: String
-  /// The API root without version, e.g. `https://api.deepgram.com`.
-  public let baseURL: URL
-  private let apiKey: String
-  private let http: any HTTPClient
+  /// Its API root is without version, e.g. `https://api.deepgram.com`.
+  public let connection: ProviderConnection
   public var requestTimeout: TimeInterval
 
-  public init(
-    id: String = "deepgram", displayName: String = "Deepgram", baseURL: URL, apiKey: String, model: String,
-    http: any HTTPClient, requestTimeout: TimeInterval = 120
-  ) {
-    self.id = id
-    self.displayName = displayName
-    self.baseURL = baseURL
-    self.apiKey = apiKey
-    self.model = model
-    self.http = http
+  public init(_ connection: ProviderConnection, requestTimeout: TimeInterval = 120) {
+    self.connection = connection
     self.requestTimeout = requestTimeout
   }
 
@@ -89,9 +76,9 @@ public struct DeepgramTranscriptionEngine: SpeechEngine {
     guard let url = components.url else { throw SpeechEngineError("cannot build the Deepgram URL") }
     let request = HTTPRequest(
       method: .post, url: url,
-      headers: ["Authorization": "Token \(apiKey)", "Content-Type": "audio/wav", "Accept": "application/json"],
+      headers: connection.headers(["Content-Type": "audio/wav"], keyHeader: "Authorization", keyPrefix: "Token "),
       body: WAVEncoding.file(samples, sampleRate: engineSampleRate), timeout: requestTimeout)
-    let response = try await CloudCall.exchange(http, request, provider: displayName, secrets: [apiKey])
+    let response = try await connection.speechExchange(request)
     guard let answer = try? response.decode(Answer.self), let channel = answer.results?.channels?.first else {
       throw SpeechEngineError("\(displayName) sent an answer Utter cannot read: expected results.channels")
     }

@@ -3,43 +3,31 @@ import Foundation
 import HTTPTransport
 import SpeechEngine
 
-/// OpenAI's `POST {base}/audio/transcriptions`, also spoken by Groq and OpenAI-compatible servers.
+/// OpenAI's `POST {base}/audio/transcriptions`, also spoken by Groq, Mistral and OpenAI-compatible servers.
 ///
-/// Uploads the audio as a 16 kHz 16-bit WAV in a multipart form with `model`, `language`, `prompt` (the
-/// options' combined prompt), `temperature` 0 and `response_format` (`verbose_json` for Whisper models, whose
-/// segments carry timing and confidence; `json` otherwise). Audio longer than `maxUploadSeconds` is sent in
-/// pieces and joined.
-public struct OpenAITranscriptionEngine: SpeechEngine {
+/// Uploads the audio as a 16 kHz 16-bit WAV in a multipart form with `model` and the server's own `fields`,
+/// with a bearer key when there is one. Audio longer than `maxUploadSeconds` is sent in pieces and joined.
+public struct OpenAITranscriptionEngine: SpeechEngine, ProviderClient {
   /// Each second sent is billed: stretches are packed into long calls, none read twice.
   public var windowing: VoicedTranscription.Windowing { .filled }
-  public let id: String
-  public let displayName: String
-  public let model: String
-  /// The API root including its version, e.g. `https://api.openai.com/v1`.
-  public let baseURL: URL
-  private let apiKey: String?
-  private let http: any HTTPClient
+  /// Its API root includes the version, e.g. `https://api.openai.com/v1`.
+  public let connection: ProviderConnection
+  /// The form fields the server takes besides `file` and `model`.
+  public var fields: TranscriptionFields
   /// The longest one HTTP exchange may take, in seconds.
   public var requestTimeout: TimeInterval
   /// The longest audio sent in one upload (10 minutes stays under the 25 MB limit).
   public var maxUploadSeconds: Double
 
   public init(
-    id: String, displayName: String, baseURL: URL, apiKey: String?, model: String, http: any HTTPClient,
-    requestTimeout: TimeInterval = 120, maxUploadSeconds: Double = 600
+    _ connection: ProviderConnection, fields: TranscriptionFields = .openAI, requestTimeout: TimeInterval = 120,
+    maxUploadSeconds: Double = 600
   ) {
-    self.id = id
-    self.displayName = displayName
-    self.baseURL = baseURL
-    self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
-    self.model = model
-    self.http = http
+    self.connection = connection
+    self.fields = fields
     self.requestTimeout = requestTimeout
     self.maxUploadSeconds = maxUploadSeconds
   }
-
-  /// Whether answers come as `verbose_json` (Whisper models) rather than `json`.
-  public var usesVerboseJSON: Bool { model.lowercased().contains("whisper") }
 
   public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     try await AudioPieces.transcribe(
@@ -53,17 +41,12 @@ public struct OpenAITranscriptionEngine: SpeechEngine {
       "file", filename: "audio.wav", contentType: "audio/wav",
       data: WAVEncoding.file(samples, sampleRate: engineSampleRate))
     form.append("model", model)
-    if let language = options.language, !language.isEmpty { form.append("language", language) }
-    if let prompt = options.combinedPrompt { form.append("prompt", prompt) }
-    form.append("response_format", usesVerboseJSON ? "verbose_json" : "json")
-    form.append("temperature", "0")
-    var headers = ["Content-Type": form.contentType, "Accept": "application/json"]
-    if let apiKey { headers["Authorization"] = "Bearer \(apiKey)" }
+    fields.add(to: &form, model: model, options: options)
     let request = HTTPRequest(
-      method: .post, url: baseURL.joining("audio/transcriptions"), headers: headers, body: form.body,
-      timeout: requestTimeout)
-    let response = try await CloudCall.exchange(
-      http, request, provider: displayName, secrets: apiKey.map { [$0] } ?? [])
+      method: .post, url: baseURL.joining("audio/transcriptions"),
+      headers: connection.headers(["Content-Type": form.contentType], keyHeader: "Authorization", keyPrefix: "Bearer "),
+      body: form.body, timeout: requestTimeout)
+    let response = try await connection.speechExchange(request)
     guard let answer = try? response.decode(TranscriptionAnswer.self), answer.text != nil else {
       throw SpeechEngineError("\(displayName) sent an answer Utter cannot read: expected a transcription object")
     }
@@ -73,14 +56,11 @@ public struct OpenAITranscriptionEngine: SpeechEngine {
   }
 }
 
-/// The shared way cloud engines send a request and report failures.
-enum CloudCall {
+extension ProviderConnection {
   /// The 2xx response to `request`; failures become one-line `SpeechEngineError`s without keys.
-  static func exchange(
-    _ http: any HTTPClient, _ request: HTTPRequest, provider: String, secrets: [String]
-  ) async throws -> HTTPResponse {
+  func speechExchange(_ request: HTTPRequest) async throws -> HTTPResponse {
     do {
-      return try await http.exchange(request, provider: provider, secrets: secrets)
+      return try await exchange(request)
     } catch let error as ProviderError {
       throw SpeechEngineError(error.message)
     }

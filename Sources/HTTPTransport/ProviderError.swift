@@ -42,32 +42,17 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
     let detail = APIErrorBody.message(from: response.body).map { Redaction.redact($0, secrets: secrets) }
     let suffix = detail.map { ": \($0)" } ?? ""
     let status = response.status
-    switch status {
-    case 401:
-      return ProviderError(
-        .rejectedKey, provider: provider, status: status, message: "\(provider) rejected the API key")
-    case 403:
-      return ProviderError(
-        .forbidden, provider: provider, status: status, message: "\(provider) refused access\(suffix)")
-    case 404:
-      return ProviderError(
-        .notFound, provider: provider, status: status, message: "\(provider) has no such endpoint or model\(suffix)")
-    case 413:
-      return ProviderError(
-        .tooLarge, provider: provider, status: status, message: "\(provider) says the upload is too large")
-    case 429:
-      return ProviderError(
-        .rateLimited, provider: provider, status: status,
-        message: "\(provider) is limiting requests (HTTP 429)\(suffix); try again later")
-    case 400..<500:
-      return ProviderError(
-        .badRequest, provider: provider, status: status,
-        message: "\(provider) rejected the request (HTTP \(status))\(suffix)")
-    default:
-      return ProviderError(
-        .server, provider: provider, status: status, message: "\(provider) had a server error (HTTP \(status))\(suffix)"
-      )
-    }
+    let (kind, message): (Kind, String) =
+      switch status {
+      case 401: (.rejectedKey, "\(provider) rejected the API key")
+      case 403: (.forbidden, "\(provider) refused access\(suffix)")
+      case 404: (.notFound, "\(provider) has no such endpoint or model\(suffix)")
+      case 413: (.tooLarge, "\(provider) says the upload is too large")
+      case 429: (.rateLimited, "\(provider) is limiting requests (HTTP 429)\(suffix); try again later")
+      case 400..<500: (.badRequest, "\(provider) rejected the request (HTTP \(status))\(suffix)")
+      default: (.server, "\(provider) had a server error (HTTP \(status))\(suffix)")
+      }
+    return ProviderError(kind, provider: provider, status: status, message: message)
   }
 
   /// Explains a request that got no answer.

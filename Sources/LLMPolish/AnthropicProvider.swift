@@ -2,25 +2,12 @@ import Foundation
 import HTTPTransport
 
 /// Anthropic's Messages API: `POST {base}/v1/messages` with `x-api-key` and `anthropic-version: 2023-06-01`.
-public struct AnthropicProvider: LLMProvider {
-  public let id: String
-  public let displayName: String
-  public let model: String
-  /// The API root without version, e.g. `https://api.anthropic.com`.
-  public let baseURL: URL
-  private let apiKey: String
-  private let http: any HTTPClient
+public struct AnthropicProvider: LLMProvider, ProviderClient {
+  /// Its API root is without version, e.g. `https://api.anthropic.com`.
+  public let connection: ProviderConnection
 
-  public init(
-    id: String = "anthropic", displayName: String = "Anthropic", baseURL: URL, apiKey: String, model: String,
-    http: any HTTPClient
-  ) {
-    self.id = id
-    self.displayName = displayName
-    self.baseURL = baseURL
-    self.apiKey = apiKey
-    self.model = model
-    self.http = http
+  public init(_ connection: ProviderConnection) {
+    self.connection = connection
   }
 
   private struct Body: Encodable {
@@ -52,9 +39,9 @@ public struct AnthropicProvider: LLMProvider {
       messages: [.init(role: "user", content: request.user)], temperature: request.temperature)
     let http = try HTTPRequest.json(
       body, to: baseURL.joining("v1/messages"),
-      headers: ["x-api-key": apiKey, "anthropic-version": "2023-06-01", "Accept": "application/json"],
+      headers: connection.headers(["anthropic-version": "2023-06-01"], keyHeader: "x-api-key"),
       timeout: request.timeout)
-    let response = try await self.http.exchange(http, provider: displayName, secrets: [apiKey])
+    let response = try await connection.exchange(http)
     guard let answer = try? response.decode(Answer.self), let content = answer.content else {
       throw ProviderError.badResponse(provider: displayName, "expected a Messages API object")
     }

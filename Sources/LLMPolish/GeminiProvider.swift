@@ -2,25 +2,12 @@ import Foundation
 import HTTPTransport
 
 /// Google's Gemini API: `POST {base}/v1beta/models/{model}:generateContent` with `x-goog-api-key`.
-public struct GeminiProvider: LLMProvider {
-  public let id: String
-  public let displayName: String
-  public let model: String
-  /// The API root without version, e.g. `https://generativelanguage.googleapis.com`.
-  public let baseURL: URL
-  private let apiKey: String
-  private let http: any HTTPClient
+public struct GeminiProvider: LLMProvider, ProviderClient {
+  /// Its API root is without version, e.g. `https://generativelanguage.googleapis.com`.
+  public let connection: ProviderConnection
 
-  public init(
-    id: String = "gemini", displayName: String = "Gemini", baseURL: URL, apiKey: String, model: String,
-    http: any HTTPClient
-  ) {
-    self.id = id
-    self.displayName = displayName
-    self.baseURL = baseURL
-    self.apiKey = apiKey
-    self.model = model
-    self.http = http
+  public init(_ connection: ProviderConnection) {
+    self.connection = connection
   }
 
   private struct Part: Codable {
@@ -69,8 +56,8 @@ public struct GeminiProvider: LLMProvider {
     let name = model.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", ":"])) ?? model
     let http = try HTTPRequest.json(
       body, to: baseURL.joining("v1beta/models/\(name):generateContent"),
-      headers: ["x-goog-api-key": apiKey, "Accept": "application/json"], timeout: request.timeout)
-    let response = try await self.http.exchange(http, provider: displayName, secrets: [apiKey])
+      headers: connection.headers(keyHeader: "x-goog-api-key"), timeout: request.timeout)
+    let response = try await connection.exchange(http)
     guard let answer = try? response.decode(Answer.self) else {
       throw ProviderError.badResponse(provider: displayName, "expected a generateContent object")
     }

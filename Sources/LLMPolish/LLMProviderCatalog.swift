@@ -68,21 +68,15 @@ public enum LLMProviderCatalog {
       throw ProviderError.missingKey(
         provider: preset.displayName, id: preset.id, environmentVariable: EnvironmentKeys.variable(for: preset.id))
     }
-    let chosenModel = model ?? preset.defaultModel
+    func connection(_ baseURL: URL) -> ProviderConnection {
+      ProviderConnection(
+        id: preset.id, displayName: preset.displayName, baseURL: baseURL, apiKey: key,
+        model: model ?? preset.defaultModel, http: http)
+    }
     switch preset.api {
-    case .openAI(let endpoint):
-      return OpenAIProvider(
-        id: preset.id, displayName: preset.displayName, baseURL: APIBaseURL.withVersion(base), apiKey: key,
-        model: chosenModel,
-        endpoint: endpoint, http: http)
-    case .anthropic:
-      return AnthropicProvider(
-        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key ?? "", model: chosenModel, http: http
-      )
-    case .gemini:
-      return GeminiProvider(
-        id: preset.id, displayName: preset.displayName, baseURL: base, apiKey: key ?? "", model: chosenModel, http: http
-      )
+    case .openAI(let endpoint): return OpenAIProvider(connection(APIBaseURL.withVersion(base)), endpoint: endpoint)
+    case .anthropic: return AnthropicProvider(connection(base))
+    case .gemini: return GeminiProvider(connection(base))
     }
   }
 

@@ -6,7 +6,7 @@ import HTTPTransport
 /// With `.responsesThenChat` it calls `POST {base}/responses` and, when the server has no such endpoint (404,
 /// 405, 501, or LM Studio's 200 with an "Unexpected endpoint" error), switches to
 /// `POST {base}/chat/completions` for this and every later request.
-public final class OpenAIProvider: LLMProvider, @unchecked Sendable {
+public final class OpenAIProvider: LLMProvider, ProviderClient, @unchecked Sendable {
   /// Which endpoint to call.
   public enum Endpoint: Sendable, Hashable {
     case responses
@@ -14,27 +14,14 @@ public final class OpenAIProvider: LLMProvider, @unchecked Sendable {
     case responsesThenChat
   }
 
-  public let id: String
-  public let displayName: String
-  public let model: String
-  /// The API root including its version, e.g. `https://api.openai.com/v1`.
-  public let baseURL: URL
-  private let apiKey: String?
-  private let http: any HTTPClient
+  /// Its API root includes the version, e.g. `https://api.openai.com/v1`.
+  public let connection: ProviderConnection
   private let lock = NSLock()
   private var endpoint: Endpoint
 
-  public init(
-    id: String = "openai", displayName: String = "OpenAI", baseURL: URL, apiKey: String?, model: String,
-    endpoint: Endpoint = .responses, http: any HTTPClient
-  ) {
-    self.id = id
-    self.displayName = displayName
-    self.baseURL = baseURL
-    self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
-    self.model = model
+  public init(_ connection: ProviderConnection, endpoint: Endpoint = .responses) {
+    self.connection = connection
     self.endpoint = endpoint
-    self.http = http
   }
 
   /// The endpoint the next request goes to.
@@ -56,13 +43,7 @@ public final class OpenAIProvider: LLMProvider, @unchecked Sendable {
     }
   }
 
-  private var headers: [String: String] {
-    var headers = ["Accept": "application/json"]
-    if let apiKey { headers["Authorization"] = "Bearer \(apiKey)" }
-    return headers
-  }
-
-  private var secrets: [String] { apiKey.map { [$0] } ?? [] }
+  private var headers: [String: String] { connection.headers(keyHeader: "Authorization", keyPrefix: "Bearer ") }
 
   /// Calls the Responses API; nil means the server lacks it and `mayFallBack` allows trying chat.
   private func responses(_ request: LLMRequest, mayFallBack: Bool) async throws -> LLMResponse? {
@@ -74,7 +55,7 @@ public final class OpenAIProvider: LLMProvider, @unchecked Sendable {
       body, to: baseURL.joining("responses"), headers: headers, timeout: request.timeout)
     let response: HTTPResponse
     do {
-      response = try await self.http.exchange(http, provider: displayName, secrets: secrets)
+      response = try await connection.exchange(http)
     } catch let error as ProviderError where mayFallBack && Self.meansNoEndpoint(error) {
       return nil
     }
@@ -97,7 +78,7 @@ public final class OpenAIProvider: LLMProvider, @unchecked Sendable {
       stream: false)
     let http = try HTTPRequest.json(
       body, to: baseURL.joining("chat/completions"), headers: headers, timeout: request.timeout)
-    let response = try await self.http.exchange(http, provider: displayName, secrets: secrets)
+    let response = try await connection.exchange(http)
     guard let answer = try? response.decode(ChatAnswer.self), answer.choices != nil else {
       throw ProviderError.badResponse(provider: displayName, "expected a chat completion object")
     }

@@ -96,7 +96,8 @@ public final class AppDatabase: Sendable {
       let restored = database.restore(from: salvage, damagedTables: salvage.incomplete)
       return (database, "the database was damaged and moved to \(movedTo.lastPathComponent); " + restored)
     } catch {
-      throw StorageError.from(error, action: "opening the database failed", folder: databaseURL.deletingLastPathComponent())
+      throw StorageError.from(
+        error, action: "opening the database failed", folder: databaseURL.deletingLastPathComponent())
     }
   }
 
@@ -240,6 +241,12 @@ public final class AppDatabase: Sendable {
     } catch {
       throw StorageError.from(error, action: action, folder: dataDirectory)
     }
+  }
+
+  /// `write`, with the current time as a timestamp column value handed to `body`.
+  func writeNow<T>(_ body: (Database, Double) throws -> T) throws -> T {
+    let now = Timestamp.column(environment.now())
+    return try write { db in try body(db, now) }
   }
 
   func read<T>(_ action: String = "reading the database failed", _ body: (Database) throws -> T) throws -> T {

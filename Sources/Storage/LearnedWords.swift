@@ -43,8 +43,7 @@ extension AppDatabase {
   /// entry. Nothing is kept while learning is off.
   @discardableResult
   public func recordCorrection(_ correction: LearnableCorrection) throws -> LearningOutcome {
-    let now = Timestamp.column(environment.now())
-    return try write { db in
+    try writeNow { db, now in
       let settings = try Self.loadSettings(db)
       guard settings.learnWords, settings.retention.keepsHistory else { return .off }
       let heardKey = Self.key(correction.heard)
@@ -95,8 +94,7 @@ extension AppDatabase {
   /// Learns every suggestion that writes `term` at once (the user confirmed it); nil when there is none.
   @discardableResult
   public func confirmLearning(term: String) throws -> DictionaryEntry? {
-    let now = Timestamp.column(environment.now())
-    return try write { db in
+    try writeNow { db, now in
       let rows = try Row.fetchAll(
         db, sql: "SELECT * FROM learningCandidate WHERE correctedKey = ? AND NOT dismissed ORDER BY id",
         arguments: [Self.key(term)])
@@ -116,8 +114,7 @@ extension AppDatabase {
   /// being learned again. False when there was nothing learned or suggested to forget.
   @discardableResult
   public func forgetLearned(term: String) throws -> Bool {
-    let now = Timestamp.column(environment.now())
-    return try write { db in
+    try writeNow { db, now in
       let key = Self.key(term)
       try db.execute(sql: "DELETE FROM dictionaryEntry WHERE termKey = ? AND origin = 'learned'", arguments: [key])
       let removed = db.changesCount > 0

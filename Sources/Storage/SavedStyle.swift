@@ -33,8 +33,7 @@ extension AppDatabase {
   }
 
   static func upsertStyle(_ db: Database, _ style: SavedStyle) throws -> SaveOutcome {
-    let name = style.name.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !name.isEmpty else { throw StorageError(.invalidInput, "a style needs a name") }
+    let name = try KeyedTable.spelling(style.name, orThrow: "a style needs a name")
     guard !style.kind.isEmpty else { throw StorageError(.invalidInput, "a style needs a kind") }
     let contexts = Array(Set(style.defaultContexts.map { $0.lowercased() })).sorted()
     let nameKey = Self.key(name)
@@ -63,10 +62,7 @@ extension AppDatabase {
   /// Removes the style named `name`; false when there was none.
   @discardableResult
   public func removeStyle(name: String) throws -> Bool {
-    try write { db in
-      try db.execute(sql: "DELETE FROM style WHERE nameKey = ?", arguments: [Self.key(name)])
-      return db.changesCount > 0
-    }
+    try write { db in try KeyedTable.styles.delete(name, in: db) }
   }
 
   /// The style to use in `context`: the one that claims it, else the one named by the `polish-style` setting.

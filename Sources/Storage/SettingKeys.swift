@@ -40,9 +40,10 @@ extension UtterSettings {
     flag(
       .learnWords, "learn names and terms from your corrections of dictated text (off: nothing is kept)",
       \.learnWords),
-    number(
+    setting(
       .typingWordsPerMinute, "typing speed in words per minute, for time saved", \.typingWordsPerMinute,
-      range: 5...300, key: "typing-speed"),
+      key: "typing-speed", format: SettingParse.formatNumber, parse: { try SettingParse.number($0, $1, range: 5...300) }
+    ),
   ]
 
   /// The descriptor for `key`, or an error naming the known keys. Case, `-` and `_` do not matter, and the
@@ -88,67 +89,49 @@ extension UtterSettings {
 
   // MARK: Descriptor builders
 
+  /// A setting shown with `format` and read from text with `parse`, which gets the key for its error.
+  private static func setting<Value>(
+    _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Value> & Sendable,
+    key given: String? = nil, format: @escaping @Sendable (Value) -> String,
+    parse: @escaping @Sendable (_ key: String, _ text: String) throws -> Value
+  ) -> SettingDescriptor {
+    let key = commandLineKey(field, given)
+    return SettingDescriptor(
+      key: key, summary: summary, storedKey: field.stringValue, read: { format($0[keyPath: path]) },
+      write: { settings, text in settings[keyPath: path] = try parse(key, text) })
+  }
+
   private static func text(
     _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, String> & Sendable,
     _ parse: @escaping @Sendable (String, String) throws -> String, key given: String? = nil
   ) -> SettingDescriptor {
-    let key = commandLineKey(field, given)
-    return SettingDescriptor(
-      key: key, summary: summary, storedKey: field.stringValue, read: { $0[keyPath: path] },
-      write: { settings, text in settings[keyPath: path] = try parse(key, text) })
+    setting(field, summary, path, key: given, format: { $0 }, parse: parse)
   }
 
   private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
     _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Choice> & Sendable
   ) -> SettingDescriptor where Choice.RawValue == String {
-    let key = commandLineKey(field, nil)
-    let names = Choice.allCases.map(\.rawValue)
-    return SettingDescriptor(
-      key: key, summary: "\(summary): \(names.joined(separator: ", "))", storedKey: field.stringValue,
-      read: { $0[keyPath: path].rawValue },
-      write: { settings, text in
-        guard let value = Choice(rawValue: SettingParse.choiceAlias(text)) else {
-          throw SettingParse.invalid(key, text, "expected one of \(names.joined(separator: ", "))")
-        }
-        settings[keyPath: path] = value
-      })
+    let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+    return setting(field, "\(summary): \(names)", path, format: { $0.rawValue }) { key, text in
+      guard let value = Choice(rawValue: SettingParse.choiceAlias(text)) else {
+        throw SettingParse.invalid(key, text, "expected one of \(names)")
+      }
+      return value
+    }
   }
 
   private static func flag(
     _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Bool> & Sendable
   ) -> SettingDescriptor {
-    let key = commandLineKey(field, nil)
-    return SettingDescriptor(
-      key: key, summary: "\(summary): on or off", storedKey: field.stringValue,
-      read: { $0[keyPath: path] ? "on" : "off" },
-      write: { settings, text in settings[keyPath: path] = try SettingParse.bool(key, text) })
+    setting(field, "\(summary): on or off", path, format: { $0 ? "on" : "off" }, parse: SettingParse.bool)
   }
 
   private static func seconds(
     _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Double> & Sendable,
     range: ClosedRange<Double>, key given: String
   ) -> SettingDescriptor {
-    let key = commandLineKey(field, given)
-    return SettingDescriptor(
-      key: key, summary: summary, storedKey: field.stringValue, read: { SettingParse.formatSeconds($0[keyPath: path]) },
-      write: { settings, text in settings[keyPath: path] = try SettingParse.duration(key, text, range: range) })
-  }
-
-  private static func number(
-    _ field: CodingKeys, _ summary: String, _ path: WritableKeyPath<UtterSettings, Double> & Sendable,
-    range: ClosedRange<Double>, key given: String
-  ) -> SettingDescriptor {
-    let key = commandLineKey(field, given)
-    return SettingDescriptor(
-      key: key, summary: summary, storedKey: field.stringValue, read: { SettingParse.formatNumber($0[keyPath: path]) },
-      write: { settings, text in
-        guard let value = Double(text), range.contains(value) else {
-          throw SettingParse.invalid(
-            key, text,
-            "expected a number from \(SettingParse.formatNumber(range.lowerBound)) to "
-              + SettingParse.formatNumber(range.upperBound))
-        }
-        settings[keyPath: path] = value
-      })
+    setting(field, summary, path, key: given, format: SettingParse.formatSeconds) { key, text in
+      try SettingParse.duration(key, text, range: range)
+    }
   }
 }

@@ -85,6 +85,15 @@ enum SettingParse {
     return value * multiplier
   }
 
+  /// A plain number within `range`.
+  static func number(_ key: String, _ text: String, range: ClosedRange<Double>) throws -> Double {
+    guard let value = Double(text), range.contains(value) else {
+      throw invalid(
+        key, text, "expected a number from \(formatNumber(range.lowerBound)) to " + formatNumber(range.upperBound))
+    }
+    return value
+  }
+
   /// Common spellings of choice values: `5min` → `5m`, `none` → `off`, `1 hour` → `1h`.
   static func choiceAlias(_ text: String) -> String {
     let compact = text.lowercased().replacingOccurrences(of: " ", with: "")

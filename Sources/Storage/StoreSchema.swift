@@ -45,11 +45,7 @@ enum StoreSchema {
       t.column("updatedAt", .double).notNull()
       t.column("delivered", .boolean).notNull().defaults(to: false)
     }
-    try db.create(virtualTable: "history_ft", using: FTS5()) { t in
-      t.synchronize(withTable: "history")
-      t.tokenizer = .unicode61(diacritics: .remove)
-      t.column("finalText")
-    }
+    try createSearchIndex(db, for: "history", column: "finalText")
     try db.create(table: "note") { t in
       t.autoIncrementedPrimaryKey("id")
       t.column("uuid", .text).notNull().unique()
@@ -58,11 +54,7 @@ enum StoreSchema {
       t.column("updatedAt", .double).notNull()
       t.column("sourceHistoryUUID", .text)
     }
-    try db.create(virtualTable: "note_ft", using: FTS5()) { t in
-      t.synchronize(withTable: "note")
-      t.tokenizer = .unicode61(diacritics: .remove)
-      t.column("text")
-    }
+    try createSearchIndex(db, for: "note", column: "text")
     try db.create(table: "dictionaryEntry") { t in
       t.autoIncrementedPrimaryKey("id")
       t.column("term", .text).notNull()
@@ -90,6 +82,15 @@ enum StoreSchema {
       t.primaryKey("id", .integer).check { $0 == 1 }
       t.column("version", .integer).notNull()
       t.column("json", .text).notNull()
+    }
+  }
+
+  /// The full-text index `{table}_ft` of `column`, kept in step with `table`; accents are ignored.
+  static func createSearchIndex(_ db: Database, for table: String, column: String) throws {
+    try db.create(virtualTable: "\(table)_ft", using: FTS5()) { t in
+      t.synchronize(withTable: table)
+      t.tokenizer = .unicode61(diacritics: .remove)
+      t.column(column)
     }
   }
 

@@ -18,20 +18,16 @@ extension AppDatabase {
   /// Adds a term, or replaces the term with the same spelling (ignoring case).
   @discardableResult
   public func saveDictionaryEntry(_ entry: DictionaryEntry) throws -> SaveOutcome {
-    let now = Timestamp.column(environment.now())
-    return try write { db in try Self.upsertDictionaryEntry(db, entry, now: now) }
+    try writeNow { db, now in try Self.upsertDictionaryEntry(db, entry, now: now) }
   }
 
   static func upsertDictionaryEntry(_ db: Database, _ entry: DictionaryEntry, now: Double) throws -> SaveOutcome {
-    let term = entry.term.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !term.isEmpty else { throw StorageError(.invalidInput, "a dictionary term cannot be empty") }
+    let term = try KeyedTable.spelling(entry.term, orThrow: "a dictionary term cannot be empty")
     var seen = Set<String>()
     let replacements = entry.replacements
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty && seen.insert(Self.key($0)).inserted }
-    let existed =
-      try Bool.fetchOne(
-        db, sql: "SELECT 1 FROM dictionaryEntry WHERE termKey = ?", arguments: [Self.key(term)]) ?? false
+    let existed = try KeyedTable.dictionary.contains(term, in: db)
     try db.execute(
       sql: """
         INSERT INTO dictionaryEntry (term, termKey, replacements, matchBySound, origin, createdAt)
@@ -46,10 +42,7 @@ extension AppDatabase {
   /// Removes `term` (ignoring case); false when it was not in the dictionary.
   @discardableResult
   public func removeDictionaryEntry(term: String) throws -> Bool {
-    try write { db in
-      try db.execute(sql: "DELETE FROM dictionaryEntry WHERE termKey = ?", arguments: [Self.key(term)])
-      return db.changesCount > 0
-    }
+    try write { db in try KeyedTable.dictionary.delete(term, in: db) }
   }
 
   /// Snippets, by trigger.
@@ -64,17 +57,13 @@ extension AppDatabase {
   /// Adds a snippet, or replaces the expansion of the snippet whose trigger matches (ignoring case).
   @discardableResult
   public func saveSnippet(_ snippet: Snippet) throws -> SaveOutcome {
-    let now = Timestamp.column(environment.now())
-    return try write { db in try Self.upsertSnippet(db, snippet, now: now) }
+    try writeNow { db, now in try Self.upsertSnippet(db, snippet, now: now) }
   }
 
   static func upsertSnippet(_ db: Database, _ snippet: Snippet, now: Double) throws -> SaveOutcome {
-    let trigger = snippet.trigger.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trigger.isEmpty else { throw StorageError(.invalidInput, "a snippet trigger cannot be empty") }
+    let trigger = try KeyedTable.spelling(snippet.trigger, orThrow: "a snippet trigger cannot be empty")
     guard !snippet.expansion.isEmpty else { throw StorageError(.invalidInput, "a snippet needs text to expand to") }
-    let existed =
-      try Bool.fetchOne(
-        db, sql: "SELECT 1 FROM snippet WHERE triggerKey = ?", arguments: [Self.key(trigger)]) ?? false
+    let existed = try KeyedTable.snippets.contains(trigger, in: db)
     try db.execute(
       sql: """
         INSERT INTO snippet (trigger, triggerKey, expansion, createdAt) VALUES (?, ?, ?, ?)
@@ -86,10 +75,7 @@ extension AppDatabase {
   /// Removes the snippet with `trigger` (ignoring case); false when there was none.
   @discardableResult
   public func removeSnippet(trigger: String) throws -> Bool {
-    try write { db in
-      try db.execute(sql: "DELETE FROM snippet WHERE triggerKey = ?", arguments: [Self.key(trigger)])
-      return db.changesCount > 0
-    }
+    try write { db in try KeyedTable.snippets.delete(trigger, in: db) }
   }
 
   /// The dictionary and snippets the text pipeline applies (what `utter format` uses).

@@ -67,11 +67,11 @@ struct BenchFormatCommand: AsyncParsableCommand {
       var bestCPU = Double.infinity
       var stageBest = Array(repeating: Double.infinity, count: perStage.count)
       for _ in 0..<repeats {
-        let cpuStart = Self.threadCPUMilliseconds()
+        let cpuStart = BenchMeasure.threadCPUSeconds()
         let start = clock.now
         _ = pipeline.run(utterance.raw, context: utterance.context)
         best = min(best, Self.milliseconds(clock.now - start))
-        bestCPU = min(bestCPU, Self.threadCPUMilliseconds() - cpuStart)
+        bestCPU = min(bestCPU, (BenchMeasure.threadCPUSeconds() - cpuStart) * 1_000)
 
         // Each stage alone, on the text it sees inside the pipeline.
         let parseStart = clock.now
@@ -114,20 +114,10 @@ struct BenchFormatCommand: AsyncParsableCommand {
     return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
   }
 
-  /// This thread's CPU time so far, in milliseconds.
-  static func threadCPUMilliseconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1_000 + Double(time.tv_nsec) / 1e6
-  }
-
   static func figures(_ name: String, _ samples: [Double]) -> Figures {
-    let sorted = samples.sorted()
-    func percentile(_ p: Double) -> Double {
-      guard !sorted.isEmpty else { return 0 }
-      return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
-    }
-    return Figures(name: name, p50Ms: percentile(0.5), p99Ms: percentile(0.99), maxMs: sorted.last ?? 0)
+    Figures(
+      name: name, p50Ms: BenchMeasure.percentile(samples, 0.5), p99Ms: BenchMeasure.percentile(samples, 0.99),
+      maxMs: samples.max() ?? 0)
   }
 
   static func table(_ report: Report) -> String {
@@ -200,36 +190,27 @@ struct BenchCorpus {
   ]
   static let contexts: [String?] = [nil, nil, "", "I think", "Hello.", "Notes:\n", "and then "]
 
-  var state: UInt64
+  private var random: SplitMix64
 
   init(seed: UInt64) {
-    state = seed
-  }
-
-  /// The next pseudo-random number (SplitMix64).
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    random = SplitMix64(seed: seed)
   }
 
   mutating func pick<T>(_ items: [T]) -> T {
-    items[Int(next() % UInt64(items.count))]
+    items[random.below(items.count)]
   }
 
   /// `count` utterances, the same for the same seed.
   mutating func utterances(_ count: Int) -> [Utterance] {
     (0..<count).map { _ in
       var raw: String
-      if next() % 3 == 0 {
-        raw = (0..<(1 + Int(next() % 3))).map { _ in pick(Self.whisperSentences) }.joined(separator: " ")
+      if random.next() % 3 == 0 {
+        raw = (0..<(1 + Int(random.next() % 3))).map { _ in pick(Self.whisperSentences) }.joined(separator: " ")
       } else {
         raw =
           pick(Self.openers)
-          + (0..<(1 + Int(next() % 3))).map { _ in pick(Self.clauses) }
-          .joined(separator: next() % 2 == 0 ? " " : " comma ")
+          + (0..<(1 + Int(random.next() % 3))).map { _ in pick(Self.clauses) }
+          .joined(separator: random.next() % 2 == 0 ? " " : " comma ")
       }
       return Utterance(raw: raw, context: InsertionContext(textBeforeCursor: pick(Self.contexts)))
     }

@@ -30,11 +30,7 @@ struct BenchLearningCommand: AsyncParsableCommand {
   @Option(help: "Ordinary sentences (learning must not make them worse), one per line.")
   var ordinary = "Samples/eval/synth-sentences.txt"
 
-  @Option(help: "Speech engine id.")
-  var engine: String?
-
-  @Option(help: "Model id.")
-  var model: String?
+  @OptionGroup var engineChoice: BenchEngineOptions
 
   @Option(parsing: .unconditional, help: "Beam size, 1 (greedy, as the keyboard's session uses) to 8.")
   var beam: Int = 1
@@ -60,9 +56,9 @@ struct BenchLearningCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let termSentences = try Self.lines(sentences)
-    let termList = try BenchTranscribeCommand.readTerms(terms)
-    let ordinarySentences = try Self.lines(ordinary)
+    let termSentences = try BenchMeasure.lines(sentences, what: "sentences")
+    let termList = try BenchMeasure.lines(terms, what: "vocabulary")
+    let ordinarySentences = try BenchMeasure.lines(ordinary, what: "sentences")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "utter-bench-learning-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(
@@ -72,7 +68,7 @@ struct BenchLearningCommand: AsyncParsableCommand {
     let termSpeech = try Self.speak(termSentences, in: folder, prefix: "term")
     let ordinarySpeech = try Self.speak(ordinarySentences, in: folder, prefix: "ordinary")
 
-    let speech = try await EngineFactory.make(id: engine, model: model)
+    let speech = try await engineChoice.load()
     let database: AppDatabase
     do { database = try AppDatabase.inMemory() } catch { throw CLIError("\(error)") }
 
@@ -138,14 +134,6 @@ struct BenchLearningCommand: AsyncParsableCommand {
 
   static func percent(_ count: WordErrorCount) -> String {
     "\(String(format: "%.1f", count.rate * 100))% (\(count.errors)/\(count.referenceWords))"
-  }
-
-  static func lines(_ path: String) throws -> [String] {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw CLIError("\(path): cannot read the sentences file")
-    }
-    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 
   /// Each sentence spoken by espeak-ng (en-us, 150 words a minute, as `scripts/synth-eval.sh`), decoded to 16 kHz.

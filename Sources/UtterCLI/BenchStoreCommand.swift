@@ -71,9 +71,9 @@ struct BenchStoreCommand: AsyncParsableCommand {
     for _ in 0..<queries {
       let query = corpus.query()
       let start = DispatchTime.now()
-      let cpu = threadCPUSeconds()
+      let cpu = BenchMeasure.threadCPUSeconds()
       results += try storeCall { try database.searchHistory(query, limit: 50).count }
-      searchCPU.append((threadCPUSeconds() - cpu) * 1000)
+      searchCPU.append((BenchMeasure.threadCPUSeconds() - cpu) * 1000)
       searchTimes.append(seconds(since: start) * 1000)
     }
     var filteredTimes: [Double] = []
@@ -88,9 +88,9 @@ struct BenchStoreCommand: AsyncParsableCommand {
     var listCPU: [Double] = []
     for _ in 0..<queries {
       let start = DispatchTime.now()
-      let cpu = threadCPUSeconds()
+      let cpu = BenchMeasure.threadCPUSeconds()
       _ = try storeCall { try database.latestHistory(limit: 50) }
-      listCPU.append((threadCPUSeconds() - cpu) * 1000)
+      listCPU.append((BenchMeasure.threadCPUSeconds() - cpu) * 1000)
       listTimes.append(seconds(since: start) * 1000)
     }
     let deleteStart = DispatchTime.now()
@@ -103,13 +103,15 @@ struct BenchStoreCommand: AsyncParsableCommand {
 
     let report = Report(
       entries: entries, insertSeconds: insertSeconds, insertsPerSecond: Double(entries) / insertSeconds,
-      searchQueries: queries, searchP50Milliseconds: percentile(searchTimes, 0.5),
-      searchP99Milliseconds: percentile(searchTimes, 0.99), searchCPUP99Milliseconds: percentile(searchCPU, 0.99),
+      searchQueries: queries, searchP50Milliseconds: BenchMeasure.percentile(searchTimes, 0.5),
+      searchP99Milliseconds: BenchMeasure.percentile(searchTimes, 0.99),
+      searchCPUP99Milliseconds: BenchMeasure.percentile(searchCPU, 0.99),
       searchMaxMilliseconds: searchTimes.max() ?? 0,
       averageSearchResults: Double(results) / Double(queries),
-      filteredSearchP99Milliseconds: percentile(filteredTimes, 0.99),
-      latest50P50Milliseconds: percentile(listTimes, 0.5), latest50P99Milliseconds: percentile(listTimes, 0.99),
-      latest50CPUP99Milliseconds: percentile(listCPU, 0.99), deleteOneMilliseconds: deleteMilliseconds,
+      filteredSearchP99Milliseconds: BenchMeasure.percentile(filteredTimes, 0.99),
+      latest50P50Milliseconds: BenchMeasure.percentile(listTimes, 0.5),
+      latest50P99Milliseconds: BenchMeasure.percentile(listTimes, 0.99),
+      latest50CPUP99Milliseconds: BenchMeasure.percentile(listCPU, 0.99), deleteOneMilliseconds: deleteMilliseconds,
       loadAverage: loadAverage(),
       statsMilliseconds: statsMilliseconds, openMilliseconds: openMilliseconds, databaseBytes: size(of: folder))
     if json { return try printJSON(report) }
@@ -150,23 +152,10 @@ struct BenchStoreCommand: AsyncParsableCommand {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
   }
 
-  /// CPU time this thread has used, in seconds.
-  func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-
   /// The 1-minute load average, or 0 where it cannot be read.
   func loadAverage() -> Double {
     var loads = [Double](repeating: 0, count: 3)
     return getloadavg(&loads, 3) > 0 ? loads[0] : 0
-  }
-
-  func percentile(_ values: [Double], _ fraction: Double) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return 0 }
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
   }
 
   func size(of folder: URL) -> Int64 {

@@ -19,11 +19,7 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
   @Option(help: "TSV of `id<TAB>reference text`.")
   var references: String?
 
-  @Option(help: "Speech engine id.")
-  var engine: String?
-
-  @Option(help: "Model id.")
-  var model: String?
+  @OptionGroup var engineChoice: BenchEngineOptions
 
   @Option(parsing: .unconditional, help: "Beam size, 1 (greedy) to 8.")
   var beam: Int = 5
@@ -96,10 +92,10 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
   func run() async throws {
     let referenceTexts = try references.map(Self.readReferences) ?? [:]
     let loadStart = Date()
-    let speech = try await EngineFactory.make(id: engine, model: model)
+    let speech = try await engineChoice.load()
     let loadSeconds = Date().timeIntervalSince(loadStart)
-    let hints = try vocabulary + (vocabularyFile.map(Self.readTerms) ?? [])
-    let terms = try countTerms.map(Self.readTerms) ?? hints
+    let hints = try vocabulary + (vocabularyFile.map { try BenchMeasure.lines($0, what: "vocabulary") } ?? [])
+    let terms = try countTerms.map { try BenchMeasure.lines($0, what: "vocabulary") } ?? hints
     var options = TranscriptionOptions(vocabulary: hints, beamSize: beam, threads: threads)
     if draft { options = options.drafting }
     var termCount = TermCount()
@@ -173,14 +169,6 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
       references[String(fields[0])] = String(fields[1])
     }
     return references
-  }
-
-  static func readTerms(_ path: String) throws -> [String] {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw CLIError("\(path): cannot read the vocabulary file")
-    }
-    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 }
 

@@ -27,10 +27,8 @@ struct DictionaryAddCommand: AsyncParsableCommand {
   @Flag(help: "Only replace the listed forms, never words that merely sound like TERM.") var noSoundMatch = false
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    let outcome = try storeCall {
-      try database.saveDictionaryEntry(
-        DictionaryEntry(term: term, replacements: replacements, matchBySound: !noSoundMatch))
+    let outcome = try withStore(global, applyRetention: false) {
+      try $0.saveDictionaryEntry(DictionaryEntry(term: term, replacements: replacements, matchBySound: !noSoundMatch))
     }
     print(outcome == .added ? "Added '\(term)'." : "Updated '\(term)'.")
   }
@@ -42,17 +40,16 @@ struct DictionaryListCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    let entries = try storeCall { try database.dictionaryEntries() }
-    if json { return try printJSON(entries) }
-    if entries.isEmpty { return print("The dictionary is empty. Add a term with 'utter dictionary add TERM'.") }
-    var table = TextTable("term", "origin", "match", "replaces")
-    for entry in entries {
-      table.add(
+    let entries = try withStore(global, applyRetention: false) { try $0.dictionaryEntries() }
+    try printListing(
+      entries, json: json, empty: "The dictionary is empty. Add a term with 'utter dictionary add TERM'.",
+      columns: "term", "origin", "match", "replaces"
+    ) { entry in
+      [
         entry.term, entry.origin == .learned ? "learned" : "added",
-        entry.matchBySound ? "by sound" : "exact forms only", entry.replacements.joined(separator: ", "))
+        entry.matchBySound ? "by sound" : "exact forms only", entry.replacements.joined(separator: ", "),
+      ]
     }
-    table.print()
   }
 }
 
@@ -62,8 +59,7 @@ struct DictionaryRemoveCommand: AsyncParsableCommand {
   @Argument(help: "The term to remove (case does not matter).") var term: String
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    guard try storeCall({ try database.removeDictionaryEntry(term: term) }) else {
+    guard try withStore(global, applyRetention: false, { try $0.removeDictionaryEntry(term: term) }) else {
       throw CLIError("'\(term)' is not in the dictionary")
     }
     print("Removed '\(term)'.")
@@ -79,20 +75,16 @@ struct DictionarySuggestionsCommand: AsyncParsableCommand {
   func run() async throws {
     let database = try openStore(global, applyRetention: false)
     let candidates = try storeCall { try database.learningCandidates() }
-    if json { return try printJSON(candidates) }
-    if candidates.isEmpty {
-      let learning = (try? database.learnsWords()) ?? true
-      return print(
-        learning
-          ? "No suggestions. Correct a dictated word twice and Utter learns it."
-          : "No suggestions: learning is off ('utter settings set learn-words on').")
-    }
-    var table = TextTable("heard", "becomes", "why", "seen")
-    for candidate in candidates {
+    try printListing(
+      candidates, json: json,
+      empty: (try? database.learnsWords()) ?? true
+        ? "No suggestions. Correct a dictated word twice and Utter learns it."
+        : "No suggestions: learning is off ('utter settings set learn-words on').",
+      columns: "heard", "becomes", "why", "seen"
+    ) { candidate in
       let why = candidate.kind == .spelling ? "spelling" : candidate.replacesHeard ? "sounds alike" : "hint only"
-      table.add(candidate.heard, candidate.corrected, why, "\(candidate.count)×")
+      return [candidate.heard, candidate.corrected, why, "\(candidate.count)×"]
     }
-    table.print()
   }
 }
 
@@ -121,8 +113,7 @@ struct DictionaryForgetCommand: AsyncParsableCommand {
   @Argument(help: "The learned or suggested term (case does not matter).") var term: String
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    guard try storeCall({ try database.forgetLearned(term: term) }) else {
+    guard try withStore(global, applyRetention: false, { try $0.forgetLearned(term: term) }) else {
       throw CLIError("'\(term)' was not learned or suggested (terms you added: 'utter dictionary remove')")
     }
     print("Forgot '\(term)'; it will not be learned again.")

@@ -56,8 +56,7 @@ struct HistoryListCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
-    let database = try openStore(global)
-    let entries = try storeCall { try database.latestHistory(limit: limit, filter: try filters.filter()) }
+    let entries = try withStore(global) { try $0.latestHistory(limit: limit, filter: try filters.filter()) }
     try HistoryTable.print(entries, json: json, empty: "No dictations yet.")
   }
 }
@@ -75,8 +74,7 @@ struct HistorySearchCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
-    let database = try openStore(global)
-    let entries = try storeCall { try database.searchHistory(text, filter: try filters.filter(), limit: limit) }
+    let entries = try withStore(global) { try $0.searchHistory(text, filter: try filters.filter(), limit: limit) }
     try HistoryTable.print(entries, json: json, empty: "Nothing matches '\(text)'.")
   }
 }
@@ -84,18 +82,12 @@ struct HistorySearchCommand: AsyncParsableCommand {
 /// The one-line-per-entry listing shared by `list` and `search`.
 enum HistoryTable {
   static func print(_ entries: [HistoryEntry], json: Bool, empty: String) throws {
-    if json { return try printJSON(entries) }
-    guard !entries.isEmpty else {
-      Swift.print(empty)
-      return
-    }
-    var table = TextTable("id", "when", "source", "status", "text")
-    for entry in entries {
+    try printListing(entries, json: json, empty: empty, columns: "id", "when", "source", "status", "text") { entry in
       let text = entry.finalText.isEmpty ? (entry.errorMessage.map { "(\($0))" } ?? "(no text)") : entry.finalText
-      table.add(
+      return [
         String(entry.id ?? 0), StoreText.localTime(entry.createdAt), entry.source.rawValue, entry.status.rawValue,
-        StoreText.oneLine(text, width: 70))
+        StoreText.oneLine(text, width: 70),
+      ]
     }
-    table.print()
   }
 }

@@ -8,14 +8,11 @@ struct NotesCommand: AsyncParsableCommand {
     subcommands: [NotesAddCommand.self, NotesListCommand.self, NotesSearchCommand.self, NotesRemoveCommand.self],
     defaultSubcommand: NotesListCommand.self)
 
+  /// Prints `notes` as `list` and `search` show them.
   static func print(_ notes: [Note], json: Bool, empty: String) throws {
-    if json { return try printJSON(notes) }
-    if notes.isEmpty { return Swift.print(empty) }
-    var table = TextTable("id", "when", "text")
-    for note in notes {
-      table.add(String(note.id ?? 0), StoreText.localTime(note.createdAt), StoreText.oneLine(note.text, width: 80))
+    try printListing(notes, json: json, empty: empty, columns: "id", "when", "text") { note in
+      [String(note.id ?? 0), StoreText.localTime(note.createdAt), StoreText.oneLine(note.text, width: 80)]
     }
-    table.print()
   }
 }
 
@@ -25,8 +22,7 @@ struct NotesAddCommand: AsyncParsableCommand {
   @Argument(help: "The note's text.") var text: String
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    let note = try storeCall { try database.addNote(text) }
+    let note = try withStore(global, applyRetention: false) { try $0.addNote(text) }
     print("Added note \(note.id ?? 0).")
   }
 }
@@ -40,9 +36,8 @@ struct NotesListCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    try NotesCommand.print(
-      try storeCall { try database.notes(limit: limit) }, json: json, empty: "No notes yet.")
+    let notes = try withStore(global, applyRetention: false) { try $0.notes(limit: limit) }
+    try NotesCommand.print(notes, json: json, empty: "No notes yet.")
   }
 }
 
@@ -53,9 +48,8 @@ struct NotesSearchCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    try NotesCommand.print(
-      try storeCall { try database.searchNotes(text) }, json: json, empty: "No note matches '\(text)'.")
+    let notes = try withStore(global, applyRetention: false) { try $0.searchNotes(text) }
+    try NotesCommand.print(notes, json: json, empty: "No note matches '\(text)'.")
   }
 }
 
@@ -65,8 +59,9 @@ struct NotesRemoveCommand: AsyncParsableCommand {
   @Argument(help: "The note's ID.") var id: Int64
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    guard try storeCall({ try database.deleteNote(id: id) }) else { throw CLIError("no note \(id)") }
+    guard try withStore(global, applyRetention: false, { try $0.deleteNote(id: id) }) else {
+      throw CLIError("no note \(id)")
+    }
     print("Deleted note \(id).")
   }
 }

@@ -23,8 +23,7 @@ struct SettingsGetCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    let settings = try storeCall { try database.settings() }
+    let settings = try withStore(global, applyRetention: false) { try $0.settings() }
     if let key {
       let descriptor = try storeCall { try UtterSettings.descriptor(forKey: key) }
       let value = try storeCall { try settings.value(forKey: key) }
@@ -83,8 +82,7 @@ struct SettingsResetCommand: AsyncParsableCommand {
   @Argument(help: "A setting's key; omit to reset everything.") var key: String?
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    try storeCall {
+    try withStore(global, applyRetention: false) { database in
       if let key {
         var settings = try database.settings()
         try settings.resetValue(forKey: key)
@@ -106,9 +104,10 @@ struct SettingsExportKeyboardCommand: AsyncParsableCommand {
   @Option(help: "The shared container folder.") var container: String
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
     let folder = URL(fileURLWithPath: (container as NSString).expandingTildeInPath, isDirectory: true)
-    let url = try storeCall { try KeyboardSettings.share(try database.settings(), in: SharedFolder(channel: folder)) }
+    let url = try withStore(global, applyRetention: false) {
+      try KeyboardSettings.share(try $0.settings(), in: SharedFolder(channel: folder))
+    }
     print("Wrote \(url.path).")
   }
 }

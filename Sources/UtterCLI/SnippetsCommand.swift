@@ -18,8 +18,9 @@ struct SnippetsAddCommand: AsyncParsableCommand {
   @Argument(help: "What is written instead.") var text: String
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    let outcome = try storeCall { try database.saveSnippet(Snippet(trigger: trigger, expansion: text)) }
+    let outcome = try withStore(global, applyRetention: false) {
+      try $0.saveSnippet(Snippet(trigger: trigger, expansion: text))
+    }
     print(outcome == .added ? "Added '\(trigger)'." : "Updated '\(trigger)'.")
   }
 }
@@ -30,15 +31,11 @@ struct SnippetsListCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    let snippets = try storeCall { try database.snippets() }
-    if json { return try printJSON(snippets) }
-    if snippets.isEmpty { return print("No snippets. Add one with 'utter snippets add TRIGGER TEXT'.") }
-    var table = TextTable("trigger", "expansion")
-    for snippet in snippets {
-      table.add(StoreText.oneLine(snippet.trigger, width: 30), StoreText.oneLine(snippet.expansion, width: 80))
-    }
-    table.print()
+    let snippets = try withStore(global, applyRetention: false) { try $0.snippets() }
+    try printListing(
+      snippets, json: json, empty: "No snippets. Add one with 'utter snippets add TRIGGER TEXT'.",
+      columns: "trigger", "expansion"
+    ) { [StoreText.oneLine($0.trigger, width: 30), StoreText.oneLine($0.expansion, width: 80)] }
   }
 }
 
@@ -48,8 +45,7 @@ struct SnippetsRemoveCommand: AsyncParsableCommand {
   @Argument(help: "The trigger to remove (case does not matter).") var trigger: String
 
   func run() async throws {
-    let database = try openStore(global, applyRetention: false)
-    guard try storeCall({ try database.removeSnippet(trigger: trigger) }) else {
+    guard try withStore(global, applyRetention: false, { try $0.removeSnippet(trigger: trigger) }) else {
       throw CLIError("no snippet '\(trigger)'")
     }
     print("Removed '\(trigger)'.")

@@ -10,8 +10,7 @@ struct StatsCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON.") var json = false
 
   func run() async throws {
-    let database = try openStore(global)
-    let stats = try storeCall { try database.stats() }
+    let stats = try withStore(global) { try $0.stats() }
     if json { return try printJSON(stats) }
     let day = StoreText.formatter("EEE d MMM")
     let rows: [(String, String)] = [

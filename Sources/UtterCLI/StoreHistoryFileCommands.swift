@@ -38,8 +38,7 @@ struct HistoryExportCommand: AsyncParsableCommand {
   @Option(help: "Write to FILE instead of standard output.") var output: String?
 
   func run() async throws {
-    let database = try openStore(global)
-    let data: Data = try storeCall {
+    let data: Data = try withStore(global) { database in
       switch format {
       case .json: return try database.exportArchive().jsonData()
       case .markdown: return Data(try database.exportMarkdown().utf8)
@@ -76,8 +75,7 @@ struct HistoryImportCommand: AsyncParsableCommand {
     } catch {
       throw CLIError("cannot read \(url.path)")
     }
-    let database = try openStore(global)
-    let summary = try storeCall { try database.importJSON(data, includeSettings: !keepSettings) }
+    let summary = try withStore(global) { try $0.importJSON(data, includeSettings: !keepSettings) }
     print(
       "Imported \(summary.historyAdded) new dictation(s), updated \(summary.historyUpdated), "
         + "skipped \(summary.historySkipped) already present; \(summary.notesAdded) note(s), "

@@ -15,6 +15,13 @@ func openStore(_ global: GlobalOptions, applyRetention: Bool = true) throws -> A
   return database
 }
 
+/// Opens the user's store as `openStore` does and runs `body` on it, a storage failure becoming the CLI's
+/// one-line error.
+func withStore<T>(_ global: GlobalOptions, applyRetention: Bool = true, _ body: (AppDatabase) throws -> T) throws -> T {
+  let database = try openStore(global, applyRetention: applyRetention)
+  return try storeCall { try body(database) }
+}
+
 /// Runs a store call, turning a storage failure into the CLI's one-line error.
 func storeCall<T>(_ body: () throws -> T) throws -> T {
   do {

@@ -8,6 +8,11 @@ struct TextTable {
 
   /// A table with these headings (shown in upper case).
   init(_ headers: String...) {
+    self.init(headers)
+  }
+
+  /// A table with these headings (shown in upper case).
+  init(_ headers: [String]) {
     self.headers = headers.map { $0.uppercased() }
   }
 
@@ -40,4 +45,17 @@ struct TextTable {
   func print() {
     Swift.print(rendered, terminator: "")
   }
+}
+
+/// Prints stored items the one way `utter` lists them: as JSON with `--json`, as the line `empty` when there are
+/// none, else as a table under `columns` with the cells `row` gives for each item.
+func printListing<Item: Encodable>(
+  _ items: [Item], json: Bool, empty: @autoclosure () -> String, columns: String...,
+  row: (Item) -> [String]
+) throws {
+  if json { return try printJSON(items) }
+  guard !items.isEmpty else { return print(empty()) }
+  var table = TextTable(columns)
+  for item in items { table.add(row(item)) }
+  table.print()
 }

@@ -104,13 +104,10 @@ enum GGMLWhisperConverter {
       let bias = try model.variable("encoder/\(conv)/bias")
       try out.tensor("encoder.\(conv).bias", bias, as: .f32, shape: [bias.elementCount, 1])
     }
-    try out.tensor("encoder.ln_post.weight", model.variable("encoder/layer_norm/gamma"), as: .f32)
-    try out.tensor("encoder.ln_post.bias", model.variable("encoder/layer_norm/beta"), as: .f32)
+    try writeLayerNorm(model, from: "encoder/layer_norm", to: "encoder.ln_post", into: &out)
     for layer in 0..<params.audioLayers {
-      let from = "encoder/layer_\(layer)"
-      let to = "encoder.blocks.\(layer)"
-      try writeSelfAttention(model, from: from, to: to, state: params.audioState, into: &out)
-      try writeFeedForward(model, from: from, to: to, into: &out)
+      try writeBlock(
+        model, from: "encoder/layer_\(layer)", to: "encoder.blocks.\(layer)", state: params.audioState, into: &out)
     }
   }
 
@@ -119,13 +116,11 @@ enum GGMLWhisperConverter {
   {
     try out.tensor("decoder.positional_embedding", model.variable("decoder/position_encodings/encodings"), as: .f32)
     try out.tensor("decoder.token_embedding.weight", model.variable("decoder/embeddings/weight"), as: matrixType)
-    try out.tensor("decoder.ln.weight", model.variable("decoder/layer_norm/gamma"), as: .f32)
-    try out.tensor("decoder.ln.bias", model.variable("decoder/layer_norm/beta"), as: .f32)
+    try writeLayerNorm(model, from: "decoder/layer_norm", to: "decoder.ln", into: &out)
     for layer in 0..<params.textLayers {
       let from = "decoder/layer_\(layer)"
       let to = "decoder.blocks.\(layer)"
-      try writeSelfAttention(model, from: from, to: to, state: params.textState, into: &out)
-      try writeFeedForward(model, from: from, to: to, into: &out)
+      try writeBlock(model, from: from, to: to, state: params.textState, into: &out)
       // Cross attention: the query is separate, keys and values are fused.
       let cross = "\(from)/attention"
       try writeLayerNorm(model, from: "\(cross)/layer_norm", to: "\(to).cross_attn_ln", into: &out)
@@ -139,6 +134,14 @@ enum GGMLWhisperConverter {
       try out.tensor("\(to).cross_attn.out.weight", model.variable("\(cross)/linear_2/weight"), as: matrixType)
       try out.tensor("\(to).cross_attn.out.bias", model.variable("\(cross)/linear_2/bias"), as: .f32)
     }
+  }
+
+  /// What every encoder and decoder block has: self attention, then the feed-forward network.
+  private static func writeBlock(
+    _ model: CTranslate2Model, from: String, to: String, state: Int, into out: inout GGMLBuffer
+  ) throws {
+    try writeSelfAttention(model, from: from, to: to, state: state, into: &out)
+    try writeFeedForward(model, from: from, to: to, into: &out)
   }
 
   /// Self attention: CTranslate2 fuses query, key and value along the first axis; whisper.cpp has no key bias.

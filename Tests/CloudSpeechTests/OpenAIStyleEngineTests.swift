@@ -126,8 +126,10 @@ struct OpenAIStyleEngineTests {
   @Test("long audio is uploaded in pieces and the transcripts are joined with shifted times")
   func longAudioInPieces() async throws {
     let engine = OpenAITranscriptionEngine(
-      id: "openai", displayName: "OpenAI", baseURL: URL(string: "http://127.0.0.1:1/v1")!, apiKey: "k",
-      model: "whisper-1", http: PieceClient(), maxUploadSeconds: 0.5)
+      ProviderConnection(
+        id: "openai", displayName: "OpenAI", baseURL: URL(string: "http://127.0.0.1:1/v1")!, apiKey: "k",
+        model: "whisper-1", http: PieceClient()),
+      maxUploadSeconds: 0.5)
     let transcript = try await engine.transcribe(toneSamples, options: TranscriptionOptions())
     #expect(transcript.text == "piece piece")
     #expect(transcript.segments.map(\.start) == [0, 0.5])

@@ -59,9 +59,7 @@ struct HistoryView: View {
   }
 
   private func delete(at offsets: IndexSet) {
-    for index in offsets {
-      if let id = entries[index].id { _ = try? model.database?.deleteHistory(id: id) }
-    }
+    for id in entries.storedIDs(at: offsets) { _ = try? model.database?.deleteHistory(id: id) }
     reload()
   }
 }

@@ -56,9 +56,7 @@ struct HomeView: View {
   }
 
   private func deleteNotes(at offsets: IndexSet) {
-    for index in offsets {
-      if let id = notes[index].id { _ = try? model.database?.deleteNote(id: id) }
-    }
+    for id in notes.storedIDs(at: offsets) { _ = try? model.database?.deleteNote(id: id) }
     reload()
   }
 }

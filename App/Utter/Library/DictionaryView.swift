@@ -8,58 +8,38 @@ struct DictionaryView: View {
   @Environment(AppModel.self) private var model
   @State private var entries: [DictionaryEntry] = []
   @State private var suggestions: [LearningCandidate] = []
-  @State private var editing: DictionaryEntry?
-  @State private var error: String?
 
   var body: some View {
-    List {
-      if let error { Text(error).foregroundStyle(.red) }
-      ForEach(entries, id: \.term) { entry in
-        Button {
-          editing = entry
-        } label: {
-          VStack(alignment: .leading, spacing: 2) {
-            HStack {
-              Text(entry.term).font(.headline)
-              if entry.origin == .learned {
-                Text("Learned").font(.caption2).foregroundStyle(.secondary)
-                  .accessibilityLabel("Learned from your corrections")
-              }
-            }
-            if !entry.replacements.isEmpty {
-              Text("From: " + entry.replacements.joined(separator: ", "))
-                .font(.caption)
-                .foregroundStyle(.secondary)
-            }
-          }
+    EditableList(
+      entries, newItem: DictionaryEntry(term: ""), reload: reload,
+      save: { _ = try model.database?.saveDictionaryEntry($0) }, remove: remove
+    ) { entry in
+      ItemSummary(
+        Text(entry.term),
+        detail: entry.replacements.isEmpty ? nil : Text("From: " + entry.replacements.joined(separator: ", "))
+      ) {
+        if entry.origin == .learned {
+          Text("Learned").font(.caption2).foregroundStyle(.secondary)
+            .accessibilityLabel("Learned from your corrections")
         }
-        .foregroundStyle(.primary)
       }
-      .onDelete { offsets in
-        for index in offsets { remove(entries[index]) }
-        reload()
-      }
-      if !suggestions.isEmpty {
-        Section {
-          ForEach(suggestions, id: \.self) { suggestion in
-            LearningSuggestionRow(suggestion: suggestion) { confirmed in
-              do {
-                if confirmed {
-                  _ = try model.database?.confirmLearning(term: suggestion.corrected)
-                } else {
-                  _ = try model.database?.forgetLearned(term: suggestion.corrected)
-                }
-                error = nil
-              } catch {
-                self.error = UserMessage.of(error)
+    } editor: { entry, save in
+      DictionaryEntryEditor(entry: entry, save: save)
+    } content: { rows, change in
+      List {
+        rows
+        if !suggestions.isEmpty {
+          Section {
+            ForEach(suggestions, id: \.self) { suggestion in
+              LearningSuggestionRow(suggestion: suggestion) { confirmed in
+                change { try decide(suggestion, confirmed: confirmed) }
               }
-              reload()
             }
+          } header: {
+            Text("Suggestions")
+          } footer: {
+            Text("Words you corrected once. Utter learns a word the second time, or now if you add it.")
           }
-        } header: {
-          Text("Suggestions")
-        } footer: {
-          Text("Words you corrected once. Utter learns a word the second time, or now if you add it.")
         }
       }
     }
@@ -71,25 +51,6 @@ struct DictionaryView: View {
       }
     }
     .navigationTitle("Dictionary")
-    .toolbar {
-      Button {
-        editing = DictionaryEntry(term: "")
-      } label: {
-        Label("Add", systemImage: "plus")
-      }
-    }
-    .sheet(item: $editing) { entry in
-      DictionaryEntryEditor(entry: entry) { saved in
-        do {
-          _ = try model.database?.saveDictionaryEntry(saved)
-          error = nil
-        } catch {
-          self.error = UserMessage.of(error)
-        }
-        reload()
-      }
-    }
-    .onAppear(perform: reload)
   }
 
   private func reload() {
@@ -98,11 +59,20 @@ struct DictionaryView: View {
   }
 
   /// Deletes a term; a learned one is also kept from being learned again.
-  private func remove(_ entry: DictionaryEntry) {
+  private func remove(_ entry: DictionaryEntry) throws {
     if entry.origin == .learned {
-      _ = try? model.database?.forgetLearned(term: entry.term)
+      _ = try model.database?.forgetLearned(term: entry.term)
     } else {
-      _ = try? model.database?.removeDictionaryEntry(term: entry.term)
+      _ = try model.database?.removeDictionaryEntry(term: entry.term)
+    }
+  }
+
+  /// Learns a suggested word now, or dismisses it so it is not learned.
+  private func decide(_ suggestion: LearningCandidate, confirmed: Bool) throws {
+    if confirmed {
+      _ = try model.database?.confirmLearning(term: suggestion.corrected)
+    } else {
+      _ = try model.database?.forgetLearned(term: suggestion.corrected)
     }
   }
 }
@@ -115,10 +85,7 @@ struct LearningSuggestionRow: View {
 
   var body: some View {
     HStack {
-      VStack(alignment: .leading, spacing: 2) {
-        Text(suggestion.corrected).font(.headline)
-        Text("Heard as: \(suggestion.heard)").font(.caption).foregroundStyle(.secondary)
-      }
+      ItemSummary(Text(suggestion.corrected), detail: Text("Heard as: \(suggestion.heard)"))
       Spacer()
       Button("Add") { decide(true) }
         .buttonStyle(.borderless)
@@ -140,7 +107,6 @@ extension DictionaryEntry: @retroactive Identifiable {
 /// Adds or edits one dictionary word.
 @MainActor
 struct DictionaryEntryEditor: View {
-  @Environment(\.dismiss) private var dismiss
   @State private var term: String
   @State private var replacements: String
   @State private var matchBySound: Bool
@@ -154,33 +120,22 @@ struct DictionaryEntryEditor: View {
   }
 
   var body: some View {
-    NavigationStack {
-      Form {
-        TextField("Word or name, e.g. Kubernetes", text: $term)
+    ItemEditor(
+      Text(term.isEmpty ? "New word" : term), canSave: !term.trimmingCharacters(in: .whitespaces).isEmpty
+    ) {
+      save(
+        DictionaryEntry(
+          term: term.trimmingCharacters(in: .whitespaces), replacements: replacements.commaSeparated,
+          matchBySound: matchBySound))
+    } fields: {
+      TextField("Word or name, e.g. Kubernetes", text: $term)
+        .textInputAutocapitalization(.never)
+      Section {
+        TextField("Misheard as, comma-separated", text: $replacements)
           .textInputAutocapitalization(.never)
-        Section {
-          TextField("Misheard as, comma-separated", text: $replacements)
-            .textInputAutocapitalization(.never)
-          Toggle("Also fix words that sound like it", isOn: $matchBySound)
-        } footer: {
-          Text("Utter also tells the speech engine to expect this word.")
-        }
-      }
-      .navigationTitle(term.isEmpty ? "New word" : term)
-      .navigationBarTitleDisplayMode(.inline)
-      .toolbar {
-        ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
-        ToolbarItem(placement: .confirmationAction) {
-          Button("Save") {
-            let list = replacements.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-              .filter { !$0.isEmpty }
-            save(
-              DictionaryEntry(
-                term: term.trimmingCharacters(in: .whitespaces), replacements: list, matchBySound: matchBySound))
-            dismiss()
-          }
-          .disabled(term.trimmingCharacters(in: .whitespaces).isEmpty)
-        }
+        Toggle("Also fix words that sound like it", isOn: $matchBySound)
+      } footer: {
+        Text("Utter also tells the speech engine to expect this word.")
       }
     }
   }

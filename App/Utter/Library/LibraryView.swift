@@ -5,27 +5,19 @@ import SwiftUI
 struct LibraryView: View {
   var body: some View {
     List {
-      NavigationLink {
-        DictionaryView()
-      } label: {
-        Label("Dictionary", systemImage: "character.book.closed")
-      }
-      NavigationLink {
-        SnippetsView()
-      } label: {
-        Label("Snippets", systemImage: "text.append")
-      }
-      NavigationLink {
-        StylesView()
-      } label: {
-        Label("Styles", systemImage: "textformat")
-      }
-      NavigationLink {
-        StatsView()
-      } label: {
-        Label("Stats", systemImage: "chart.bar")
-      }
+      link("Dictionary", systemImage: "character.book.closed", to: DictionaryView())
+      link("Snippets", systemImage: "text.append", to: SnippetsView())
+      link("Styles", systemImage: "textformat", to: StylesView())
+      link("Stats", systemImage: "chart.bar", to: StatsView())
     }
     .navigationTitle("Library")
+  }
+
+  private func link(_ title: LocalizedStringKey, systemImage: String, to destination: some View) -> some View {
+    NavigationLink {
+      destination
+    } label: {
+      Label(title, systemImage: systemImage)
+    }
   }
 }

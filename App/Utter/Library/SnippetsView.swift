@@ -7,27 +7,18 @@ import TextPipeline
 struct SnippetsView: View {
   @Environment(AppModel.self) private var model
   @State private var snippets: [Snippet] = []
-  @State private var editing: Snippet?
-  @State private var error: String?
 
   var body: some View {
-    List {
-      if let error { Text(error).foregroundStyle(.red) }
-      ForEach(snippets, id: \.trigger) { snippet in
-        Button {
-          editing = snippet
-        } label: {
-          VStack(alignment: .leading, spacing: 2) {
-            Text("“\(snippet.trigger)”").font(.headline)
-            Text(snippet.expansion).font(.caption).foregroundStyle(.secondary).lineLimit(2)
-          }
-        }
-        .foregroundStyle(.primary)
-      }
-      .onDelete { offsets in
-        for index in offsets { _ = try? model.database?.removeSnippet(trigger: snippets[index].trigger) }
-        reload()
-      }
+    EditableList(
+      snippets, newItem: Snippet(trigger: "", expansion: ""), reload: reload,
+      save: { _ = try model.database?.saveSnippet($0) },
+      remove: { _ = try model.database?.removeSnippet(trigger: $0.trigger) }
+    ) { snippet in
+      ItemSummary(Text("“\(snippet.trigger)”"), detail: Text(snippet.expansion), detailLineLimit: 2)
+    } editor: { snippet, save in
+      SnippetEditor(snippet: snippet, save: save)
+    } content: { rows, _ in
+      List { rows }
     }
     .overlay {
       if snippets.isEmpty {
@@ -37,25 +28,6 @@ struct SnippetsView: View {
       }
     }
     .navigationTitle("Snippets")
-    .toolbar {
-      Button {
-        editing = Snippet(trigger: "", expansion: "")
-      } label: {
-        Label("Add", systemImage: "plus")
-      }
-    }
-    .sheet(item: $editing) { snippet in
-      SnippetEditor(snippet: snippet) { saved in
-        do {
-          _ = try model.database?.saveSnippet(saved)
-          error = nil
-        } catch {
-          self.error = UserMessage.of(error)
-        }
-        reload()
-      }
-    }
-    .onAppear(perform: reload)
   }
 
   private func reload() {
@@ -67,9 +39,9 @@ extension Snippet: @retroactive Identifiable {
   public var id: String { trigger }
 }
 
+/// Adds or edits a snippet: the phrase to say and the text it writes.
 @MainActor
 struct SnippetEditor: View {
-  @Environment(\.dismiss) private var dismiss
   @State private var trigger: String
   @State private var expansion: String
   let save: (Snippet) -> Void
@@ -81,25 +53,13 @@ struct SnippetEditor: View {
   }
 
   var body: some View {
-    NavigationStack {
-      Form {
-        TextField("When I say…", text: $trigger)
-          .textInputAutocapitalization(.never)
-        Section("Write") {
-          TextEditor(text: $expansion).frame(minHeight: 120)
-        }
-      }
-      .navigationTitle("Snippet")
-      .navigationBarTitleDisplayMode(.inline)
-      .toolbar {
-        ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
-        ToolbarItem(placement: .confirmationAction) {
-          Button("Save") {
-            save(Snippet(trigger: trigger.trimmingCharacters(in: .whitespaces), expansion: expansion))
-            dismiss()
-          }
-          .disabled(trigger.trimmingCharacters(in: .whitespaces).isEmpty || expansion.isEmpty)
-        }
+    ItemEditor(Text("Snippet"), canSave: !trigger.trimmingCharacters(in: .whitespaces).isEmpty && !expansion.isEmpty) {
+      save(Snippet(trigger: trigger.trimmingCharacters(in: .whitespaces), expansion: expansion))
+    } fields: {
+      TextField("When I say…", text: $trigger)
+        .textInputAutocapitalization(.never)
+      Section("Write") {
+        TextEditor(text: $expansion).frame(minHeight: 120)
       }
     }
   }

@@ -6,65 +6,37 @@ import SwiftUI
 struct StylesView: View {
   @Environment(AppModel.self) private var model
   @State private var styles: [SavedStyle] = []
-  @State private var editing: SavedStyle?
-  @State private var error: String?
 
   var body: some View {
-    List {
-      Section {
-        Picker("Default style", selection: defaultStyle) {
-          Text("Formal").tag("formal")
-          Text("Casual").tag("casual")
-          Text("Very casual").tag("very-casual")
-          Text("Verbatim").tag("verbatim")
-          ForEach(styles, id: \.name) { style in Text(style.name).tag(style.name) }
-        }
-      } footer: {
-        Text(
-          "Formal keeps capitals and punctuation; casual drops a lone final period; verbatim writes exactly what the engine heard."
-        )
-      }
-      Section("Your styles") {
-        if let error { Text(error).foregroundStyle(.red) }
-        ForEach(styles, id: \.name) { style in
-          Button {
-            editing = style
-          } label: {
-            VStack(alignment: .leading, spacing: 2) {
-              Text(style.name).font(.headline)
-              Text(style.defaultContexts.isEmpty ? style.kind : style.defaultContexts.joined(separator: ", "))
-                .font(.caption)
-                .foregroundStyle(.secondary)
-            }
+    EditableList(
+      styles, newItem: SavedStyle(name: "", kind: "custom"), reload: reload,
+      save: { _ = try model.database?.saveStyle($0) },
+      remove: { _ = try model.database?.removeStyle(name: $0.name) }
+    ) { style in
+      ItemSummary(
+        Text(style.name),
+        detail: Text(style.defaultContexts.isEmpty ? style.kind : style.defaultContexts.joined(separator: ", ")))
+    } editor: { style, save in
+      StyleEditor(style: style, save: save)
+    } content: { rows, _ in
+      List {
+        Section {
+          Picker("Default style", selection: defaultStyle) {
+            Text("Formal").tag("formal")
+            Text("Casual").tag("casual")
+            Text("Very casual").tag("very-casual")
+            Text("Verbatim").tag("verbatim")
+            ForEach(styles, id: \.name) { style in Text(style.name).tag(style.name) }
           }
-          .foregroundStyle(.primary)
+        } footer: {
+          Text(
+            "Formal keeps capitals and punctuation; casual drops a lone final period; verbatim writes exactly what the engine heard."
+          )
         }
-        .onDelete { offsets in
-          for index in offsets { _ = try? model.database?.removeStyle(name: styles[index].name) }
-          reload()
-        }
+        Section("Your styles") { rows }
       }
     }
     .navigationTitle("Styles")
-    .toolbar {
-      Button {
-        editing = SavedStyle(name: "", kind: "custom")
-      } label: {
-        Label("Add", systemImage: "plus")
-      }
-    }
-    .sheet(item: $editing) { style in
-      StyleEditor(style: style) { saved in
-        do {
-          _ = try model.database?.saveStyle(saved)
-          error = nil
-        } catch {
-          self.error = UserMessage.of(error)
-        }
-        reload()
-      }
-    }
-    .onAppear(perform: reload)
   }
 
   private var defaultStyle: Binding<String> {
@@ -83,7 +55,6 @@ extension SavedStyle: @retroactive Identifiable {
 /// Adds or edits a style: a name, instructions for polish, and the fields it applies to.
 @MainActor
 struct StyleEditor: View {
-  @Environment(\.dismiss) private var dismiss
   @State private var name: String
   @State private var prompt: String
   @State private var contexts: String
@@ -99,35 +70,21 @@ struct StyleEditor: View {
   }
 
   var body: some View {
-    NavigationStack {
-      Form {
-        TextField("Name", text: $name)
-        Section("Instructions for polish") {
-          TextEditor(text: $prompt).frame(minHeight: 120)
-        }
-        Section {
-          TextField("email, message, note…", text: $contexts)
-            .textInputAutocapitalization(.never)
-        } header: {
-          Text("Use in")
-        }
+    ItemEditor(Text(name.isEmpty ? "New style" : name), canSave: !name.trimmingCharacters(in: .whitespaces).isEmpty) {
+      save(
+        SavedStyle(
+          name: name.trimmingCharacters(in: .whitespaces), kind: original.kind,
+          prompt: prompt.isEmpty ? nil : prompt, defaultContexts: contexts.commaSeparated))
+    } fields: {
+      TextField("Name", text: $name)
+      Section("Instructions for polish") {
+        TextEditor(text: $prompt).frame(minHeight: 120)
       }
-      .navigationTitle(name.isEmpty ? "New style" : name)
-      .navigationBarTitleDisplayMode(.inline)
-      .toolbar {
-        ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
-        ToolbarItem(placement: .confirmationAction) {
-          Button("Save") {
-            let list = contexts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-              .filter { !$0.isEmpty }
-            save(
-              SavedStyle(
-                name: name.trimmingCharacters(in: .whitespaces), kind: original.kind,
-                prompt: prompt.isEmpty ? nil : prompt, defaultContexts: list))
-            dismiss()
-          }
-          .disabled(name.trimmingCharacters(in: .whitespaces).isEmpty)
-        }
+      Section {
+        TextField("email, message, note…", text: $contexts)
+          .textInputAutocapitalization(.never)
+      } header: {
+        Text("Use in")
       }
     }
   }

@@ -34,12 +34,12 @@ struct SettingsView: View {
         Text("Keys are kept in the iPhone's Keychain and used only for the services you choose.")
       }
       Section {
-        Picker("Keep the microphone ready", selection: binding(\.sessionTimeout)) {
-          Text("5 minutes").tag(SessionTimeout.fiveMinutes)
-          Text("15 minutes").tag(SessionTimeout.fifteenMinutes)
-          Text("1 hour").tag(SessionTimeout.oneHour)
-          Text("Until I end it").tag(SessionTimeout.never)
-        }
+        picker(
+          "Keep the microphone ready", \.sessionTimeout,
+          [
+            ("5 minutes", .fiveMinutes), ("15 minutes", .fifteenMinutes), ("1 hour", .oneHour),
+            ("Until I end it", .never),
+          ])
         Toggle("Sounds", isOn: binding(\.sounds))
         Toggle("Haptics", isOn: binding(\.haptics))
       } header: {
@@ -48,12 +48,9 @@ struct SettingsView: View {
         Text("After the last dictation, Utter turns the microphone off when this time has passed.")
       }
       Section("History") {
-        Picker("Keep history", selection: binding(\.retention)) {
-          Text("Forever").tag(HistoryRetention.forever)
-          Text("30 days").tag(HistoryRetention.thirtyDays)
-          Text("24 hours").tag(HistoryRetention.twentyFourHours)
-          Text("Off").tag(HistoryRetention.off)
-        }
+        picker(
+          "Keep history", \.retention,
+          [("Forever", .forever), ("30 days", .thirtyDays), ("24 hours", .twentyFourHours), ("Off", .off)])
         Toggle("Keep audio for retry", isOn: binding(\.keepAudio))
         DeleteHistoryButton()
       }
@@ -67,11 +64,7 @@ struct SettingsView: View {
             + "history off, nothing is learned or kept.")
       }
       Section("Appearance") {
-        Picker("Theme", selection: binding(\.appearance)) {
-          Text("System").tag(AppearanceChoice.system)
-          Text("Light").tag(AppearanceChoice.light)
-          Text("Dark").tag(AppearanceChoice.dark)
-        }
+        picker("Theme", \.appearance, [("System", .system), ("Light", .light), ("Dark", .dark)])
       }
       Section {
         Button("Show onboarding again") { model.onboardingComplete = false }
@@ -81,6 +74,16 @@ struct SettingsView: View {
   }
 
   private var engineSummary: String { model.settings.engineChoice.title }
+
+  /// A picker for one setting, offering `choices` in order, each shown by its title.
+  private func picker<Value: Hashable>(
+    _ title: LocalizedStringKey, _ keyPath: WritableKeyPath<UtterSettings, Value>,
+    _ choices: [(title: LocalizedStringKey, value: Value)]
+  ) -> some View {
+    Picker(title, selection: binding(keyPath)) {
+      ForEach(choices, id: \.value) { choice in Text(choice.title).tag(choice.value) }
+    }
+  }
 
   private func binding<Value>(_ keyPath: WritableKeyPath<UtterSettings, Value>) -> Binding<Value> {
     Binding(

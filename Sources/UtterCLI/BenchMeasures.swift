@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import SpeechEngine
+
+/// Which speech engine and model a benchmark runs.
+struct BenchEngineOptions: ParsableArguments {
+  @Option(help: "Speech engine id.")
+  var engine: String?
+
+  @Option(help: "Model id.")
+  var model: String?
+
+  /// The chosen engine, loaded.
+  func load() async throws -> any SpeechEngine {
+    try await EngineFactory.make(id: engine, model: model)
+  }
+}
+
+/// What benchmarks measure and read the same way.
+enum BenchMeasure {
+  /// The value at `fraction` (0 to 1) of `values` in order, at the nearest rank; 0 when there are none.
+  static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+  }
+
+  /// CPU time this thread has used so far, in seconds.
+  static func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// The non-empty lines of the `what` file at `path` that are not `#` comments, trimmed.
+  static func lines(_ path: String, what: String) throws -> [String] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw CLIError("\(path): cannot read the \(what) file")
+    }
+    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }
+}
