@@ -101,7 +101,7 @@ struct WindowSplit {
     let longest = max(a.count, b.count)
     guard !a.isEmpty, !b.isEmpty, abs(a.count - b.count) <= longest / 4 else { return 1 }
     let allowed = longest / 4
-    return VocabularyGate.editDistance(Array(a.utf8), Array(b.utf8), limit: allowed) <= allowed ? 0.5 : 1
+    return EditDistance.between(Array(a.utf8), Array(b.utf8), limit: allowed) <= allowed ? 0.5 : 1
   }
 
   static let endingMarks: Set<Character> = [".", ",", "!", "?", ";", ":", "…"]

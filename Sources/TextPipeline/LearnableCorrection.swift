@@ -98,7 +98,7 @@ public struct LearnableCorrection: Sendable, Hashable {
   static func soundsAlike(_ a: String, _ b: String) -> Bool {
     guard !a.isEmpty, !b.isEmpty else { return false }
     if a == b { return true }
-    let distance = VocabularyGate.editDistance(Array(a.utf8), Array(b.utf8), limit: max(a.count, b.count))
+    let distance = EditDistance.between(Array(a.utf8), Array(b.utf8), limit: max(a.count, b.count))
     if distance <= max(1, min(a.count, b.count) / 2) { return true }
     return a.first == b.first && distance <= max(a.count, b.count) - 1
   }

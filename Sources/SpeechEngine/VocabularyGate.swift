@@ -1,3 +1,5 @@
+import WordMatching
+
 /// Decides whether a first, unprompted transcription may contain one of the personal dictionary's terms, so that
 /// the engine is asked again with the terms as a hint only then.
 ///
@@ -40,26 +42,6 @@ public enum VocabularyGate {
     guard heard.first == term.first, term.count >= 3 else { return false }
     let allowed = term.count >= 6 ? 2 : 1
     guard abs(heard.count - term.count) <= allowed else { return false }
-    return editDistance(Array(heard.utf8), Array(term.utf8), limit: allowed) <= allowed
-  }
-
-  /// Levenshtein distance, or a value above `limit` as soon as every alignment exceeds it.
-  public static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-      current[0] = i
-      var rowBest = i
-      for j in 1...b.count {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-        rowBest = min(rowBest, current[j])
-      }
-      if rowBest > limit { return rowBest }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+    return EditDistance.between(Array(heard.utf8), Array(term.utf8), limit: allowed) <= allowed
   }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import WordMatching
+@testable import SpeechEngine
 
 @Suite("Whether heard words may be a dictionary term")
 struct VocabularyGateTests {
@@ -32,9 +32,9 @@ struct VocabularyGateTests {
 
   @Test("edit distance stops once past its limit")
   func editDistance() {
-    #expect(VocabularyGate.editDistance(Array("KPRNTS".utf8), Array("KPNTS".utf8), limit: 2) == 1)
-    #expect(VocabularyGate.editDistance(Array("ABC".utf8), Array("ABC".utf8), limit: 0) == 0)
-    #expect(VocabularyGate.editDistance(Array("".utf8), Array("AB".utf8), limit: 1) == 2)
-    #expect(VocabularyGate.editDistance(Array("AAAA".utf8), Array("BBBB".utf8), limit: 1) > 1)
+    #expect(EditDistance.between(Array("KPRNTS".utf8), Array("KPNTS".utf8), limit: 2) == 1)
+    #expect(EditDistance.between(Array("ABC".utf8), Array("ABC".utf8), limit: 0) == 0)
+    #expect(EditDistance.between(Array("".utf8), Array("AB".utf8), limit: 1) == 2)
+    #expect(EditDistance.between(Array("AAAA".utf8), Array("BBBB".utf8), limit: 1) > 1)
   }
 }
