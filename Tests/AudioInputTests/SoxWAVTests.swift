@@ -8,12 +8,12 @@ import TestSupport
 struct SoxWAVTests {
   @Test(
     "every sample format sox writes decodes to the same 440 Hz tone",
+    .enabled(if: SyntheticSpeech.which("sox") != nil),
     arguments: [
       ["-b", "8", "-e", "unsigned-integer"], ["-b", "16"], ["-b", "24"], ["-b", "32"],
       ["-b", "32", "-e", "floating-point"], ["-b", "64", "-e", "floating-point"],
     ])
   func soxFormats(options: [String]) throws {
-    guard SyntheticSpeech.which("sox") != nil else { return }
     let folder = try TemporaryDirectory("audio-sox")
     defer { folder.remove() }
     let url = folder.path("tone.wav")
@@ -28,9 +28,8 @@ struct SoxWAVTests {
     #expect(abs(AudioSignals.amplitude(of: 440, in: middle, sampleRate: 16_000) - 0.5) < 0.01)
   }
 
-  @Test("an ADPCM WAV is handed to ffmpeg when it is installed")
+  @Test("an ADPCM WAV is handed to ffmpeg when it is installed", .enabled(if: ffmpegInstalled))
   func adpcmThroughFFmpeg() throws {
-    guard FFmpegLocator.onPath.locate() != nil else { return }
     let folder = try TemporaryDirectory("audio-adpcm")
     defer { folder.remove() }
     let source = folder.path("tone.wav")

@@ -4,9 +4,8 @@ import Testing
 
 @testable import AudioInput
 
-/// Speech from espeak-ng at 16 kHz, or nil when espeak-ng/sox are missing.
-func synthesizedSpeech(_ text: String) throws -> [Float]? {
-  guard SyntheticSpeech.isAvailable else { return nil }
+/// Speech from espeak-ng at 16 kHz (the tests that use it are enabled only when espeak-ng and sox are installed).
+func synthesizedSpeech(_ text: String) throws -> [Float] {
   let folder = try TemporaryDirectory("audio-vad")
   defer { folder.remove() }
   let url = folder.path("speech.wav")
@@ -68,9 +67,9 @@ struct VoiceActivityDetectorTests {
     }
   }
 
-  @Test("spoken words are covered with about 200 ms to spare on each side")
+  @Test("spoken words are covered with about 200 ms to spare on each side", .enabled(if: SyntheticSpeech.isAvailable))
   func coversSpeech() throws {
-    guard let speech = try synthesizedSpeech("Hello there. This is a test of the voice keyboard.") else { return }
+    let speech = try synthesizedSpeech("Hello there. This is a test of the voice keyboard.")
     let samples = AudioSignals.silence(duration: 1) + speech + AudioSignals.silence(duration: 1)
     let words = audibleRange(samples)
     let segments = VoiceActivity.speechSegments(in: samples)
@@ -82,11 +81,12 @@ struct VoiceActivityDetectorTests {
     #expect(segment.endSample <= words.upperBound + second * 3 / 10)
   }
 
-  @Test("a pause of a second splits segments, a short one does not, and the pause length is configurable")
+  @Test(
+    "a pause of a second splits segments, a short one does not, and the pause length is configurable",
+    .enabled(if: SyntheticSpeech.isAvailable))
   func pauses() throws {
-    guard let first = try synthesizedSpeech("Please send the report today.").map(trimmed),
-      let second = try synthesizedSpeech("Thanks a lot, see you soon.").map(trimmed)
-    else { return }
+    let first = trimmed(try synthesizedSpeech("Please send the report today."))
+    let second = trimmed(try synthesizedSpeech("Thanks a lot, see you soon."))
     let longGap = first + AudioSignals.silence(duration: 1.0) + second
     let split = VoiceActivity.speechSegments(in: longGap)
     #expect(split.count == 2)
@@ -101,9 +101,11 @@ struct VoiceActivityDetectorTests {
     #expect(VoiceActivity.speechSegments(in: longGap, configuration: patient).count == 1)
   }
 
-  @Test("speech is still found under white noise 20 dB down and under loud mains hum")
+  @Test(
+    "speech is still found under white noise 20 dB down and under loud mains hum",
+    .enabled(if: SyntheticSpeech.isAvailable))
   func noisySpeech() throws {
-    guard let speech = try synthesizedSpeech("Meet me at the station at seven.") else { return }
+    let speech = try synthesizedSpeech("Meet me at the station at seven.")
     let clean = AudioSignals.silence(duration: 1.5) + speech + AudioSignals.silence(duration: 1)
     let speechRMS = AudioSignals.rms(speech)
     for noise in [
@@ -119,9 +121,11 @@ struct VoiceActivityDetectorTests {
     }
   }
 
-  @Test("quiet speech around -45 dBFS is found, speech far below the -55 dBFS threshold is not")
+  @Test(
+    "quiet speech around -45 dBFS is found, speech far below the -55 dBFS threshold is not",
+    .enabled(if: SyntheticSpeech.isAvailable))
   func quietSpeech() throws {
-    guard let speech = try synthesizedSpeech("Can you hear me now?") else { return }
+    let speech = try synthesizedSpeech("Can you hear me now?")
     var quiet = AudioSignals.silence(duration: 1) + speech + AudioSignals.silence(duration: 1)
     AudioSignals.scale(&quiet, toRMS: AudioSignals.rms(quiet) * 0.0056 / AudioSignals.rms(speech))  // -45 dBFS speech
     #expect(VoiceActivity.speechSegments(in: quiet).count == 1)
@@ -129,9 +133,10 @@ struct VoiceActivityDetectorTests {
     #expect(VoiceActivity.speechSegments(in: inaudible).isEmpty)
   }
 
-  @Test("non-stop talking is cut into pieces of at most 25 s at quiet moments")
+  @Test(
+    "non-stop talking is cut into pieces of at most 25 s at quiet moments", .enabled(if: SyntheticSpeech.isAvailable))
   func longTalk() throws {
-    guard let speech = try synthesizedSpeech("Hello there. This is a test of the voice keyboard.") else { return }
+    let speech = try synthesizedSpeech("Hello there. This is a test of the voice keyboard.")
     let samples = Array([[Float]](repeating: speech, count: 11).joined())
     let segments = VoiceActivity.speechSegments(in: samples)
     #expect(segments.count >= 2)
@@ -141,9 +146,11 @@ struct VoiceActivityDetectorTests {
     #expect(Double(covered) > 0.9 * Double(samples.count))
   }
 
-  @Test("random chunk sizes give the same segments as one buffer, and isSpeaking follows the voice")
+  @Test(
+    "random chunk sizes give the same segments as one buffer, and isSpeaking follows the voice",
+    .enabled(if: SyntheticSpeech.isAvailable))
   func chunkedEqualsWhole() throws {
-    guard let speech = try synthesizedSpeech("One two three. Four five six.") else { return }
+    let speech = try synthesizedSpeech("One two three. Four five six.")
     let samples =
       AudioSignals.whiteNoise(rms: 0.003, duration: 1) + speech.map { $0 * 0.5 } + AudioSignals.silence(duration: 1)
       + AudioSignals.pinkNoise(rms: 0.01, duration: 1) + speech + AudioSignals.silence(duration: 0.3)
@@ -169,9 +176,9 @@ struct VoiceActivityDetectorTests {
     }
   }
 
-  @Test("segments are reported as soon as the pause has lasted long enough")
+  @Test("segments are reported as soon as the pause has lasted long enough", .enabled(if: SyntheticSpeech.isAvailable))
   func liveClosing() throws {
-    guard let speech = try synthesizedSpeech("Good morning.") else { return }
+    let speech = try synthesizedSpeech("Good morning.")
     var detector = VoiceActivityDetector()
     #expect(detector.process(AudioSignals.silence(duration: 0.5) + speech).isEmpty)
     let words = audibleRange(AudioSignals.silence(duration: 0.5) + speech)
@@ -226,9 +233,9 @@ struct VoiceActivityDetectorTests {
     #expect(segments.last.map { $0.startSample >= pauseStart } == true)
   }
 
-  @Test("speech clips carry exactly the samples of their segments")
+  @Test("speech clips carry exactly the samples of their segments", .enabled(if: SyntheticSpeech.isAvailable))
   func speechClips() throws {
-    guard let speech = try synthesizedSpeech("Call me later.") else { return }
+    let speech = try synthesizedSpeech("Call me later.")
     let samples = AudioSignals.silence(duration: 1) + speech + AudioSignals.silence(duration: 1) + speech
     let clips = VoiceActivity.speechClips(in: samples)
     #expect(clips.count == 2)

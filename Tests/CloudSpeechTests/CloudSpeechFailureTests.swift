@@ -4,6 +4,7 @@ import HTTPTransport
 import KeyStore
 import ProviderTestSupport
 import SpeechEngine
+import TestSupport
 import Testing
 
 @Suite("Cloud transcription failures")
@@ -84,11 +85,15 @@ struct CloudSpeechFailureTests {
 
   @Test("a server slower than the timeout ends in a timeout error")
   func timeout() async throws {
-    try await FakeProviderServer.with({ _ in .json(#"{"text":"late"}"#, delay: .seconds(5)) }) { server in
+    // The server answers only after the engine has given up.
+    let answer = Gate()
+    try await FakeProviderServer.with({ _ in .json(#"{"text":"late"}"#, heldUntil: answer) }) { server in
       let engine = try await registry(server: server, timeout: 0.3).makeEngine(id: "openai")
       let error = await #expect(throws: SpeechEngineError.self) {
         _ = try await engine.transcribe(toneSamples, options: TranscriptionOptions())
       }
+      #expect(!answer.opened)
+      answer.open()
       #expect(error?.message == "OpenAI did not answer in time")
     }
   }

@@ -72,6 +72,8 @@ struct HostHarness {
   let keyboard: KeyboardStandIn
   let clock = TestClock()
   let microphone = ManualMicrophone()
+  /// The files the host says it has written (its state after every change), for tests that follow them.
+  let notifier = PostedChanges()
 
   init(
     engine: any SpeechEngine, dir existing: TemporaryDirectory? = nil,
@@ -92,7 +94,7 @@ struct HostHarness {
       liveCleanUp: liveCleanUp)
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
     host = DictationHost(
-      channel: channel, watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.05),
+      channel: channel, watcher: ChannelWatcher(notifier: notifier, pollInterval: 0.05),
       environment: environment, configuration: configuration)
     let host = host
     run = Task { try await host.run() }

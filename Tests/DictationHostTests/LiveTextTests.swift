@@ -76,12 +76,11 @@ struct LiveTextTests {
     try harness.keyboard.send(.start)
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
 
+    // The keyboard's view after every state the host publishes.
     let seen = LiveTextLog()
+    let published = harness.notifier.posts()
     let watching = Task.detached {
-      while !Task.isCancelled {
-        seen.note(harness.keyboard.state)
-        try? await Task.sleep(nanoseconds: 2_000_000)
-      }
+      for await name in published where name == ChannelFile.state { seen.note(harness.keyboard.state) }
     }
     defer { watching.cancel() }
     // Speech going on (no pause as long as the detector's padding: the user is still speaking) is drafted.

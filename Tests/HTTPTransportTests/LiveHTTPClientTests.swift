@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import ProviderTestSupport
+import TestSupport
 import Testing
 
 @Suite("The live HTTP client (AsyncHTTPClient on Linux, URLSession on Apple platforms) against a local server")
@@ -35,10 +36,15 @@ struct LiveHTTPClientTests {
 
   @Test("a server slower than the timeout ends in a timed-out error, not in its late answer")
   func timeout() async throws {
-    try await FakeProviderServer.with({ _ in .json("{}", delay: .seconds(5)) }) { server in
+    // The server answers only after the client has given up.
+    let answer = Gate()
+    try await FakeProviderServer.with({ _ in .json("{}", heldUntil: answer) }) { server in
       let error = await #expect(throws: HTTPTransportError.self) {
         _ = try await client.send(HTTPRequest(url: server.url("/slow"), timeout: 0.3))
       }
+      #expect(!answer.opened)
+      answer.open()
+      #expect(server.requests.count == 1)
       #expect(error?.kind == .timedOut)
       #expect(error?.description.contains("127.0.0.1 did not answer in time") == true)
     }
@@ -57,11 +63,12 @@ struct LiveHTTPClientTests {
 
   @Test("cancelling the task ends the request with a cancelled error")
   func cancellation() async throws {
-    try await FakeProviderServer.with({ _ in .json("{}", delay: .seconds(5)) }) { server in
+    let answer = Gate()
+    try await FakeProviderServer.with({ _ in .json("{}", heldUntil: answer) }) { server in
       let url = server.url("/slow")
-      let task = Task { try await client.send(HTTPRequest(url: url, timeout: 10)) }
+      let task = Task { try await client.send(HTTPRequest(url: url, timeout: 120)) }
       // Cancelled while the server holds the request, however long the request took to get there.
-      for _ in 0..<6000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+      #expect(await server.received())
       task.cancel()
       let result = await task.result
       guard case .failure(let error) = result, let transport = error as? HTTPTransportError else {

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTransport
 import LLMPolish
 import ProviderTestSupport
+import TestSupport
 import Testing
 
 @Suite("Command mode")
@@ -52,16 +54,25 @@ struct CommandModeTests {
 
   @Test("a timeout is an error naming the wait")
   func timeout() async throws {
+    // Command mode waits on a test clock; the model answers only once command mode has given up.
+    let clock = TestClock()
+    let answer = Gate()
     try await FakeProviderServer.with({ _ in
       var reply = responsesAnswer("late")
-      reply.delay = .seconds(5)
+      reply.heldUntil = answer
       return reply
     }) { server in
-      let error = await #expect(throws: CommandModeError.self) {
-        _ = try await CommandMode(provider: try openAI(server), timeout: .milliseconds(300)).rewrite(
-          selection: "text", instruction: "shorten")
-      }
-      #expect(error?.message == "the model did not answer within 0.3 s; the selection is unchanged")
+      let command = CommandMode(provider: try openAI(server), timeout: patience, clock: Timekeeper(clock: clock.clock))
+      let rewriting = Task { try await command.rewrite(selection: "text", instruction: "shorten") }
+      #expect(await server.received())
+      #expect(await eventually { clock.sleeperCount == 1 }, "command mode waits for its deadline")
+      clock.advance(by: patience.seconds - 1)
+      #expect(clock.sleeperCount == 1, "a second before the deadline command mode still waits")
+      clock.advance(by: 1)
+      let error = await #expect(throws: CommandModeError.self) { _ = try await rewriting.value }
+      #expect(!answer.opened)
+      answer.open()
+      #expect(error?.message == "the model did not answer within 120.0 s; the selection is unchanged")
     }
   }
 

@@ -3,6 +3,7 @@ import HTTPTransport
 import LLMPolish
 import Logging
 import ProviderTestSupport
+import TestSupport
 import Testing
 
 /// A polish timeout no loaded test machine reaches, for tests whose subject is not the timeout.
@@ -112,31 +113,48 @@ struct PolisherTests {
 
   @Test("a slow model times out and the deterministic text is kept, not its late answer")
   func timeoutFallsBack() async throws {
+    // Polish waits on a test clock; the model answers only once polish has given up.
+    let clock = TestClock()
+    let answer = Gate()
     try await FakeProviderServer.with({ _ in
       var reply = responsesAnswer("Too late.")
-      reply.delay = .seconds(5)
+      reply.heldUntil = answer
       return reply
     }) { server in
       let polisher = Polisher(
-        provider: try openAI(server), settings: PolishSettings(timeout: .milliseconds(400)))
-      let result = await polisher.polish("this is the text")
+        provider: try openAI(server), settings: PolishSettings(timeout: patience),
+        clock: Timekeeper(clock: clock.clock))
+      let polishing = Task { await polisher.polish("this is the text") }
+      #expect(await server.received())
+      #expect(await eventually { clock.sleeperCount == 1 }, "polish waits for its deadline")
+      clock.advance(by: patience.seconds - 1)
+      #expect(clock.sleeperCount == 1, "a second before the deadline polish still waits")
+      clock.advance(by: 1)
+      let result = await polishing.value
+      #expect(!answer.opened)
+      answer.open()
       #expect(!result.usedLLM)
       #expect(result.text == "this is the text")
-      #expect(result.rejectionReason == "the model did not answer within 0.4 s")
+      #expect(result.rejectionReason == "the model did not answer within 120.0 s")
+      #expect(result.latency == patience)
     }
   }
 
   @Test("cancelling polish keeps the deterministic text with the reason")
   func cancellationFallsBack() async throws {
+    let clock = TestClock()
+    let answer = Gate()
     try await FakeProviderServer.with({ _ in
       var reply = responsesAnswer("Too late.")
-      reply.delay = .seconds(5)
+      reply.heldUntil = answer
       return reply
     }) { server in
-      let polisher = Polisher(provider: try openAI(server), settings: PolishSettings(timeout: .seconds(10)))
+      let polisher = Polisher(
+        provider: try openAI(server), settings: PolishSettings(timeout: patience),
+        clock: Timekeeper(clock: clock.clock))
       let task = Task { await polisher.polish("please keep me") }
       // Cancelled while the server holds the request, however long the request took to get there.
-      for _ in 0..<6000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+      #expect(await server.received())
       task.cancel()
       let result = await task.value
       #expect(result.text == "please keep me")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import TestSupport
 
 /// A real HTTP server on 127.0.0.1 (port chosen by the system) that plays a cloud API in tests.
 ///
@@ -45,7 +46,16 @@ public final class FakeProviderServer: Sendable {
         body: Data(body.readableBytesView))
       log.append(recorded)
       let reply = await handler(recorded)
-      if reply.delay > .zero { try? await Task.sleep(for: reply.delay) }
+      if let gate = reply.heldUntil {
+        log.hold(gate)
+        // NB: a client that never gives up gets the answer after all (once `eventually` has run out of patience),
+        // so that its test fails on the late answer instead of hanging.
+        let backstop = Task {
+          if !(await eventually(timeout: 60) { gate.opened || Task.isCancelled }) { gate.open() }
+        }
+        await gate.wait()
+        backstop.cancel()
+      }
       var fields = HTTPFields()
       for (name, value) in reply.headers {
         if let fieldName = HTTPField.Name(name) { fields[fieldName] = value }
@@ -75,8 +85,15 @@ public final class FakeProviderServer: Sendable {
     return FakeProviderServer(baseURL: url, log: log, task: task)
   }
 
-  /// Stops the server and waits for it to close.
+  /// Waits until the server has received `count` requests (a request the server holds counts once it arrived);
+  /// false if they never come. Waits for the requests, not for a time.
+  public func received(_ count: Int = 1, timeout: Double = 60) async -> Bool {
+    await eventually(timeout: timeout) { self.requests.count >= count }
+  }
+
+  /// Stops the server and waits for it to close; replies still held are let go first.
   public func stop() async {
+    log.releaseHeld()
     task.cancel()
     _ = try? await task.value
   }
@@ -109,6 +126,27 @@ final class RequestLog: @unchecked Sendable {
   private let lock = NSLock()
   private var requests: [RecordedRequest] = []
 
+  private var held: [Gate] = []
+  private var stopped = false
+
   func append(_ request: RecordedRequest) { lock.withLock { requests.append(request) } }
   var all: [RecordedRequest] { lock.withLock { requests } }
+
+  /// Remembers a gate a reply waits at, so that stopping the server can open it (opened at once when stopped).
+  func hold(_ gate: Gate) {
+    let open = lock.withLock {
+      held.append(gate)
+      return stopped
+    }
+    if open { gate.open() }
+  }
+
+  /// Opens every gate a reply waits at, now and from now on.
+  func releaseHeld() {
+    let gates = lock.withLock {
+      stopped = true
+      return held
+    }
+    for gate in gates { gate.open() }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One request as the fake server received it.
 public struct RecordedRequest: Sendable {
@@ -144,23 +145,25 @@ public struct FakeReply: Sendable {
   public var status: Int
   public var headers: [String: String]
   public var body: Data
-  /// How long to wait before answering (to hit a client's timeout).
-  public var delay: Duration
+  /// When set, the server holds the request and answers only once the test opens this gate (or the server stops):
+  /// a slow provider whose answer cannot come before the client has given up, however slow the machine. A client
+  /// that never gives up gets the answer once `eventually`'s 60 s of polls have run out, and its test fails.
+  public var heldUntil: Gate?
 
-  public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero) {
+  public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), heldUntil: Gate? = nil) {
     self.status = status
     self.headers = headers
     self.body = body
-    self.delay = delay
+    self.heldUntil = heldUntil
   }
 
   /// A JSON answer with `text` as its body.
   public static func json(
-    _ text: String, status: Int = 200, headers: [String: String] = [:], delay: Duration = .zero
+    _ text: String, status: Int = 200, headers: [String: String] = [:], heldUntil: Gate? = nil
   ) -> FakeReply {
     var all = headers
     all["Content-Type"] = "application/json"
-    return FakeReply(status: status, headers: all, body: Data(text.utf8), delay: delay)
+    return FakeReply(status: status, headers: all, body: Data(text.utf8), heldUntil: heldUntil)
   }
 
   /// A plain-text answer.

@@ -5,59 +5,38 @@ import Testing
 
 @Suite("Change signals")
 struct ChangeSignalTests {
-  /// The first wakeup matching `predicate` within `timeout` seconds, and how long it took.
-  func firstWakeup(
-    _ stream: AsyncStream<ChannelWakeup>, timeout: Double, where predicate: @escaping @Sendable (ChannelWakeup) -> Bool
-  ) async -> Double? {
-    let start = Date()
-    return await withTaskGroup(of: Double?.self) { group in
-      group.addTask {
-        for await wakeup in stream where predicate(wakeup) { return Date().timeIntervalSince(start) }
-        return nil
-      }
-      group.addTask {
-        try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first
-    }
-  }
-
   #if os(Linux)
     @Test("inotify reports a file renamed into the container, by name (the poll alone never names a file)")
     func inotifyReportsRename() async throws {
       let dir = try TemporaryDirectory("signal")
       defer { dir.remove() }
-      let watcher = ChannelWatcher(notifier: InotifyNotifier(directory: dir.url), pollInterval: 0.5)
-      let stream = watcher.wakeups()
-      try await Task.sleep(nanoseconds: 50_000_000)
-      let channel = SessionChannel(container: dir.url)
-      let writer = Task {
-        try await Task.sleep(nanoseconds: 20_000_000)
-        try channel.writeCommands(
-          CommandLog(commands: [SessionCommand(seq: 1, sessionID: nil, kind: .stop, sentAt: 0)]))
-      }
-      let elapsed = await firstWakeup(stream, timeout: 60) { $0 == .changed(ChannelFile.commands) }
-      try await writer.value
-      #expect(elapsed != nil)
+      // The poll's clock never moves, so any wakeup here comes from inotify.
+      let clock = TestClock()
+      let watcher = ChannelWatcher(notifier: InotifyNotifier(directory: dir.url), pollInterval: 0.5, clock: clock.clock)
+      // The watch is in place once `wakeups()` returns: a file written after it is reported.
+      let wakeups = Collected(watcher.wakeups())
+      defer { wakeups.stop() }
+      try SessionChannel(container: dir.url).writeCommands(
+        CommandLog(commands: [SessionCommand(seq: 1, sessionID: nil, kind: .stop, sentAt: 0)]))
+      #expect(await eventually(timeout: 60) { wakeups.values.contains(.changed(ChannelFile.commands)) })
+      #expect(!wakeups.values.contains(.poll))
     }
   #endif
 
   @Test("with no change signal at all (a missed notification) the poll still wakes the reader, repeatedly")
   func pollCoversMissedSignals() async throws {
-    let watcher = ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1)
-    let stream = watcher.wakeups()
-    let start = Date()
-    var polls = 0
-    for await wakeup in stream where wakeup == .poll {
-      polls += 1
-      if polls == 3 { break }
+    let clock = TestClock()
+    let watcher = ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.5, clock: clock.clock)
+    let wakeups = Collected(watcher.wakeups())
+    defer { wakeups.stop() }
+    for poll in 1...3 {
+      #expect(await eventually { clock.sleeperCount == 1 }, "the watcher waits for its next poll")
+      clock.advance(by: 0.25)
+      #expect(clock.sleeperCount == 1, "half the interval wakes nobody")
+      clock.advance(by: 0.25)
+      #expect(await eventually { wakeups.values.count == poll }, "poll \(poll) comes at the interval")
     }
-    #expect(polls == 3)
-    // Three polls at 0.1 s take at least 0.2 s after the first.
-    #expect(Date().timeIntervalSince(start) >= 0.2)
+    #expect(wakeups.values == [.poll, .poll, .poll])
   }
 
   @Test("the poll interval is capped at half a second")

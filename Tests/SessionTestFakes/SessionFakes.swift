@@ -5,21 +5,25 @@ import SessionChannel
 import SpeechEngine
 import TestSupport
 
-/// An engine that answers each call with the next scripted text and remembers what it was given.
+/// An engine that answers each call with the next scripted text and remembers what it was given; with a gate, no
+/// call answers before the test opens it (a slow engine, as slow as the test needs).
 public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
   public let id = "scripted"
   public let model = "test"
   private let lock = NSLock()
   private let script: [String]
-  private let delay: Double
+  private let gate: Gate?
   private let failing: Bool
   private let noSpeechProbability: Double?
-  private var calls: [(at: Date, samples: Int, prompt: String?, vocabulary: [String])] = []
+  private var calls: [(samples: Int, prompt: String?, vocabulary: [String])] = []
 
   /// `noSpeechProbability` set: each answer comes as one segment with that probability, as Whisper reports.
-  public init(_ script: [String], delay: Double = 0, failing: Bool = false, noSpeechProbability: Double? = nil) {
+  /// `answersAfter` set: each call waits at that gate (the call is counted as soon as it is made).
+  public init(
+    _ script: [String], answersAfter gate: Gate? = nil, failing: Bool = false, noSpeechProbability: Double? = nil
+  ) {
     self.script = script
-    self.delay = delay
+    self.gate = gate
     self.failing = failing
     self.noSpeechProbability = noSpeechProbability
   }
@@ -32,10 +36,13 @@ public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
 
   public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     let index = lock.withLock {
-      calls.append((Date(), samples.count, options.prompt, options.vocabulary))
+      calls.append((samples.count, options.prompt, options.vocabulary))
       return calls.count - 1
     }
-    if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) }
+    if let gate {
+      await gate.wait()
+      try Task.checkCancellation()
+    }
     if failing { throw SpeechEngineError("scripted failure") }
     let text = script.isEmpty ? "" : script[index % script.count]
     let segments = noSpeechProbability.map { probability in
@@ -115,6 +122,28 @@ public let testFormatter: TextFormatter = { raw, field in
   let needsSpace = !(field.textBeforeCursor.last?.isWhitespace ?? true)
   return FormattedText(
     text: (needsSpace ? " " : "") + sentence, trace: [TraceStep(stage: "test-format", text: sentence)])
+}
+
+/// A notifier that signals nothing to the side it serves (delivery relies on its poll, as with `SilentNotifier`)
+/// but lets a test follow every file that side says it has just written.
+public final class PostedChanges: ChangeNotifier, @unchecked Sendable {
+  private let lock = NSLock()
+  private var followers: [AsyncStream<String>.Continuation] = []
+
+  public init() {}
+
+  public func post(_ name: String) {
+    for follower in lock.withLock({ followers }) { follower.yield(name) }
+  }
+
+  public func changes() -> AsyncStream<String> { AsyncStream { _ in } }
+
+  /// The names of the files posted from now on, in order, none dropped.
+  public func posts() -> AsyncStream<String> {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    lock.withLock { followers.append(continuation) }
+    return stream
+  }
 }
 
 /// A microphone the test feeds by hand, so that what is "heard" does not depend on timing.

@@ -68,6 +68,17 @@ public struct SessionWorkspace: Sendable {
     return SessionHostProcess(process: process, stderrURL: stderr)
   }
 
+  /// Seconds of audio the host has spooled to disk (16 kHz, 16-bit) for the recordings in progress.
+  public var spooledSeconds: Double {
+    let spool = dataDirectory.appendingPathComponent("spool")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: spool.path)) ?? []
+    let bytes = names.filter { $0.hasSuffix(".pcm") }.reduce(0) { total, name in
+      let attributes = try? FileManager.default.attributesOfItem(atPath: spool.appendingPathComponent(name).path)
+      return total + ((attributes?[.size] as? NSNumber)?.intValue ?? 0)
+    }
+    return Double(bytes) / 32_000
+  }
+
   /// Rows of the history table as `uuid|status|source|delivered|finalText`, via the sqlite3 tool.
   public func historyRows() throws -> [String] {
     let database = dataDirectory.appendingPathComponent("utter.sqlite").path

@@ -9,7 +9,7 @@ struct HostPipelineTests {
   func keyboardDictationIsPolished() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
-    let server = try FakeLLMServer(reply: "ECHO Can you=>Could you", in: workspace.dir)
+    let server = try await FakeLLMServer(reply: "ECHO Can you=>Could you", in: workspace.dir)
     defer { server.stop() }
     // Another folder stands where keys are looked up by default: it has none.
     let elsewhere = workspace.dir.path("default-home")

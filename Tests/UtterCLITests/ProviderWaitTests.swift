@@ -38,7 +38,9 @@ struct ProviderWaitTests {
   func idleWait() async throws {
     let data = try TemporaryDirectory("utter-cpu-data")
     defer { data.remove() }
-    try await FakeProviderServer.with({ _ in .json("{}", delay: .seconds(8)) }) { server in
+    // The server holds the request until it stops: the provider never answers.
+    let never = Gate()
+    try await FakeProviderServer.with({ _ in .json("{}", heldUntil: never) }) { server in
       let (cpu, stderr) = try await cpuSeconds(
         [
           "command", "shorter", "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,

@@ -137,7 +137,8 @@ struct SessionInsertionTests {
     let speech = try workspace.speech("One tap is enough.")
     let keyboard = try workspace.startKeyboard(
       "start; wait-phase listening 30; wait 2; stop; wait-insert 30", label: "kb")
-    try await Task.sleep(nanoseconds: 500_000_000)
+    // The start is tapped (and the keyboard asks for the app) before the app is up.
+    #expect(await keyboard.log("opening Utter", timeout: 60))
     let host = try workspace.startHost(mic: speech)
     defer { host.terminate() }
     #expect(await keyboard.exit(timeout: 60))

@@ -19,7 +19,8 @@ struct SessionLifecycleTests {
 
     let keyboard = try workspace.startKeyboard("start; wait 1.5; wait-phase error 60; status", label: "keyboard")
     #expect(await host.log("recording dictation", timeout: 60))
-    try await Task.sleep(nanoseconds: 2_000_000_000)
+    // Killed once two seconds of the speech are on disk, however long the machine took to record them.
+    #expect(await eventually(timeout: 60) { workspace.spooledSeconds >= 2 }, "\(workspace.spooledSeconds) s spooled")
     host.killNow()
     let spool = workspace.dataDirectory.appendingPathComponent("spool")
     let spooled = try FileManager.default.contentsOfDirectory(atPath: spool.path).filter { $0.hasSuffix(".pcm") }

@@ -8,7 +8,7 @@ final class FakeLLMServer {
   let port: Int
   let replyFile: URL
 
-  init(reply: String, in dir: TemporaryDirectory) throws {
+  init(reply: String, in dir: TemporaryDirectory) async throws {
     replyFile = dir.path("reply.txt")
     try reply.write(to: replyFile, atomically: true, encoding: .utf8)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -19,13 +19,11 @@ final class FakeLLMServer {
     try process.run()
     // NB: the port comes through a file; reading a pipe's availableData can block on Linux.
     let portFile = replyFile.appendingPathExtension("port")
-    let deadline = Date().addingTimeInterval(20)
-    var port = 0
-    while port == 0 && Date() < deadline && process.isRunning {
-      port = Int((try? String(contentsOf: portFile, encoding: .utf8)) ?? "") ?? 0
-      if port == 0 { Thread.sleep(forTimeInterval: 0.05) }
-    }
-    self.port = port
+    let process = process
+    func writtenPort() -> Int { Int((try? String(contentsOf: portFile, encoding: .utf8)) ?? "") ?? 0 }
+    // Waits for the server to write its port (or to die, which leaves the port 0 and fails the test's requests).
+    _ = await eventually(timeout: 20) { writtenPort() != 0 || !process.isRunning }
+    port = writtenPort()
   }
 
   var baseURL: String { "http://127.0.0.1:\(port)/v1" }
@@ -56,7 +54,7 @@ struct TranscribePolishTests {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-polish")
     defer { home.remove() }
-    let server = try FakeLLMServer(
+    let server = try await FakeLLMServer(
       reply: "So I think we should meet on Wednesday at 10. Can you bring the quarterly report?", in: home)
     defer { server.stop() }
     let json = try await transcribe(polishedBy: server, home: home)
@@ -73,7 +71,7 @@ struct TranscribePolishTests {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-polish")
     defer { home.remove() }
-    let server = try FakeLLMServer(
+    let server = try await FakeLLMServer(
       reply: "Sure! Here are some tips for a great meeting: set an agenda, invite only who is needed, and end on time.",
       in: home)
     defer { server.stop() }
