@@ -135,7 +135,7 @@ let package = Package(
     .target(
       name: "ProviderTestSupport",
       dependencies: [
-        "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+        "Clocks", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Tests/ProviderTestSupport"

@@ -1,3 +1,4 @@
+import Clocks
 import DictationHost
 import DictationValues
 import Foundation
@@ -19,17 +20,18 @@ public struct DictationPipeline: Sendable {
   public var formatter: DictationFormatter
   /// Where dictations are kept; nil keeps nothing (a retry updates its own entry).
   public var archive: HistoryArchive?
-  public var now: @Sendable () -> Date
+  /// Times each dictation (a test clock in tests).
+  public var clock: UtterClock
 
   public init(
     settings: DictationSettings, loadEngine: @escaping EngineLoading, formatter: DictationFormatter,
-    archive: HistoryArchive?, now: @escaping @Sendable () -> Date = Date.init
+    archive: HistoryArchive?, clock: UtterClock = .system
   ) {
     self.settings = settings
     self.loadEngine = loadEngine
     self.formatter = formatter
     self.archive = archive
-    self.now = now
+    self.clock = clock
   }
 
   /// How one dictation is transcribed.
@@ -61,7 +63,7 @@ public struct DictationPipeline: Sendable {
   /// Transcribes, formats and records `samples` (16 kHz mono). The text is returned even when history cannot
   /// keep it (`storageWarning` says why).
   public func run(_ samples: [Float], request: Request = Request()) async throws -> DictationOutcome {
-    let started = now()
+    let started = clock.date()
     let engine = try await loadEngine(request.engine ?? settings.engine())
     let options = TranscriptionOptions(
       language: request.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
@@ -74,7 +76,7 @@ public struct DictationPipeline: Sendable {
       id: UUID().uuidString.lowercased(), text: "", rawText: raw, engine: engine.id, model: engine.model,
       language: transcript.language, audioSeconds: duration, elapsedSeconds: 0, segments: transcript.segments)
     guard !raw.isEmpty else {
-      outcome.elapsedSeconds = now().timeIntervalSince(started)
+      outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
       return outcome
     }
     let (formatted, polish) = await formatter.format(raw, field: request.field)
@@ -82,7 +84,7 @@ public struct DictationPipeline: Sendable {
     outcome.trace = formatted.trace
     outcome.polish = polish
     outcome.notice = formatted.notice
-    outcome.elapsedSeconds = now().timeIntervalSince(started)
+    outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
     guard let archive else { return outcome }
     let dictation = ArchivedDictation(
       id: outcome.id, sessionID: archive.source.rawValue, createdAt: started.timeIntervalSince1970,

@@ -1,4 +1,5 @@
 import AudioInput
+import Clocks
 import DictationHost
 import DictationValues
 import Foundation
@@ -11,23 +12,23 @@ public struct HistoryArchive: DictationArchive {
   private let access: DatabaseAccess
   /// Where dictations recorded through this archive come from (recovered ones say so themselves).
   public var source: DictationSource
-  /// Today's date, injectable for tests.
-  public var now: @Sendable () -> Date
+  /// The clock that dates entries (a test clock in tests).
+  public var clock: UtterClock
 
-  public init(database: AppDatabase?, source: DictationSource, now: @escaping @Sendable () -> Date = Date.init) {
+  public init(database: AppDatabase?, source: DictationSource, clock: UtterClock = .system) {
     access = DatabaseAccess(database: database, open: nil)
     self.source = source
-    self.now = now
+    self.clock = clock
   }
 
   /// History in `dataDirectory`, opened when first needed and again after every failure: a disk that was full
   /// when the app started takes the dictations kept waiting once there is space.
   public init(
-    opening dataDirectory: URL, source: DictationSource, now: @escaping @Sendable () -> Date = Date.init
+    opening dataDirectory: URL, source: DictationSource, clock: UtterClock = .system
   ) {
     access = DatabaseAccess(database: nil) { try AppDatabase.open(at: dataDirectory).0 }
     self.source = source
-    self.now = now
+    self.clock = clock
   }
 
   /// The store, when it is (or can now be) open.
@@ -44,7 +45,7 @@ public struct HistoryArchive: DictationArchive {
     guard try database.shouldKeepHistory() else { return nil }
     let audioPath = keepAudio(audio, id: dictation.id, in: database)
     let created = Date(timeIntervalSince1970: dictation.createdAt)
-    let now = now()
+    let now = clock.date()
     var trace = dictation.trace
     if case .failure(let error) = audioPath {
       trace.append(TraceStep(stage: "audio not kept", text: "\(error)"))

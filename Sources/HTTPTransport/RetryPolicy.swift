@@ -17,41 +17,23 @@ public struct RetryPolicy: Sendable {
   public var maxRetryAfter: Duration
   /// Whether a request that timed out is sent again (off: someone is usually waiting).
   public var retriesTimeouts: Bool
-  /// Waits; throws when the task is cancelled. Tests inject one that records and returns at once.
-  public var sleep: @Sendable (Duration) async throws -> Void
+  /// Waits between attempts and reads the time for `Retry-After` dates (a test clock in tests).
+  public var clock: UtterClock
   /// A number in 0...1 for jitter.
   public var random: @Sendable () -> Double
-  /// The current time, to read `Retry-After` dates.
-  public var now: @Sendable () -> Date
 
   public init(
     maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(8),
-    maxRetryAfter: Duration = .seconds(20), retriesTimeouts: Bool = false,
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-    random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-    now: @escaping @Sendable () -> Date = { Date() }
+    maxRetryAfter: Duration = .seconds(20), retriesTimeouts: Bool = false, clock: UtterClock = .system,
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
   ) {
     self.maxAttempts = max(1, maxAttempts)
     self.baseDelay = baseDelay
     self.maxDelay = maxDelay
     self.maxRetryAfter = maxRetryAfter
     self.retriesTimeouts = retriesTimeouts
-    self.sleep = sleep
+    self.clock = clock
     self.random = random
-    self.now = now
-  }
-
-  /// A policy that waits and reads the time on `clock`.
-  public init(
-    maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(8),
-    maxRetryAfter: Duration = .seconds(20), retriesTimeouts: Bool = false, clock: UtterClock,
-    random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
-  ) {
-    self.init(
-      maxAttempts: maxAttempts, baseDelay: baseDelay, maxDelay: maxDelay, maxRetryAfter: maxRetryAfter,
-      retriesTimeouts: retriesTimeouts,
-      sleep: { try await clock.sleep(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) },
-      random: random, now: { clock.date() })
   }
 
   /// Sends every request once.
@@ -66,7 +48,7 @@ public struct RetryPolicy: Sendable {
   /// further attempt should be made.
   public func delay(afterAttempt attempt: Int, response: HTTPResponse) -> Duration? {
     guard attempt < maxAttempts, Self.isRetryable(status: response.status) else { return nil }
-    if let requested = RetryAfter.parse(response, now: now()) {
+    if let requested = RetryAfter.parse(response, now: clock.date()) {
       return requested <= maxRetryAfter ? requested : nil
     }
     return backoff(afterAttempt: attempt)

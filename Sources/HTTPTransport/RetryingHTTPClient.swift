@@ -26,7 +26,7 @@ public struct RetryingHTTPClient: HTTPClient {
         wait = delay
       }
       do {
-        try await policy.sleep(wait)
+        try await policy.clock.sleep(wait.seconds)
       } catch {
         throw HTTPTransportError(.cancelled, host: host)
       }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPTransport
 import Logging
@@ -30,12 +31,12 @@ public struct CommandMode: Sendable {
   public var model: String?
   /// Dictionary terms the model must keep spelled as given.
   public var vocabulary: [String]
-  public var clock: Timekeeper
+  public var clock: UtterClock
   public var logger: Logger
 
   public init(
     provider: any LLMProvider, timeout: Duration = .seconds(30), model: String? = nil, vocabulary: [String] = [],
-    clock: Timekeeper = .continuous, logger: Logger = Logger(label: "utter.command")
+    clock: UtterClock = .system, logger: Logger = Logger(label: "utter.command")
   ) {
     self.provider = provider
     self.timeout = timeout

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPTransport
 import Logging
@@ -64,12 +65,12 @@ public struct PolishSettings: Sendable, Hashable, Codable {
 public struct Polisher: Sendable {
   public var provider: any LLMProvider
   public var settings: PolishSettings
-  public var clock: Timekeeper
+  public var clock: UtterClock
   public var logger: Logger
 
   public init(
     provider: any LLMProvider, settings: PolishSettings = PolishSettings(),
-    clock: Timekeeper = .continuous, logger: Logger = Logger(label: "utter.polish")
+    clock: UtterClock = .system, logger: Logger = Logger(label: "utter.polish")
   ) {
     self.provider = provider
     self.settings = settings
@@ -143,9 +144,9 @@ public struct Polisher: Sendable {
 
   /// Asks the provider, racing it against `timeout` on `clock`; failures become rejections.
   static func ask(
-    _ provider: any LLMProvider, _ request: LLMRequest, timeout: Duration, clock: Timekeeper
+    _ provider: any LLMProvider, _ request: LLMRequest, timeout: Duration, clock: UtterClock
   ) async -> (Result<LLMResponse, PolishRejection>, Duration) {
-    let start = clock.elapsed()
+    let start = clock.now()
     let outcome: Result<LLMResponse, PolishRejection>
     do {
       if let response = try await Deadline.run(timeout, clock: clock, { try await provider.complete(request) }) {
@@ -164,7 +165,7 @@ public struct Polisher: Sendable {
     } catch {
       outcome = .failure(.providerFailed("\(provider.displayName) failed: \(error)"))
     }
-    let latency = clock.elapsed() - start
+    let latency = Duration.seconds(clock.now() - start)
     if Task.isCancelled, case .success = outcome { return (.failure(.cancelled), latency) }
     return (outcome, latency)
   }
@@ -174,12 +175,12 @@ public struct Polisher: Sendable {
 enum Deadline {
   /// The value of `operation`, or nil when `timeout` passes first on `clock` (the operation is then cancelled).
   static func run<T: Sendable>(
-    _ timeout: Duration, clock: Timekeeper, _ operation: @escaping @Sendable () async throws -> T
+    _ timeout: Duration, clock: UtterClock, _ operation: @escaping @Sendable () async throws -> T
   ) async throws -> T? {
     try await withThrowingTaskGroup(of: T?.self) { group in
       group.addTask { try await operation() }
       group.addTask {
-        try await clock.sleep(timeout)
+        try await clock.sleep(timeout.seconds)
         return nil
       }
       defer { group.cancelAll() }

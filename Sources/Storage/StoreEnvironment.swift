@@ -3,25 +3,21 @@ import Foundation
 
 /// What the store reads from the outside world: the clock, new identifiers and the user's time zone.
 public struct StoreEnvironment: Sendable {
-  /// The current time.
-  public var now: @Sendable () -> Date
+  /// The store's clock (a test clock in tests).
+  public var clock: UtterClock
   /// A fresh unique identifier for a new history entry or note.
   public var makeUUID: @Sendable () -> UUID
   /// The time zone that decides where a day starts, for stats and the Markdown export.
   public var timeZone: TimeZone
 
-  public init(
-    now: @escaping @Sendable () -> Date, makeUUID: @escaping @Sendable () -> UUID, timeZone: TimeZone = .current
-  ) {
-    self.now = now
+  public init(clock: UtterClock, makeUUID: @escaping @Sendable () -> UUID = { UUID() }, timeZone: TimeZone = .current) {
+    self.clock = clock
     self.makeUUID = makeUUID
     self.timeZone = timeZone
   }
 
-  /// Time from `clock` (a test clock in tests).
-  public init(clock: UtterClock, makeUUID: @escaping @Sendable () -> UUID = { UUID() }, timeZone: TimeZone = .current) {
-    self.init(now: { clock.date() }, makeUUID: makeUUID, timeZone: timeZone)
-  }
+  /// The current time.
+  func now() -> Date { clock.date() }
 
   /// The real clock, random UUIDs and the current time zone.
   public static var live: StoreEnvironment { StoreEnvironment(clock: .system) }

@@ -26,7 +26,7 @@ func registry(
     "openai": "/v1", "groq": "/openai/v1", "mistral": "/v1", "deepgram": "", "openai-compatible": "/v1",
   ]
   let overrides = defaults.merging(paths) { $1 }.mapValues { server.url($0) }
-  let policy = RetryPolicy(maxAttempts: 3, sleep: { delays.record($0) }, random: { 0.5 })
+  let policy = RetryPolicy(maxAttempts: 3, clock: delays.clock(), random: { 0.5 })
   CloudSpeechEngines.register(
     into: &registry, keys: InMemorySecretStore(keys), http: LiveHTTPClient(), baseURLOverrides: overrides,
     retryPolicy: policy, requestTimeout: timeout)

@@ -23,7 +23,7 @@ struct HistoryArchiveTests {
     let store = try TemporaryStore()
     defer { store.remove() }
     let archive = HistoryArchive(
-      database: store.database, source: .keyboard, now: { Date(timeIntervalSince1970: 1_795_341_603) })
+      database: store.database, source: .keyboard, clock: TestClock(Date(timeIntervalSince1970: 1_795_341_603)).clock)
     let entry = try #require(try archive.recordEntry(Self.dictation("d1"), audio: Self.audio))
     #expect(entry.finalText == "Hello there.")
     #expect(entry.language == "en")

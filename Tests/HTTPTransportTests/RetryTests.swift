@@ -8,7 +8,7 @@ import Testing
 func recordingPolicy(_ delays: Recorder<Duration>, maxAttempts: Int = 3, now: Date = Date()) -> RetryPolicy {
   RetryPolicy(
     maxAttempts: maxAttempts, baseDelay: .milliseconds(500), maxDelay: .seconds(8),
-    sleep: { delays.record($0) }, random: { 0.5 }, now: { now })
+    clock: delays.clock(now: now), random: { 0.5 })
 }
 
 @Suite("Retrying with backoff")

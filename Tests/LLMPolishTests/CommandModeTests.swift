@@ -62,7 +62,7 @@ struct CommandModeTests {
       reply.heldUntil = answer
       return reply
     }) { server in
-      let command = CommandMode(provider: try openAI(server), timeout: patience, clock: Timekeeper(clock: clock.clock))
+      let command = CommandMode(provider: try openAI(server), timeout: patience, clock: clock.clock)
       let rewriting = Task { try await command.rewrite(selection: "text", instruction: "shorten") }
       #expect(await server.received())
       #expect(await eventually { clock.sleeperCount == 1 }, "command mode waits for its deadline")

@@ -46,7 +46,7 @@ func chatAnswer(_ text: String, model: String = "llama-3.3-70b-versatile") -> Fa
 
 /// An OpenAI provider pointed at `server`, retries recorded into `delays`.
 func openAI(_ server: FakeProviderServer, delays: Recorder<Duration> = Recorder()) throws -> any LLMProvider {
-  let policy = RetryPolicy(maxAttempts: 3, sleep: { delays.record($0) }, random: { 0.5 })
+  let policy = RetryPolicy(maxAttempts: 3, clock: delays.clock(), random: { 0.5 })
   return try LLMProviderCatalog.make(
     id: "openai", keys: polishKeys, http: RetryingHTTPClient(LiveHTTPClient(), policy: policy),
     baseURL: server.url("/v1"))

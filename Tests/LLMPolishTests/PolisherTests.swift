@@ -123,7 +123,7 @@ struct PolisherTests {
     }) { server in
       let polisher = Polisher(
         provider: try openAI(server), settings: PolishSettings(timeout: patience),
-        clock: Timekeeper(clock: clock.clock))
+        clock: clock.clock)
       let polishing = Task { await polisher.polish("this is the text") }
       #expect(await server.received())
       #expect(await eventually { clock.sleeperCount == 1 }, "polish waits for its deadline")
@@ -151,7 +151,7 @@ struct PolisherTests {
     }) { server in
       let polisher = Polisher(
         provider: try openAI(server), settings: PolishSettings(timeout: patience),
-        clock: Timekeeper(clock: clock.clock))
+        clock: clock.clock)
       let task = Task { await polisher.polish("please keep me") }
       // Cancelled while the server holds the request, however long the request took to get there.
       #expect(await server.received())

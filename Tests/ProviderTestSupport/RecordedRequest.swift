@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import TestSupport
 
@@ -186,4 +187,11 @@ public final class Recorder<Value: Sendable>: @unchecked Sendable {
 
   public func record(_ value: Value) { lock.withLock { stored.append(value) } }
   public var values: [Value] { lock.withLock { stored } }
+}
+
+extension Recorder where Value == Duration {
+  /// A clock that records each wait asked of it and returns at once, reading `now` as the time.
+  public func clock(now: Date = Date()) -> UtterClock {
+    UtterClock(now: { now.timeIntervalSince1970 }, sleep: { self.record(.seconds($0)) })
+  }
 }

@@ -38,7 +38,8 @@ public final class TestClock: @unchecked Sendable {
 
   /// This clock as the core takes it.
   public var clock: UtterClock {
-    UtterClock(now: { [unowned self] in now }, sleep: { [unowned self] seconds in try await sleep(seconds) })
+    // NB: held strongly, so `TestClock().clock` stays valid however long the core keeps it.
+    UtterClock(now: { self.now }, sleep: { seconds in try await self.sleep(seconds) })
   }
 
   func sleep(_ seconds: Double) async throws {
