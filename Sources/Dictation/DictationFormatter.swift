@@ -70,23 +70,17 @@ public struct DictationFormatter: Sendable {
     return { raw, field in formatter.cleanUp(raw, field: field).text }
   }
 
-  /// The field's kind and the style a dictation into it takes.
-  private func style(for field: FieldContext) -> (target: TargetField, style: DictationStyle) {
-    let target = TargetField(
-      keyboardType: field.keyboardType.flatMap(KeyboardType.init(rawValue:)) ?? .default,
-      textContentType: field.contentType)
-    return (
-      target,
-      style ?? DictationStyle.resolve(setting: settings.settings.polishStyle, saved: settings.styles, field: target)
-    )
+  /// The style a dictation into `field` takes.
+  private func style(for field: FieldContext) -> DictationStyle {
+    style ?? DictationStyle.resolve(setting: settings.settings.polishStyle, saved: settings.styles, field: field)
   }
 
   /// The deterministic clean-up of `raw` for `field`, in the field's style.
   public func cleanUp(_ raw: String, field: FieldContext = FieldContext()) -> FormattedText {
     let pipeline = TextPipeline(
       configuration: PipelineConfiguration(
-        dictionary: settings.dictionary, snippets: settings.snippets, style: style(for: field).style.text))
-    let result = pipeline.run(raw, context: InsertionContext(textBeforeCursor: field.textBeforeCursor))
+        dictionary: settings.dictionary, snippets: settings.snippets, style: style(for: field).text))
+    let result = pipeline.run(raw, context: field)
     return FormattedText(text: result.text, trace: result.trace.map { TraceStep(stage: $0.stage, text: $0.after) })
   }
 
@@ -94,7 +88,7 @@ public struct DictationFormatter: Sendable {
   public func format(_ raw: String, field: FieldContext = FieldContext()) async -> (
     text: FormattedText, polish: PolishReport?
   ) {
-    let (target, style) = style(for: field)
+    let style = style(for: field)
     var formatted = cleanUp(raw, field: field)
     guard let polisher, style.allowsPolish, !formatted.text.trimmingCharacters(in: .whitespaces).isEmpty else {
       return (formatted, nil)
@@ -105,7 +99,7 @@ public struct DictationFormatter: Sendable {
       formatted.notice = unavailable.description
       return (formatted, nil)
     case .success(let polisher):
-      let outcome = await polisher.polish(formatted.text, context: target, style: style.polish)
+      let outcome = await polisher.polish(formatted.text, context: field, style: style.polish)
       let latency = Double(outcome.latency.components.seconds) + Double(outcome.latency.components.attoseconds) / 1e18
       let report = PolishReport(
         provider: providerID ?? "", usedLLM: outcome.usedLLM, rejection: outcome.rejectionReason,

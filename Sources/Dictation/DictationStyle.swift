@@ -1,3 +1,4 @@
+import DictationValues
 import LLMPolish
 import Storage
 import TextPipeline
@@ -48,7 +49,7 @@ public struct DictationStyle: Sendable, Hashable {
 
   /// The style for a dictation into `field`: a saved style that claims the field's kind (`email`, `chat`, `code`,
   /// …) or its app's bundle id, else the style the setting names, else `natural`.
-  public static func resolve(setting name: String, saved: [SavedStyle], field: TargetField?) -> DictationStyle {
+  public static func resolve(setting name: String, saved: [SavedStyle], field: FieldContext?) -> DictationStyle {
     if let field {
       let claims = [field.appBundleID?.lowercased(), field.kind.rawValue].compactMap { $0 }
       for claim in claims {

@@ -1,3 +1,4 @@
+import DictationValues
 import Clocks
 import Foundation
 import HTTPTransport
@@ -80,7 +81,7 @@ public struct Polisher: Sendable {
 
   /// Polishes `text` (the deterministic pipeline's output) for a field with `context`; `style` overrides the
   /// field's configured style.
-  public func polish(_ text: String, context: TargetField = TargetField(), style: PolishStyle? = nil) async
+  public func polish(_ text: String, context: FieldContext = FieldContext(), style: PolishStyle? = nil) async
     -> PolishResult
   {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

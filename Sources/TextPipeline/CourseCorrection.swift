@@ -1,3 +1,4 @@
+import DictationValues
 /// Applies spoken corrections: "scratch that" deletes the clause before it; "no wait", "wait no", "no no",
 /// "actually no", "no actually", "sorry I mean/meant", "I mean/meant", "or rather", "make that" (also "no make
 /// that"), ", actually", ", sorry" and ", no," between two words of one kind ("three, no, four") replace the words
@@ -96,7 +97,7 @@ public struct CourseCorrection: TextStage {
   /// A stage that applies corrections.
   public init() {}
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     document.editInBlocks { block in applyCorrections(to: &block) }
   }
 

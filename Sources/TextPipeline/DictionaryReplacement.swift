@@ -1,3 +1,4 @@
+import DictationValues
 import WordMatching
 /// Writes personal-dictionary terms the user's way: exact and multi-word terms ("github" → "GitHub"),
 /// spelled or split forms ("i o s" → "iOS", "git hub" → "GitHub"), explicit replacements, and phrases
@@ -80,7 +81,7 @@ public struct DictionaryReplacement: TextStage {
     String(text.lowercased().filter { $0.isLetter || $0.isNumber })
   }
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     guard !terms.isEmpty else { return }
     // Each token's comparable form, or nil when it may not take part in a match.
     var words: [String?] = document.tokens.map { candidate($0) ? Self.normalized(lower: $0.lower) : nil }

@@ -1,3 +1,4 @@
+import DictationValues
 /// Removes hesitations ("um", "uh") and filler phrases ("you know", "I mean", "like") with the commas
 /// the engine put around them, keeping the same words where they carry meaning ("I like it").
 public struct FillerRemoval: TextStage {
@@ -21,7 +22,7 @@ public struct FillerRemoval: TextStage {
   /// A stage that removes fillers.
   public init() {}
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     removeSoundTags(from: &document)
     document.editInBlocks { block in removeFillers(from: &block) }
   }

@@ -1,3 +1,4 @@
+import DictationValues
 /// Fits the text to what is already before the cursor: a leading space when needed, lower case when
 /// continuing a sentence, no doubled mark. When continuing mid-sentence the dictated text keeps its final
 /// period: it is where the user stopped speaking.
@@ -11,8 +12,9 @@ public struct InsertionAdjustment: TextStage {
     self.keepsLetterCase = keepsLetterCase
   }
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
-    guard let before = context.textBeforeCursor, let lastCharacter = before.last, !document.tokens.isEmpty else {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
+    let before = context.textBeforeCursor
+    guard let lastCharacter = before.last, !document.tokens.isEmpty else {
       return
     }
     let trimmed = before.trimmingWhitespace()

@@ -1,3 +1,4 @@
+import DictationValues
 /// Writes spoken numbers the way people type them (inverse text normalisation). The convention:
 /// - Amounts: money, percentages, decimals and times take digits at any size: "forty nine dollars" → "$49",
 ///   "five dollars and fifty cents" → "$5.50", "twelve percent" → "12%", "three point five" → "3.5",
@@ -49,7 +50,7 @@ public struct NumberFormatting: TextStage {
   /// Words before an hour and minutes that make them a time ("from nine thirty").
   static let timeIntroducers: Set<String> = ["at", "from", "until", "till", "by", "around", "before", "after"]
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     // NB: each rewrite moves every token after it; in blocks, that stays linear in the dictation's length.
     document.editInBlocks { block in
       var i = 0

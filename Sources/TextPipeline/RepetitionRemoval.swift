@@ -1,3 +1,4 @@
+import DictationValues
 /// Collapses stutters: repeated words ("the the"), false starts ("th- the") and a pronoun repeated
 /// before its contraction ("I I'm"), keeping grammatical doubles ("had had") and emphasis ("very very").
 public struct RepetitionRemoval: TextStage {
@@ -44,7 +45,7 @@ public struct RepetitionRemoval: TextStage {
   /// A stage that collapses stutters.
   public init() {}
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     document.editInBlocks { block in collapse(&block) }
   }
 

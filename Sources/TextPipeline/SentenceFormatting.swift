@@ -1,3 +1,4 @@
+import DictationValues
 /// Writes sentences properly: one space between words and none before `, . ? ! : ;`, no doubled marks,
 /// capitals at sentence starts and for "I", and a final period (or question mark) when the engine left
 /// none. URLs, addresses, identifiers and other code-like words are never changed.
@@ -7,7 +8,7 @@ public struct SentenceFormatting: TextStage {
   /// A stage that formats sentences.
   public init() {}
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     guard !document.tokens.isEmpty else { return }
     cleanPunctuation(&document, keepsLeadingMark: context.continuesText)
     for index in document.tokens.indices { document.normalizeSpacing(at: index) }

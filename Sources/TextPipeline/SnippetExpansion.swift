@@ -1,3 +1,4 @@
+import DictationValues
 /// Expands spoken snippet triggers ("my calendar") into their stored text, written exactly as stored.
 public struct SnippetExpansion: TextStage {
   public let name = "snippets"
@@ -35,7 +36,7 @@ public struct SnippetExpansion: TextStage {
     return words(lower)
   }
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     guard !triggers.isEmpty else { return }
     var i = 0
     var expanded = false

@@ -1,3 +1,4 @@
+import DictationValues
 /// Turns spoken punctuation and layout commands ("comma", "question mark", "new paragraph") into marks,
 /// keeping the words where they are meant as words ("the trial period ends", "a new line of products").
 /// The spoken forms (the full table is `commands`): period / full stop, comma, question mark, exclamation point /
@@ -132,7 +133,7 @@ public struct SpokenPunctuation: TextStage {
   /// A stage that writes spoken punctuation.
   public init() {}
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     // An engine that writes no capitals gives no sentence starts to tell "period" the command apart.
     // NB: a user who dictates commas and line breaks dictates full stops too, whatever the engine's capitals.
     let dictatesMarks = document.tokens.contains { $0.isWord && ($0.lower == "comma" || $0.lower == "paragraph") }

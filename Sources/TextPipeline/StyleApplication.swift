@@ -1,3 +1,4 @@
+import DictationValues
 /// Applies the chosen style: formal keeps everything, casual drops the period of a single sentence,
 /// very casual also writes sentence starts in lower case (except "I" and dictionary terms).
 public struct StyleApplication: TextStage {
@@ -10,7 +11,7 @@ public struct StyleApplication: TextStage {
     self.style = style
   }
 
-  public func apply(_ document: inout TextDocument, context: InsertionContext) {
+  public func apply(_ document: inout TextDocument, context: FieldContext) {
     switch style {
     case .formal, .verbatim:
       return

@@ -1,3 +1,4 @@
+import DictationValues
 /// How the text pipeline cleans up dictation.
 public struct PipelineConfiguration: Sendable, Hashable {
   /// Preferred spellings and sound-alike replacements.
@@ -102,7 +103,7 @@ public struct TextPipeline: Sendable {
   }
 
   /// Cleans up `raw` for insertion after `context`, recording each stage that changed the text.
-  public func run(_ raw: String, context: InsertionContext = .init()) -> PipelineResult {
+  public func run(_ raw: String, context: FieldContext = FieldContext()) -> PipelineResult {
     var document = TextDocument(parsing: raw)
     var trace: [StageChange] = []
     var before = document.text

@@ -1,14 +1,16 @@
+import DictationValues
+
 /// One step of the deterministic clean-up: reads and edits a document in place.
 public protocol TextStage: Sendable {
   /// A short name for traces and benchmarks, e.g. `fillers`.
   var name: String { get }
   /// Edits `document`; `context` is the text already before the cursor.
-  func apply(_ document: inout TextDocument, context: InsertionContext)
+  func apply(_ document: inout TextDocument, context: FieldContext)
 }
 
 extension TextStage {
   /// Runs this stage alone on `text` and returns the text it writes.
-  public func apply(to text: String, context: InsertionContext = .init()) -> String {
+  public func apply(to text: String, context: FieldContext = FieldContext()) -> String {
     var document = TextDocument(parsing: text)
     apply(&document, context: context)
     return document.text
@@ -29,22 +31,13 @@ public enum TextStageKind: String, Sendable, Codable, CaseIterable, Hashable {
   case insertion
 }
 
-/// Where the dictated text goes: the text already in the field before the cursor.
-public struct InsertionContext: Sendable, Hashable {
-  /// The field's text before the cursor (the keyboard's `documentContextBeforeInput`); `nil` when unknown.
-  public var textBeforeCursor: String?
-
-  /// A context with the given text before the cursor.
-  public init(textBeforeCursor: String? = nil) {
-    self.textBeforeCursor = textBeforeCursor
-  }
-
+extension FieldContext {
   /// The last visible character before the cursor on the same line, if any: what a leading mark such as a
   /// dictated lone "comma" attaches to.
   var precedingCharacter: Character? {
-    guard let text = textBeforeCursor, let last = text.last(where: { !$0.isWhitespace || $0.isNewline }),
-      !last.isNewline
-    else { return nil }
+    guard let last = textBeforeCursor.last(where: { !$0.isWhitespace || $0.isNewline }), !last.isNewline else {
+      return nil
+    }
     return last
   }
 

@@ -1,3 +1,4 @@
+import DictationValues
 import ArgumentParser
 import Foundation
 import TextPipeline
@@ -155,7 +156,7 @@ extension String {
 struct BenchCorpus {
   struct Utterance {
     var raw: String
-    var context: InsertionContext
+    var context: FieldContext
   }
 
   /// The dictionary and snippets the corpus mentions.
@@ -212,7 +213,7 @@ struct BenchCorpus {
           + (0..<(1 + Int(random.next() % 3))).map { _ in pick(Self.clauses) }
           .joined(separator: random.next() % 2 == 0 ? " " : " comma ")
       }
-      return Utterance(raw: raw, context: InsertionContext(textBeforeCursor: pick(Self.contexts)))
+      return Utterance(raw: raw, context: FieldContext(textBeforeCursor: pick(Self.contexts) ?? ""))
     }
   }
 }

@@ -1,3 +1,4 @@
+import DictationValues
 import ArgumentParser
 import Foundation
 import Locations
@@ -42,7 +43,7 @@ struct FormatCommand: AsyncParsableCommand {
     var raw = String(decoding: input, as: UTF8.self)
     if raw.hasSuffix("\n") { raw.removeLast() }
     let result = TextPipeline(configuration: configuration).run(
-      raw, context: InsertionContext(textBeforeCursor: textBeforeCursor))
+      raw, context: FieldContext(textBeforeCursor: textBeforeCursor ?? ""))
     if trace {
       for change in result.trace {
         printError("\(change.stage): \(Self.quoted(change.before)) -> \(Self.quoted(change.after))")

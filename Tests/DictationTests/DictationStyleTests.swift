@@ -1,3 +1,4 @@
+import DictationValues
 import Dictation
 import LLMPolish
 import Storage
@@ -25,12 +26,12 @@ struct DictationStyleTests {
   func savedStyleClaimsField() {
     let pirate = SavedStyle(name: "Pirate", kind: "casual", prompt: "Write like a pirate.", defaultContexts: ["chat"])
     let work = SavedStyle(name: "Work", kind: "formal", prompt: nil, defaultContexts: ["email"])
-    let chat = TargetField(keyboardType: .twitter)
+    let chat = FieldContext(keyboardType: "twitter")
     let style = DictationStyle.resolve(setting: "Work", saved: [pirate, work], field: chat)
     #expect(style.name == "Pirate")
     #expect(style.text == .casual)
     #expect(style.polish == .custom(prompt: "Write like a pirate."))
-    let elsewhere = DictationStyle.resolve(setting: "work", saved: [pirate, work], field: TargetField())
+    let elsewhere = DictationStyle.resolve(setting: "work", saved: [pirate, work], field: FieldContext())
     #expect(elsewhere.name == "Work", "the setting names a saved style, case-insensitively")
     #expect(elsewhere.polish == .formal)
   }
@@ -38,8 +39,8 @@ struct DictationStyleTests {
   @Test("an app's bundle id claims a style too; an unknown setting falls back to natural")
   func appClaimAndFallback() {
     let slack = SavedStyle(name: "Slack", kind: "very-casual", defaultContexts: ["com.tinyspeck.chatlyio"])
-    let field = TargetField(appBundleID: "com.tinyspeck.chatlyio")
+    let field = FieldContext(appBundleID: "com.tinyspeck.chatlyio")
     #expect(DictationStyle.resolve(setting: "natural", saved: [slack], field: field).name == "Slack")
-    #expect(DictationStyle.resolve(setting: "gone", saved: [slack], field: TargetField()) == .natural)
+    #expect(DictationStyle.resolve(setting: "gone", saved: [slack], field: FieldContext()) == .natural)
   }
 }

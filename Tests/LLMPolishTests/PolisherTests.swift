@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import HTTPTransport
 import LLMPolish
@@ -11,7 +12,7 @@ let patience = Duration.seconds(120)
 
 /// Runs `polish` with a fake OpenAI that answers every request with `answer`.
 func polish(
-  _ text: String, answer: String, context: TargetField = TargetField(), settings: PolishSettings = PolishSettings(timeout: patience)
+  _ text: String, answer: String, context: FieldContext = FieldContext(), settings: PolishSettings = PolishSettings(timeout: patience)
 ) async throws -> (PolishResult, [RecordedRequest]) {
   try await FakeProviderServer.with({ _ in responsesAnswer(answer) }) { server in
     let polisher = Polisher(provider: try openAI(server), settings: settings)
@@ -183,7 +184,7 @@ struct PolisherTests {
   @Test("code fields are not polished by default; the request is never sent")
   func codeFieldsOff() async throws {
     let (result, requests) = try await polish(
-      "git commit dash m fix", answer: "unused", context: TargetField(appBundleID: "com.blink.blinkshell"))
+      "git commit dash m fix", answer: "unused", context: FieldContext(appBundleID: "com.blink.blinkshell"))
     #expect(!result.usedLLM)
     #expect(result.rejectionReason == "polish is off for code fields")
     #expect(requests.isEmpty)
@@ -193,7 +194,7 @@ struct PolisherTests {
   func emailStyleInPrompt() async throws {
     let (_, requests) = try await polish(
       "hi tom thanks for the kubernetes notes", answer: "Hi Tom,\n\nThanks for the Kubernetes notes.",
-      context: TargetField(appBundleID: "com.apple.mobilemail"),
+      context: FieldContext(appBundleID: "com.apple.mobilemail"),
       settings: PolishSettings(vocabulary: ["Kubernetes", "Siobhan"], timeout: patience))
     let instructions = try #require(requests.first?.json?["instructions"] as? String)
     #expect(instructions.contains("Style: formal."))

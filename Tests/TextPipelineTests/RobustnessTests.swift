@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct RobustnessTests {
   func oddInput(_ input: String) {
     let pipeline = TextPipeline(configuration: TextPipelineTests.configuration)
     for context in [nil, "", "I think", "Done."] {
-      let text = pipeline.run(input, context: InsertionContext(textBeforeCursor: context)).text
+      let text = pipeline.run(input, context: FieldContext(textBeforeCursor: context ?? "")).text
       #expect(!text.contains("  "), "\(input) → \(text)")
       #expect(!text.contains(" ,") && !text.contains(" ."), "\(input) → \(text)")
     }

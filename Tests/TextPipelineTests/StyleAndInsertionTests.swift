@@ -1,3 +1,4 @@
+import DictationValues
 import Testing
 
 @testable import TextPipeline
@@ -50,7 +51,7 @@ struct StyleAndInsertionTests {
 
   @Test("fits text to the cursor", arguments: insertionCases)
   func insertion(_ golden: GoldenCase) {
-    let context = InsertionContext(textBeforeCursor: golden.before)
+    let context = FieldContext(textBeforeCursor: golden.before ?? "")
     #expect(InsertionAdjustment().apply(to: golden.input, context: context) == golden.expected)
   }
 }

@@ -1,3 +1,4 @@
+import DictationValues
 import Testing
 
 @testable import TextPipeline
@@ -113,7 +114,7 @@ struct TextPipelineTests {
   @Test("cleans up dictation", arguments: cases)
   func cleansUp(_ golden: GoldenCase) {
     let pipeline = TextPipeline(configuration: Self.configuration)
-    let result = pipeline.run(golden.input, context: InsertionContext(textBeforeCursor: golden.before))
+    let result = pipeline.run(golden.input, context: FieldContext(textBeforeCursor: golden.before ?? ""))
     #expect(result.text == golden.expected)
   }
 
@@ -140,7 +141,7 @@ struct TextPipelineTests {
   @Test("verbatim only spaces the text against the cursor")
   func verbatimInsertion() {
     let pipeline = TextPipeline(configuration: PipelineConfiguration(style: .verbatim))
-    #expect(pipeline.run("Um, Maybe", context: InsertionContext(textBeforeCursor: "I think")).text == " Um, Maybe")
+    #expect(pipeline.run("Um, Maybe", context: FieldContext(textBeforeCursor: "I think" ?? "")).text == " Um, Maybe")
   }
 
   @Test("switched-off stages do not run")

@@ -1,3 +1,5 @@
+import DictationValues
+
 /// What kind of text a field holds, which picks the default style and the prompt's advice.
 public enum FieldKind: String, Sendable, Hashable, Codable, CodingKeyRepresentable, CaseIterable {
   case email, chat, search, notes, code, other
@@ -9,23 +11,13 @@ public enum KeyboardType: String, Sendable, Hashable, Codable, CaseIterable {
   case decimalPad, twitter, webSearch, asciiCapableNumberPad
 }
 
-/// The traits of the field being typed into, as the keyboard sees them.
-public struct TargetField: Sendable, Hashable, Codable {
-  public var keyboardType: KeyboardType
-  /// The raw `UITextContentType` value, e.g. `emailAddress`, `URL`, `username`.
-  public var textContentType: String?
-  /// The host app's bundle id, when known.
-  public var appBundleID: String?
-
-  public init(keyboardType: KeyboardType = .default, textContentType: String? = nil, appBundleID: String? = nil) {
-    self.keyboardType = keyboardType
-    self.textContentType = textContentType
-    self.appBundleID = appBundleID
-  }
+extension FieldContext {
+  /// The keyboard type, typed; an unknown or missing one is `default`.
+  public var keyboard: KeyboardType { keyboardType.flatMap(KeyboardType.init(rawValue:)) ?? .default }
 
   /// The field's kind: the keyboard type and content type first, then the app.
   public var kind: FieldKind {
-    switch keyboardType {
+    switch keyboard {
     case .webSearch, .url: return .search
     case .emailAddress: return .email
     case .twitter: return .chat
@@ -33,7 +25,7 @@ public struct TargetField: Sendable, Hashable, Codable {
       return .other
     case .default, .asciiCapable: break
     }
-    switch textContentType {
+    switch contentType {
     case "URL": return .search
     case "emailAddress": return .email
     case .some: return .other

@@ -1,3 +1,4 @@
+import DictationValues
 import LLMPolish
 import Testing
 
@@ -5,18 +6,18 @@ import Testing
 struct FieldContextTests {
   @Test("keyboard traits and apps map to field kinds")
   func kinds() {
-    #expect(TargetField(keyboardType: .webSearch).kind == .search)
-    #expect(TargetField(keyboardType: .url).kind == .search)
-    #expect(TargetField(keyboardType: .emailAddress).kind == .email)
-    #expect(TargetField(textContentType: "emailAddress").kind == .email)
-    #expect(TargetField(keyboardType: .twitter).kind == .chat)
-    #expect(TargetField(appBundleID: "net.whatsapp.WhatsApp").kind == .chat)
-    #expect(TargetField(appBundleID: "com.google.Gmail").kind == .email)
-    #expect(TargetField(appBundleID: "com.apple.mobilenotes").kind == .notes)
-    #expect(TargetField(appBundleID: "com.blink.blinkshell").kind == .code)
-    #expect(TargetField(keyboardType: .numberPad, appBundleID: "com.apple.MobileSMS").kind == .other)
-    #expect(TargetField(textContentType: "username", appBundleID: "com.apple.MobileSMS").kind == .other)
-    #expect(TargetField(appBundleID: "com.example.unknown").kind == .other)
+    #expect(FieldContext(keyboardType: "webSearch").kind == .search)
+    #expect(FieldContext(keyboardType: "url").kind == .search)
+    #expect(FieldContext(keyboardType: "emailAddress").kind == .email)
+    #expect(FieldContext(contentType: "emailAddress").kind == .email)
+    #expect(FieldContext(keyboardType: "twitter").kind == .chat)
+    #expect(FieldContext(appBundleID: "net.whatsapp.WhatsApp").kind == .chat)
+    #expect(FieldContext(appBundleID: "com.google.Gmail").kind == .email)
+    #expect(FieldContext(appBundleID: "com.apple.mobilenotes").kind == .notes)
+    #expect(FieldContext(appBundleID: "com.blink.blinkshell").kind == .code)
+    #expect(FieldContext(keyboardType: "numberPad", appBundleID: "com.apple.MobileSMS").kind == .other)
+    #expect(FieldContext(contentType: "username", appBundleID: "com.apple.MobileSMS").kind == .other)
+    #expect(FieldContext(appBundleID: "com.example.unknown").kind == .other)
   }
 
   @Test("default styles: formal email, casual chat, off in code")
