@@ -36,7 +36,7 @@ struct CLIDictation {
     let dataDirectory = dataDirectory
     let formatter = DictationFormatter(
       settings: settings,
-      providers: .catalog(keys: CloudEngineCatalog.keys(dataDirectory: dataDirectory), http: LiveHTTPClient()),
+      providers: .catalog(keys: EngineFactory.keys(dataDirectory: dataDirectory), http: LiveHTTPClient()),
       style: style, polishProvider: polishProvider, polishModel: polishModel, polishBaseURL: polishBaseURL)
     let shelf = EngineShelf(registry: EngineFactory.registry(dataDirectory: dataDirectory, baseURL: engineBaseURL))
     return DictationPipeline(

@@ -1,4 +1,7 @@
+import CloudSpeech
 import Foundation
+import HTTPTransport
+import KeyStore
 import Locations
 import SpeechEngine
 import WhisperEngine
@@ -8,8 +11,20 @@ enum EngineFactory {
   static func registry(dataDirectory: URL, baseURL: URL? = nil) -> SpeechEngineRegistry {
     var registry = SpeechEngineRegistry()
     WhisperEngine.register(into: &registry, installation: EngineInstallation(directory: Locations.engineDirectory()))
-    CloudEngineCatalog.register(into: &registry, dataDirectory: dataDirectory, baseURL: baseURL)
+    var overrides: [String: URL] = [:]
+    if let baseURL { for entry in CloudSpeechEngines.entries { overrides[entry.descriptor.id] = baseURL } }
+    CloudSpeechEngines.register(
+      into: &registry, keys: keys(dataDirectory: dataDirectory), http: LiveHTTPClient(), baseURLOverrides: overrides)
     return registry
+  }
+
+  /// The cloud engines' descriptors.
+  static var cloudDescriptors: [EngineDescriptor] { CloudSpeechEngines.entries.map(\.descriptor) }
+
+  /// The user's keys: the key file in the data folder, overridden by `OPENAI_API_KEY` and the like.
+  static func keys(dataDirectory: URL) -> LayeredSecretStore {
+    LayeredSecretStore(
+      store: FileSecretStore(directory: dataDirectory), environment: ProcessInfo.processInfo.environment)
   }
 
   /// Creates engine `id` (default: the embedded Whisper engine) with `model`, as a one-line CLI error on failure.

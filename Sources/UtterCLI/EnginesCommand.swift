@@ -22,7 +22,7 @@ struct EnginesCommand: AsyncParsableCommand {
         let state = installation.isInstalled(model) ? "installed" : "not installed"
         table.add("whisper", model.id, state, model.summary)
       }
-      for engine in CloudEngineCatalog.descriptors {
+      for engine in EngineFactory.cloudDescriptors {
         table.add(engine.id, engine.models.first ?? "-", "cloud", engine.name)
       }
       table.print()

@@ -7,12 +7,12 @@ import WhisperEngine
 /// stored: a misspelt engine would otherwise fail every later dictation.
 enum KnownSettingValues {
   /// Engine ids the command line can run.
-  static var engineIDs: [String] { ["whisper"] + CloudEngineCatalog.descriptors.map(\.id) }
+  static var engineIDs: [String] { ["whisper"] + EngineFactory.cloudDescriptors.map(\.id) }
 
   /// Models `engine` can run, or nil when it takes any name (an OpenAI-compatible server).
   static func models(for engine: String) -> [String]? {
     if engine == "whisper" { return WhisperCatalog.models.map(\.id) }
-    guard let descriptor = CloudEngineCatalog.descriptors.first(where: { $0.id == engine }), !descriptor.models.isEmpty
+    guard let descriptor = EngineFactory.cloudDescriptors.first(where: { $0.id == engine }), !descriptor.models.isEmpty
     else { return nil }
     return descriptor.models
   }
