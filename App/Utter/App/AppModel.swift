@@ -23,7 +23,9 @@ final class AppModel {
   let keys: any SecretStore = KeychainSecretStore()
   let models: WhisperModelLibrary
   let engines: EngineShelf
-  let flow = FlowSession()
+  let flow: FlowSession
+  /// The sounds and taps the user allows.
+  @ObservationIgnored private var feedback = DictationFeedback(haptics: true, sounds: true)
   /// The screen shown over everything (activation, quick dictation).
   var route: AppRoute?
   /// The last error worth a banner, in one line.
@@ -49,10 +51,17 @@ final class AppModel {
       databaseProblem = "History is unavailable: \(UserMessage.of(error))"
     }
     models = WhisperModelLibrary(data: data)
+    let activity = SessionActivityController()
+    activity.endLeftovers()
+    let flowLog = Logger(subsystem: "app.utter", category: "flow-session")
+    flow = FlowSession(
+      audio: PhoneAudio(), indicator: activity, notifier: { _ in DarwinChangeNotifier() },
+      log: { flowLog.notice("\($0, privacy: .public)") })
     let database = database
     engines = AppEngines.shelf(models: models, keys: keys) {
       DictationSettings.load(from: database).language
     }
+    flow.onCue = { [weak self] cue in self?.feedback.play(cue) }
     settingsChanged()
     if onboardingComplete { preloadEngine() }
   }
@@ -82,7 +91,7 @@ final class AppModel {
   }
 
   private func settingsChanged() {
-    flow.feedback = DictationFeedback(haptics: settings.haptics, sounds: settings.sounds)
+    feedback = DictationFeedback(haptics: settings.haptics, sounds: settings.sounds)
     guard let shared else { return }
     do {
       try KeyboardSettings.share(settings, in: shared)

@@ -1,4 +1,5 @@
 import AVFoundation
+import Dictation
 import os
 
 /// Owns the `AVAudioSession` for a flow session: configures it for recording alongside other audio, keeps it
@@ -6,19 +7,7 @@ import os
 /// route changes and media-services resets so the owner can restart the microphone.
 @MainActor
 final class AudioSessionController {
-  /// What happened to the session; the owner decides how the microphone follows.
-  enum Event: Equatable {
-    /// A call or Siri took the audio; the microphone is stopped.
-    case interrupted
-    /// The interruption ended; `shouldResume` says whether the system invites us to resume now.
-    case interruptionEnded(shouldResume: Bool)
-    /// Input or output hardware changed (AirPods, headset unplugged).
-    case routeChanged
-    /// The media server restarted: every audio object must be rebuilt.
-    case mediaServicesReset
-  }
-
-  var onEvent: ((Event) -> Void)?
+  var onEvent: ((FlowAudioEvent) -> Void)?
   private(set) var isActive = false
   /// Whether other audio (music, podcasts) is lowered while the user speaks.
   var ducksOthersWhileRecording = true

@@ -1,10 +1,12 @@
 import ActivityKit
+import Dictation
+import SessionChannel
 import Foundation
 import os
 
 /// Shows the flow session as a Live Activity (lock screen and Dynamic Island) and keeps it current.
 @MainActor
-final class SessionActivityController {
+final class SessionActivityController: FlowSessionIndicator {
   private var activity: Activity<DictationActivityAttributes>?
   private var lastState: DictationActivityAttributes.ContentState?
   private let log = Logger(subsystem: "app.utter", category: "live-activity")
@@ -26,10 +28,10 @@ final class SessionActivityController {
   }
 
   /// Updates what the activity shows; unchanged states are not sent again.
-  func update(phase: DictationActivityAttributes.Phase, wordsThisSession: Int, endsAt: Date) {
+  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date) {
     guard let activity else { return }
     let state = DictationActivityAttributes.ContentState(
-      phase: phase, wordsThisSession: wordsThisSession, endsAt: endsAt)
+      phase: Self.shown(phase), wordsThisSession: wordsThisSession, endsAt: endsAt)
     guard state != lastState else { return }
     lastState = state
     Task {
@@ -45,6 +47,14 @@ final class SessionActivityController {
     guard let ending else { return }
     Task {
       await ending.end(nil, dismissalPolicy: .immediate)
+    }
+  }
+
+  private static func shown(_ phase: HostPhase) -> DictationActivityAttributes.Phase {
+    switch phase {
+    case .recording, .interrupted: .listening
+    case .transcribing, .delivering: .transcribing
+    default: .ready
     }
   }
 
