@@ -1,6 +1,7 @@
 import DictationValues
 import Foundation
 import SessionChannel
+import SpeechEngine
 
 #if canImport(Glibc)
   import Glibc
@@ -17,15 +18,14 @@ public struct SpoolSidecar: Codable, Sendable, Hashable {
   public var sampleRate: Int
   public var context: FieldContext
 
-  public init(
-    dictationID: String, sessionID: String, commandSeq: Int, startedAt: Double, sampleRate: Int, context: FieldContext
-  ) {
-    self.dictationID = dictationID
+  /// The sidecar of `dictation`, recorded in session `sessionID` from `startedAt` (seconds since 1970).
+  public init(_ dictation: ActiveDictation, sessionID: String, startedAt: Double, sampleRate: Int = engineSampleRate) {
+    dictationID = dictation.id
     self.sessionID = sessionID
-    self.commandSeq = commandSeq
+    commandSeq = dictation.commandSeq
     self.startedAt = startedAt
     self.sampleRate = sampleRate
-    self.context = context
+    context = dictation.context
   }
 }
 

@@ -54,9 +54,7 @@ extension DictationHost {
     var spool: SpoolWriter?
     do {
       spool = try environment.spool.begin(
-        SpoolSidecar(
-          dictationID: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, startedAt: now,
-          sampleRate: 16_000, context: dictation.context))
+        SpoolSidecar(dictation, sessionID: sessionID, startedAt: now))
     } catch {
       // NB: a full disk must not cost the user their words: record in memory and deliver them anyway.
       logger.error("cannot keep the audio of dictation \(dictation.id) on disk (\(error)); recording in memory only")

@@ -39,15 +39,10 @@
     /// What the keyboard says when the app cannot be opened from it.
     public static var openAppFallback: String { "Open the Utter app and tap Start, then come back here." }
 
-    private enum Action: Sendable {
-      case appear, disappear, start(keyboardType: String?, contentType: String?), stop, cancel, undo, useRaw
-      case endSession, dismissError, type(String)
-    }
-
     private let shared: SharedFolder?
     private let document: Document
     private let notifier: @Sendable () -> any ChangeNotifier
-    @ObservationIgnored private var actions: AsyncStream<Action>.Continuation?
+    @ObservationIgnored private var actions: AsyncStream<KeyboardTap>.Continuation?
     @ObservationIgnored private var worker: Task<Void, Never>?
     private let logger: Logger
 
@@ -109,7 +104,7 @@
       let session = KeyboardSession(
         channel: SessionChannel(container: shared.channel, logger: logger), document: document,
         watcher: ChannelWatcher(notifier: notifier()), configuration: configuration, logger: logger)
-      let (stream, continuation) = AsyncStream.makeStream(of: Action.self)
+      let (stream, continuation) = AsyncStream.makeStream(of: KeyboardTap.self)
       actions = continuation
       worker = Task { [weak self] in
         await session.onPhaseChange { phase in
@@ -123,30 +118,14 @@
         }
         let initial = await session.model.phase
         self?.phase = initial
-        for await action in stream {
-          await Self.run(action, on: session)
+        for await tap in stream {
+          await session.perform(tap)
         }
       }
     }
 
-    private func send(_ action: Action) {
-      actions?.yield(action)
-    }
-
-    private static func run(_ action: Action, on session: KeyboardSession<Document>) async {
-      switch action {
-      case .appear: await session.appear()
-      case .disappear: await session.disappear()
-      case .start(let keyboardType, let contentType):
-        await session.tapStart(keyboardType: keyboardType, contentType: contentType)
-      case .stop: await session.tapStop()
-      case .cancel: await session.tapCancel()
-      case .undo: await session.tapUndo()
-      case .useRaw: await session.tapUseRaw()
-      case .endSession: await session.tapEndSession()
-      case .dismissError: await session.dismissError()
-      case .type(let text): await session.type(text)
-      }
+    private func send(_ tap: KeyboardTap) {
+      actions?.yield(tap)
     }
 
     private func openApp() {

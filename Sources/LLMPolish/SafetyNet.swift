@@ -45,27 +45,18 @@ public enum PolishRejection: Error, Sendable, Hashable, CustomStringConvertible 
 /// Limits the safety net applies; the defaults suit dictation clean-up.
 public struct SafetyThresholds: Sendable, Hashable, Codable {
   /// The least share of the dictation's meaningful words the answer must keep.
-  public var minimumKept: Double
+  public var minimumKept = 0.6
   /// The allowed answer/dictation word-count ratio, for dictations of at least `shortInputWords` words.
-  public var lengthRatio: ClosedRange<Double>
+  public var lengthRatio: ClosedRange<Double> = 0.5...1.6
   /// Below this many words, the length check allows `shortInputSlack` words either way instead.
-  public var shortInputWords: Int
-  public var shortInputSlack: Int
+  public var shortInputWords = 8
+  public var shortInputSlack = 4
   /// New meaningful words allowed: at least `addedWordsFloor`, or `addedWordsShare` of the dictation's.
-  public var addedWordsFloor: Int
-  public var addedWordsShare: Double
+  public var addedWordsFloor = 2
+  public var addedWordsShare = 0.2
 
-  public init(
-    minimumKept: Double = 0.6, lengthRatio: ClosedRange<Double> = 0.5...1.6, shortInputWords: Int = 8,
-    shortInputSlack: Int = 4, addedWordsFloor: Int = 2, addedWordsShare: Double = 0.2
-  ) {
-    self.minimumKept = minimumKept
-    self.lengthRatio = lengthRatio
-    self.shortInputWords = shortInputWords
-    self.shortInputSlack = shortInputSlack
-    self.addedWordsFloor = addedWordsFloor
-    self.addedWordsShare = addedWordsShare
-  }
+  /// The thresholds tuned on the safety net's golden cases; change a field to try others.
+  public init() {}
 }
 
 /// Decides whether a model's answer is a faithful clean-up of the dictation, or something else: an answer, a

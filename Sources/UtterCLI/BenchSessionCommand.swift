@@ -100,10 +100,10 @@ struct BenchSessionCommand: AsyncParsableCommand {
     var spoken: [[Float]]
     if let speech {
       spoken = [try AudioFileDecoder.decode(contentsOf: URL(fileURLWithPath: speech)).samples]
-    } else if let synthesized = SessionBenchDictation.synthesize(
-      texts.isEmpty ? ["The quick brown fox jumps over the lazy dog."] : texts, in: work)
+    } else if let synthesized = try? BenchLearningCommand.speak(
+      texts.isEmpty ? ["The quick brown fox jumps over the lazy dog."] : texts, in: work, prefix: "sentence")
     {
-      spoken = synthesized
+      spoken = synthesized.map(\.samples)
     } else {
       spoken = [SessionBenchDictation.toneBurst()]
     }

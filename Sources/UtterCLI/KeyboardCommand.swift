@@ -81,14 +81,12 @@ struct KeyboardCommand: AsyncParsableCommand {
     var failure: CLIError?
     var insertionsSeen = 0
     for step in steps {
+      if let tap = step.tap {
+        await keyboard.perform(tap)
+        continue
+      }
       switch step {
-      case .start: await keyboard.tapStart()
-      case .stop: await keyboard.tapStop()
-      case .cancel: await keyboard.tapCancel()
-      case .undo: await keyboard.tapUndo()
-      case .useRaw: await keyboard.tapUseRaw()
-      case .endSession: await keyboard.tapEndSession()
-      case .type(let text): await keyboard.type(text)
+      case .start, .stop, .cancel, .undo, .useRaw, .endSession, .type: break
       case .replace(let old, let new):
         if !(await keyboard.edit { $0.replaceLast(old, with: new) }) {
           failure = CLIError("'\(old)' is not in the text field", exitCode: 2)

@@ -152,25 +152,6 @@ enum SessionBenchDictation {
       speechOnset: onset)
   }
 
-  /// `sentences` spoken by espeak-ng (150 words a minute), if installed.
-  static func synthesize(_ sentences: [String], in directory: URL) -> [[Float]]? {
-    var spoken: [[Float]] = []
-    for (index, sentence) in sentences.enumerated() {
-      let url = directory.appendingPathComponent("sentence-\(index).wav")
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["espeak-ng", "-v", "en-us", "-s", "150", "-w", url.path, sentence]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      guard (try? process.run()) != nil else { return nil }
-      process.waitUntilExit()
-      guard process.terminationStatus == 0, let samples = try? AudioFileDecoder.decode(contentsOf: url).samples
-      else { return nil }
-      spoken.append(samples)
-    }
-    return spoken
-  }
-
   /// One second of tone bursts, for machines without espeak-ng.
   static func toneBurst() -> [Float] {
     (0..<16_000).map { index in

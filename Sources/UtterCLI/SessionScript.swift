@@ -1,4 +1,5 @@
 import Foundation
+import KeyboardModel
 
 /// One step of a `utter keyboard --script`.
 enum SessionScriptStep: Equatable {
@@ -12,6 +13,20 @@ enum SessionScriptStep: Equatable {
   case type(String)
   /// Replaces the last occurrence of the first text in the field with the second, as the user editing it would.
   case replace(String, String)
+
+  /// The keyboard tap this step is, if it is one.
+  var tap: KeyboardTap? {
+    switch self {
+    case .start: .start(keyboardType: nil, contentType: nil)
+    case .stop: .stop
+    case .cancel: .cancel
+    case .undo: .undo
+    case .useRaw: .useRaw
+    case .endSession: .endSession
+    case .type(let text): .type(text)
+    default: nil
+    }
+  }
 
   /// `text` lower-cased with only letters, digits and single spaces, to compare words heard.
   static func words(_ text: String) -> String {

@@ -38,8 +38,8 @@ func spoolLeftByACrash(in dir: TemporaryDirectory, id: String) throws -> AudioSp
   let parts = id.split(separator: "-")
   let writer = try spool.begin(
     SpoolSidecar(
-      dictationID: id, sessionID: String(parts[0]), commandSeq: Int(parts[1]) ?? 0, startedAt: 1000,
-      sampleRate: 16_000, context: FieldContext(textBeforeCursor: "")))
+      ActiveDictation(sessionID: String(parts[0]), commandSeq: Int(parts[1]) ?? 0, context: FieldContext()),
+      sessionID: String(parts[0]), startedAt: 1000))
   try writer.append(toneBursts(2), now: 0)
   writer.sync()
   return spool
