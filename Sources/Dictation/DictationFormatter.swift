@@ -81,7 +81,7 @@ public struct DictationFormatter: Sendable {
       configuration: PipelineConfiguration(
         dictionary: settings.dictionary, snippets: settings.snippets, style: style(for: field).text))
     let result = pipeline.run(raw, context: field)
-    return FormattedText(text: result.text, trace: result.trace.map { TraceStep(stage: $0.stage, text: $0.after) })
+    return FormattedText(text: result.text, trace: result.trace)
   }
 
   /// Formats `raw` for `field`, with the polish report when a model was asked.

@@ -1,20 +1,45 @@
 /// One step of a dictation's clean-up as it ran: the stage, the text after it and why it changed what it did.
-/// Formatting produces these, history keeps them, `utter format --trace` and the history screen show them.
+/// The clean-up produces these, polish adds its own, history keeps them, and `utter format --trace` and the history
+/// screen show them.
 public struct TraceStep: Codable, Sendable, Hashable {
-  /// The stage's name, e.g. `transcribe`, `fillers`, `dictionary`, `polish`.
+  /// The stage's name, e.g. `fillers`, `dictionary`, `llm-polish`.
   public var stage: String
   /// The text after this stage.
   public var text: String
   /// How long the stage took, in milliseconds.
   public var milliseconds: Double?
-  /// Anything worth noting, e.g. which rule fired.
-  public var note: String?
+  /// Why the stage removed what it removed, or skipped what it skipped: one line each.
+  public var reasons: [String]
 
-  public init(stage: String, text: String, milliseconds: Double? = nil, note: String? = nil) {
+  public init(stage: String, text: String, milliseconds: Double? = nil, reasons: [String] = []) {
     self.stage = stage
     self.text = text
     self.milliseconds = milliseconds
-    self.note = note
+    self.reasons = reasons
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case stage, text, milliseconds, reasons
+    /// What history kept before steps had reasons: one line.
+    case note
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    stage = try values.decode(String.self, forKey: .stage)
+    text = try values.decode(String.self, forKey: .text)
+    milliseconds = try values.decodeIfPresent(Double.self, forKey: .milliseconds)
+    reasons =
+      try values.decodeIfPresent([String].self, forKey: .reasons)
+      ?? (try values.decodeIfPresent(String.self, forKey: .note)).map { [$0] } ?? []
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var values = encoder.container(keyedBy: CodingKeys.self)
+    try values.encode(stage, forKey: .stage)
+    try values.encode(text, forKey: .text)
+    try values.encodeIfPresent(milliseconds, forKey: .milliseconds)
+    if !reasons.isEmpty { try values.encode(reasons, forKey: .reasons) }
   }
 }
 

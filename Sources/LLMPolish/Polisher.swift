@@ -27,34 +27,28 @@ public struct PolishResult: Sendable, Hashable {
   public var rejectionReason: String? { rejection?.description }
 }
 
-/// Settings for polish.
+/// Settings for polish: what the user set (the agent's name, the dictionary, the model) and how long to wait, with
+/// the tuning (styles, safety thresholds, the shortest dictation worth a model) at its defaults unless changed.
 public struct PolishSettings: Sendable, Hashable, Codable {
   /// The name that turns a dictation into an instruction: "Hey <agentName>, …".
   public var agentName: String
-  /// Styles by field kind, and where polish is off.
-  public var styles: PolishStyles
   /// Dictionary terms the model must keep spelled as given.
   public var vocabulary: [String]
-  /// The longest polish may wait for the model before keeping the deterministic text.
-  public var timeout: Duration
   /// The model to ask; nil means the provider's.
   public var model: String?
-  public var thresholds: SafetyThresholds
+  /// The longest polish may wait for the model before keeping the deterministic text.
+  public var timeout: Duration
+  /// Styles by field kind, and where polish is off.
+  public var styles = PolishStyles()
+  public var thresholds = SafetyThresholds()
   /// Dictations with fewer words are kept as they are ("OK.", "Thanks!"): a model adds only latency there.
-  public var minimumWords: Int
+  public var minimumWords = 3
 
-  public init(
-    agentName: String = "Utter", styles: PolishStyles = PolishStyles(), vocabulary: [String] = [],
-    timeout: Duration = .seconds(6), model: String? = nil, thresholds: SafetyThresholds = SafetyThresholds(),
-    minimumWords: Int = 3
-  ) {
-    self.minimumWords = minimumWords
+  public init(agentName: String = "Utter", vocabulary: [String] = [], model: String? = nil, timeout: Duration = .seconds(6)) {
     self.agentName = agentName
-    self.styles = styles
     self.vocabulary = vocabulary
-    self.timeout = timeout
     self.model = model
-    self.thresholds = thresholds
+    self.timeout = timeout
   }
 }
 

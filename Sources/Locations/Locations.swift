@@ -7,32 +7,34 @@ public enum Locations {
     override: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
     if let override, !override.isEmpty { return URL(fileURLWithPath: expandTilde(override), isDirectory: true) }
-    if let home = environment["UTTER_HOME"], !home.isEmpty {
-      return URL(fileURLWithPath: expandTilde(home), isDirectory: true)
-    }
-    #if os(macOS)
-      return homeDirectory(environment).appendingPathComponent("Library/Application Support/Utter", isDirectory: true)
-    #else
-      if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-        return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("utter", isDirectory: true)
-      }
-      return homeDirectory(environment).appendingPathComponent(".local/share/utter", isDirectory: true)
-    #endif
+    return folder(
+      variable: "UTTER_HOME", macOS: "Library/Application Support/Utter", xdg: ("XDG_DATA_HOME", ".local/share"),
+      leaf: "utter", environment: environment)
   }
 
   /// Engine libraries and models: kept apart from user data so that pointing `UTTER_HOME` elsewhere loses
   /// nothing. `$UTTER_ENGINES`, else the platform's cache folder.
   public static func engineDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-    if let dir = environment["UTTER_ENGINES"], !dir.isEmpty {
+    folder(
+      variable: "UTTER_ENGINES", macOS: "Library/Caches/Utter/engines", xdg: ("XDG_CACHE_HOME", ".cache"),
+      leaf: "utter/engines", environment: environment)
+  }
+
+  /// `$variable`, else on macOS `~/macOS`, elsewhere `$XDG_…/leaf` or `~/<XDG default>/leaf`.
+  static func folder(
+    variable: String, macOS: String, xdg: (variable: String, home: String), leaf: String,
+    environment: [String: String]
+  ) -> URL {
+    if let dir = environment[variable], !dir.isEmpty {
       return URL(fileURLWithPath: expandTilde(dir), isDirectory: true)
     }
     #if os(macOS)
-      return homeDirectory(environment).appendingPathComponent("Library/Caches/Utter/engines", isDirectory: true)
+      return homeDirectory(environment).appendingPathComponent(macOS, isDirectory: true)
     #else
-      if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-        return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("utter/engines", isDirectory: true)
+      if let base = environment[xdg.variable], !base.isEmpty {
+        return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent(leaf, isDirectory: true)
       }
-      return homeDirectory(environment).appendingPathComponent(".cache/utter/engines", isDirectory: true)
+      return homeDirectory(environment).appendingPathComponent("\(xdg.home)/\(leaf)", isDirectory: true)
     #endif
   }
 

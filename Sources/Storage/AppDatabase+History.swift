@@ -87,23 +87,17 @@ extension AppDatabase {
       // created since, the largest created before), so a narrow window does not scan every older match.
       var bounds = ""
       var boundArguments = StatementArguments()
-      if let since = filter.since {
+      for (aggregate, comparison, date, bound) in [
+        ("MIN", ">=", filter.since, ">="), ("MAX", "<", filter.until, "<="),
+      ] {
+        guard let date else { continue }
         guard
-          let lowest = try Int64.fetchOne(
-            db, sql: "SELECT MIN(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt >= ?",
-            arguments: [Timestamp.column(since)])
+          let id = try Int64.fetchOne(
+            db, sql: "SELECT \(aggregate)(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt \(comparison) ?",
+            arguments: [Timestamp.column(date)])
         else { return [] }
-        bounds += " AND history_ft.rowid >= ?"
-        boundArguments += [lowest]
-      }
-      if let until = filter.until {
-        guard
-          let highest = try Int64.fetchOne(
-            db, sql: "SELECT MAX(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt < ?",
-            arguments: [Timestamp.column(until)])
-        else { return [] }
-        bounds += " AND history_ft.rowid <= ?"
-        boundArguments += [highest]
+        bounds += " AND history_ft.rowid \(bound) ?"
+        boundArguments += [id]
       }
       return try HistoryEntry.fetchAll(
         db,

@@ -34,35 +34,15 @@ public enum TextStyle: String, Sendable, Codable, CaseIterable {
   case verbatim
 }
 
-/// What one stage changed.
-public struct StageChange: Sendable, Hashable, Codable {
-  /// The stage's name.
-  public var stage: String
-  /// The text before the stage ran.
-  public var before: String
-  /// The text after the stage ran.
-  public var after: String
-  /// Why the stage removed what it removed, one line per removal.
-  public var reasons: [String]
-
-  /// A record of `stage` turning `before` into `after`.
-  public init(stage: String, before: String, after: String, reasons: [String] = []) {
-    self.stage = stage
-    self.before = before
-    self.after = after
-    self.reasons = reasons
-  }
-}
-
 /// The cleaned-up text and what each stage changed.
 public struct PipelineResult: Sendable, Hashable {
   /// The text to insert.
   public var text: String
   /// The stages that changed the text, in order.
-  public var trace: [StageChange]
+  public var trace: [TraceStep]
 
   /// A result.
-  public init(text: String, trace: [StageChange]) {
+  public init(text: String, trace: [TraceStep]) {
     self.text = text
     self.trace = trace
   }
@@ -105,14 +85,14 @@ public struct TextPipeline: Sendable {
   /// Cleans up `raw` for insertion after `context`, recording each stage that changed the text.
   public func run(_ raw: String, context: FieldContext = FieldContext()) -> PipelineResult {
     var document = TextDocument(parsing: raw)
-    var trace: [StageChange] = []
+    var trace: [TraceStep] = []
     var before = document.text
     for stage in stages {
       document.reasons = []
       stage.apply(&document, context: context)
       let after = document.text
       if after != before {
-        trace.append(StageChange(stage: stage.name, before: before, after: after, reasons: document.reasons))
+        trace.append(TraceStep(stage: stage.name, text: after, reasons: document.reasons))
         before = after
       }
     }

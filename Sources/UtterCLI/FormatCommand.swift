@@ -45,9 +45,11 @@ struct FormatCommand: AsyncParsableCommand {
     let result = TextPipeline(configuration: configuration).run(
       raw, context: FieldContext(textBeforeCursor: textBeforeCursor ?? ""))
     if trace {
-      for change in result.trace {
-        printError("\(change.stage): \(Self.quoted(change.before)) -> \(Self.quoted(change.after))")
-        for reason in change.reasons { printError("  removed \(reason)") }
+      var before = raw
+      for step in result.trace {
+        printError("\(step.stage): \(Self.quoted(before)) -> \(Self.quoted(step.text))")
+        for reason in step.reasons { printError("  removed \(reason)") }
+        before = step.text
       }
     }
     FileHandle.standardOutput.write(Data((result.text + "\n").utf8))

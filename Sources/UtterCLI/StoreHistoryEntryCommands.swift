@@ -43,7 +43,7 @@ struct HistoryShowCommand: AsyncParsableCommand {
       print("Trace")
       for (index, step) in entry.trace.enumerated() {
         let time = step.milliseconds.map { String(format: " (%.0f ms)", $0) } ?? ""
-        let note = step.note.map { "  [\($0)]" } ?? ""
+        let note = step.reasons.isEmpty ? "" : "  [\(step.reasons.joined(separator: "; "))]"
         print("  \(index + 1). \(step.stage)\(time): \(step.text)\(note)")
       }
     }

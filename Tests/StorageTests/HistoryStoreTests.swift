@@ -6,13 +6,22 @@ import Testing
 
 @Suite("Recording dictations")
 struct HistoryStoreTests {
+  @Test("a trace kept before steps had reasons reads back with its note as the reason")
+  func legacyTraceNote() throws {
+    let json = #"[{"stage":"dictionary","text":"deploy Kubernetes","note":"cube → Kubernetes"}]"#
+    let steps = try JSONDecoder().decode([TraceStep].self, from: Data(json.utf8))
+    #expect(steps == [TraceStep(stage: "dictionary", text: "deploy Kubernetes", reasons: ["cube → Kubernetes"])])
+    let written = String(decoding: try JSONEncoder().encode(TraceStep(stage: "sentences", text: "Hi.")), as: UTF8.self)
+    #expect(!written.contains("reasons"), "a step without reasons stays as small as before")
+  }
+
   @Test("an inserted dictation comes back identical, with id, uuid and timestamps", arguments: StoreKind.allCases)
   func roundTrip(kind: StoreKind) throws {
     let store = try StoreFixture(kind)
     defer { store.folder.remove() }
     let trace = [
       TraceStep(stage: "transcribe", text: "um deploy cube", milliseconds: 812),
-      TraceStep(stage: "dictionary", text: "deploy Kubernetes", note: "cube → Kubernetes"),
+      TraceStep(stage: "dictionary", text: "deploy Kubernetes", reasons: ["cube → Kubernetes"]),
     ]
     let saved = try store.database.insertHistory(
       HistoryEntry(
@@ -24,7 +33,7 @@ struct HistoryStoreTests {
     #expect(saved.createdAt == StoreFixture.start)
     let loaded = try store.database.historyEntry(id: saved.id ?? -1)
     #expect(loaded == saved)
-    #expect(loaded?.trace[1].note == "cube → Kubernetes")
+    #expect(loaded?.trace[1].reasons == ["cube → Kubernetes"])
     #expect(try store.database.historyEntry(uuid: saved.uuid)?.id == saved.id)
   }
 

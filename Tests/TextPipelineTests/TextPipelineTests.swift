@@ -122,9 +122,8 @@ struct TextPipelineTests {
   func trace() {
     let result = TextPipeline().run("um hello the the world")
     #expect(result.trace.map(\.stage) == ["fillers", "repetitions", "sentences"])
-    #expect(result.trace.first?.before == "um hello the the world")
-    #expect(result.trace.first?.after == "hello the the world")
-    #expect(result.trace.last?.after == "Hello the world.")
+    #expect(result.trace.first?.text == "hello the the world")
+    #expect(result.trace.last?.text == "Hello the world.")
   }
 
   @Test(
