@@ -5,11 +5,4 @@ public struct PolishReport: Sendable, Hashable, Encodable {
   /// Why the model's text was not used (the deterministic text was kept).
   public var rejection: String?
   public var latencySeconds: Double
-
-  public init(provider: String, usedLLM: Bool, rejection: String?, latencySeconds: Double) {
-    self.provider = provider
-    self.usedLLM = usedLLM
-    self.rejection = rejection
-    self.latencySeconds = latencySeconds
-  }
 }

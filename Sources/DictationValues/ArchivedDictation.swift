@@ -1,28 +1,5 @@
 /// A dictation as kept in history: what was said, what was inserted, and how.
 public struct ArchivedDictation: Codable, Sendable, Hashable {
-  enum CodingKeys: String, CodingKey {
-    case id, sessionID, createdAt, text, rawText, duration, engine, model, recovered, trace, keyboardType, contentType
-    case language, origin
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    sessionID = try values.decode(String.self, forKey: .sessionID)
-    createdAt = try values.decode(Double.self, forKey: .createdAt)
-    text = try values.decode(String.self, forKey: .text)
-    rawText = try values.decode(String.self, forKey: .rawText)
-    duration = try values.decode(Double.self, forKey: .duration)
-    engine = try values.decode(String.self, forKey: .engine)
-    model = try values.decode(String.self, forKey: .model)
-    recovered = try values.decode(Bool.self, forKey: .recovered)
-    trace = try values.decodeIfPresent([TraceStep].self, forKey: .trace) ?? []
-    keyboardType = try values.decodeIfPresent(String.self, forKey: .keyboardType)
-    contentType = try values.decodeIfPresent(String.self, forKey: .contentType)
-    language = try values.decodeIfPresent(String.self, forKey: .language)
-    origin = try values.decodeIfPresent(DictationOrigin.self, forKey: .origin) ?? .keyboard
-  }
-
   public var id: String
   public var sessionID: String
   public var createdAt: Double

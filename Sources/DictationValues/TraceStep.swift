@@ -18,28 +18,13 @@ public struct TraceStep: Codable, Sendable, Hashable {
     self.reasons = reasons
   }
 
-  enum CodingKeys: String, CodingKey {
-    case stage, text, milliseconds, reasons
-    /// What history kept before steps had reasons: one line.
-    case note
-  }
-
+  // NB: history kept steps without reasons before they had them.
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     stage = try values.decode(String.self, forKey: .stage)
     text = try values.decode(String.self, forKey: .text)
     milliseconds = try values.decodeIfPresent(Double.self, forKey: .milliseconds)
-    reasons =
-      try values.decodeIfPresent([String].self, forKey: .reasons)
-      ?? (try values.decodeIfPresent(String.self, forKey: .note)).map { [$0] } ?? []
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var values = encoder.container(keyedBy: CodingKeys.self)
-    try values.encode(stage, forKey: .stage)
-    try values.encode(text, forKey: .text)
-    try values.encodeIfPresent(milliseconds, forKey: .milliseconds)
-    if !reasons.isEmpty { try values.encode(reasons, forKey: .reasons) }
+    reasons = try values.decodeIfPresent([String].self, forKey: .reasons) ?? []
   }
 }
 

@@ -41,13 +41,6 @@ public struct InsertedDictation: Sendable, Hashable {
   public var formattedText: String
   public var rawText: String
 
-  public init(resultID: String, insertedText: String, formattedText: String, rawText: String) {
-    self.resultID = resultID
-    self.insertedText = insertedText
-    self.formattedText = formattedText
-    self.rawText = rawText
-  }
-
   /// Whether "use raw text" would change anything.
   public var canUseRawText: Bool { insertedText != rawText && !rawText.isEmpty }
 }

@@ -5,24 +5,12 @@ import GRDB
 public struct Note: Codable, Sendable, Identifiable, Hashable {
   public var id: Int64?
   /// A stable identifier that survives export and import.
-  public var uuid: String
+  public var uuid = ""
   public var text: String
-  public var createdAt: Date
-  public var updatedAt: Date
+  public var createdAt = Date.distantPast
+  public var updatedAt = Date.distantPast
   /// The dictation this note came from, if any.
   public var sourceHistoryUUID: String?
-
-  public init(
-    id: Int64? = nil, uuid: String = "", text: String, createdAt: Date = .distantPast,
-    updatedAt: Date = .distantPast, sourceHistoryUUID: String? = nil
-  ) {
-    self.id = id
-    self.uuid = uuid
-    self.text = text
-    self.createdAt = createdAt
-    self.updatedAt = updatedAt
-    self.sourceHistoryUUID = sourceHistoryUUID
-  }
 }
 
 extension Note: FetchableRecord, MutablePersistableRecord {
