@@ -18,14 +18,17 @@ public struct TraceStep: Codable, Sendable, Hashable {
     self.reasons = reasons
   }
 
-  // NB: history kept steps without reasons before they had them.
+  // NB: history and exports kept steps without reasons before they had them, with at most one `note`.
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     stage = try values.decode(String.self, forKey: .stage)
     text = try values.decode(String.self, forKey: .text)
     milliseconds = try values.decodeIfPresent(Double.self, forKey: .milliseconds)
-    reasons = try values.decodeIfPresent([String].self, forKey: .reasons) ?? []
+    let note = try decoder.container(keyedBy: Legacy.self).decodeIfPresent(String.self, forKey: .note)
+    reasons = try values.decodeIfPresent([String].self, forKey: .reasons) ?? note.map { [$0] } ?? []
   }
+
+  private enum Legacy: String, CodingKey { case note }
 }
 
 /// Text after clean-up (and polish), with what each step did.

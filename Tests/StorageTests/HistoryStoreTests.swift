@@ -6,11 +6,15 @@ import Testing
 
 @Suite("Recording dictations")
 struct HistoryStoreTests {
-  @Test("a trace kept before steps had reasons reads back with none")
+  @Test("a trace kept before steps had reasons reads back: its note becomes the reason")
   func traceWithoutReasons() throws {
-    let json = #"[{"stage":"dictionary","text":"deploy Kubernetes","milliseconds":2}]"#
+    let json = #"[{"stage":"dictionary","text":"deploy Kubernetes","note":"cube → Kubernetes"},{"stage":"s","text":"t"}]"#
     let steps = try JSONDecoder().decode([TraceStep].self, from: Data(json.utf8))
-    #expect(steps == [TraceStep(stage: "dictionary", text: "deploy Kubernetes", milliseconds: 2)])
+    #expect(
+      steps == [
+        TraceStep(stage: "dictionary", text: "deploy Kubernetes", reasons: ["cube → Kubernetes"]),
+        TraceStep(stage: "s", text: "t"),
+      ])
   }
 
   @Test("an inserted dictation comes back identical, with id, uuid and timestamps", arguments: StoreKind.allCases)
