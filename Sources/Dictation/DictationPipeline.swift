@@ -142,14 +142,15 @@ public struct DictationPipeline: Sendable {
     )
   }
 
-  /// The host's settings from the user's: session timeout, recording cap, language and vocabulary.
-  public func hostConfiguration(beamSize: Int = 5, timeout: SessionTimeout? = nil) -> HostConfiguration {
+  /// The host's settings from the user's: session timeout, recording cap, language and vocabulary (`makeHost`'s
+  /// `adjust` changes them for a bench or a command-line flag).
+  public func hostConfiguration() -> HostConfiguration {
     HostConfiguration(
-      timeout: timeout ?? SessionTimeout(seconds: settings.settings.sessionTimeout.seconds ?? 0),
-      transcription: TranscriptionOptions(
-        language: settings.language, vocabulary: settings.vocabularyPrompt, beamSize: beamSize),
+      timeout: SessionTimeout(seconds: settings.settings.sessionTimeout.seconds ?? 0),
+      transcription: TranscriptionOptions(language: settings.language, vocabulary: settings.vocabularyPrompt),
       maxRecordingSeconds: settings.settings.maxRecordingSeconds)
   }
+
 }
 
 /// A finished dictation.

@@ -94,13 +94,11 @@ final class MicrophoneCapture: @unchecked Sendable {
 enum MicrophoneError: Error, CustomStringConvertible {
   case noInput
   case startFailed(String)
-  case permissionDenied
 
   var description: String {
     switch self {
     case .noInput: "No microphone is available right now"
     case .startFailed(let reason): "The microphone could not start: \(reason)"
-    case .permissionDenied: "Utter needs microphone access: Settings › Utter › Microphone"
     }
   }
 }
