@@ -22,11 +22,15 @@ public struct DictationPipeline: Sendable {
   public var archive: HistoryArchive?
   /// Times each dictation (a test clock in tests).
   public var clock: UtterClock
+  /// Frees the loaded engine's model (the device's `EngineShelf.unload`): a flow session's host lets it go when
+  /// idle or short of memory.
+  public var unloadEngine: @Sendable () async -> Void
 
   public init(
     settings: DictationSettings, loadEngine: @escaping EngineLoading, formatter: DictationFormatter,
-    archive: HistoryArchive?, clock: UtterClock = .system
+    archive: HistoryArchive?, clock: UtterClock = .system, unloadEngine: @escaping @Sendable () async -> Void = {}
   ) {
+    self.unloadEngine = unloadEngine
     self.settings = settings
     self.loadEngine = loadEngine
     self.formatter = formatter
@@ -146,7 +150,7 @@ public struct DictationPipeline: Sendable {
   /// `adjust` changes them for a bench or a command-line flag).
   public func hostConfiguration() -> HostConfiguration {
     HostConfiguration(
-      timeout: SessionTimeout(seconds: settings.settings.sessionTimeout.seconds ?? 0),
+      timeout: settings.settings.sessionTimeout,
       transcription: TranscriptionOptions(language: settings.language, vocabulary: settings.vocabularyPrompt),
       maxRecordingSeconds: settings.settings.maxRecordingSeconds)
   }

@@ -32,6 +32,11 @@ public actor EngineShelf {
   /// The choice whose engine is loaded, if any.
   public var loadedChoice: EngineChoice? { loaded?.choice }
 
+  /// Frees the loaded engine for a `DictationPipeline` (its host lets it go when idle or short of memory).
+  public nonisolated var unloader: @Sendable () async -> Void {
+    { await self.unload() }
+  }
+
   /// Loads engines for a `DictationPipeline`.
   public nonisolated var loader: EngineLoading {
     { choice in try await self.engine(for: choice) }

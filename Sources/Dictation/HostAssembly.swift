@@ -23,7 +23,8 @@ public struct HostDevices: Sendable {
 
   public init(
     shared: SharedFolder, notifier: any ChangeNotifier, microphone: any AudioSource, data: DataFolder,
-    clock: UtterClock = .system, makeSegmenter: @escaping @Sendable () -> any SpeechSegmenter = {
+    clock: UtterClock = .system,
+    makeSegmenter: @escaping @Sendable () -> any SpeechSegmenter = {
       VoiceActivitySegmenter()
     }, pollInterval: Double = 0.5, logger: Logger = Logger(label: "utter.host")
   ) {
@@ -55,7 +56,8 @@ extension DictationPipeline {
       clock: devices.clock, microphone: devices.microphone, makeSegmenter: devices.makeSegmenter,
       loadEngine: parts.loadEngine, format: parts.format, archive: archive ?? parts.archive,
       spool: AudioSpool(directory: devices.data.spool), makeSessionID: { UUID().uuidString.lowercased() },
-      learnCorrections: parts.learnCorrections, liveCleanUp: parts.liveCleanUp, logger: devices.logger)
+      learnCorrections: parts.learnCorrections, liveCleanUp: parts.liveCleanUp, unloadEngine: unloadEngine,
+      logger: devices.logger)
     var configuration = hostConfiguration()
     adjust(&configuration)
     let watcher = ChannelWatcher(

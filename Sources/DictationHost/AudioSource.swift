@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import SessionChannel
+import SpeechEngine
 
 /// A running capture: its buffers, and a way to stop it that still delivers what was already captured.
 public struct AudioCapture: Sendable {
@@ -22,19 +23,27 @@ public protocol AudioSource: Sendable {
   func start() async throws -> AudioCapture
 }
 
-/// A microphone that plays recorded samples in real time (or `speed` times faster) from the moment capture
-/// starts, then silence, in buffers paced by the clock. Stands in for the iPhone's microphone on Linux.
+/// A microphone that plays recorded samples in real time (or `speed` times faster), then silence, in buffers paced
+/// by the clock. Stands in for the iPhone's microphone on Linux. The speaker starts at `speakerStartedAt` (the
+/// keyboard's tap) when given: a capture that starts later has missed what was said before it, as a real microphone
+/// would; otherwise the samples play from the moment capture starts.
 public struct PlaybackMicrophone: AudioSource {
   public var samples: [Float]
   public var speed: Double
   public var bufferSeconds: Double
   public var clock: UtterClock
+  /// When the speaker began the recording's speech (the tap), if known.
+  public var speakerStartedAt: (@Sendable () -> Double?)?
 
-  public init(samples: [Float], speed: Double = 1, bufferSeconds: Double = 0.05, clock: UtterClock = .system) {
+  public init(
+    samples: [Float], speed: Double = 1, bufferSeconds: Double = 0.05, clock: UtterClock = .system,
+    speakerStartedAt: (@Sendable () -> Double?)? = nil
+  ) {
     self.samples = samples
     self.speed = max(speed, 0.01)
     self.bufferSeconds = min(max(bufferSeconds, 0.01), 0.1)
     self.clock = clock
+    self.speakerStartedAt = speakerStartedAt
   }
 
   public func requestPermission() async -> Bool { true }
@@ -45,9 +54,12 @@ public struct PlaybackMicrophone: AudioSource {
     let clock = clock
     let frame = Int(bufferSeconds * 16_000)
     let interval = bufferSeconds / speed
+    // NB: what the speaker said between the tap and this capture is lost, as it would be on a phone.
+    let late = speakerStartedAt?().map { max(0, clock.now() - $0) } ?? 0
+    let missed = min(Int(late * speed * Double(engineSampleRate)), samples.count)
     let task = Task.detached {
       let start = clock.now()
-      var index = 0
+      var index = missed
       var count = 0
       while !Task.isCancelled {
         count += 1

@@ -8,7 +8,7 @@ extension DictationHost {
   /// publishes the live text when it changed. Engine calls run one at a time, off the actor, so capture and the
   /// channel never wait for them; a call made stale by new speech is never used.
   func scheduleLiveWork() {
-    guard var recording, !recording.stopRequested, !recording.paused, recording.liveStale, let engine else { return }
+    guard var recording, !recording.stopRequested, recording.liveStale, let engine else { return }
     var probe = recording.segmenter
     let tail = probe.finish().map { SpeechSegment(startSample: $0.lowerBound, endSample: $0.upperBound) }
     // NB: speech that paused a moment ago is about to settle; a draft now would only delay its full reading.

@@ -29,7 +29,6 @@ struct Recording: Sendable {
   /// Stops capture; buffers already captured are still delivered.
   var stopCapture: @Sendable () -> Void = {}
   var stopRequested = false
-  var paused = false
   var lastLevelPublish: Double = 0
 }
 
@@ -47,7 +46,7 @@ struct UnrecordedDictation: Sendable {
 
 extension DictationHost {
   func startRecording(_ dictation: ActiveDictation) {
-    guard engine != nil, let sessionID = model.sessionID else { return }
+    guard let sessionID = model.sessionID else { return }
     let now = clock.now()
     audioLevel = nil
     liveText = nil
@@ -91,7 +90,7 @@ extension DictationHost {
   }
 
   func received(_ buffer: [Float], dictationID: String) {
-    guard var recording, recording.dictation.id == dictationID, !recording.paused else { return }
+    guard var recording, recording.dictation.id == dictationID else { return }
     let now = clock.now()
     // NB: nothing past the length cap is kept; the dictation stops there.
     let capacity = Int(configuration.maxRecordingSeconds * Double(engineSampleRate)) - recording.samples.count
@@ -159,7 +158,17 @@ extension DictationHost {
     }
     await stopping.microphoneTask.value
     watchdog.cancel()
-    guard var recording, recording.dictation.id == dictation.id, let engine else { return }
+    // NB: a dictation that began before the engine was ready (a cold tap) was recorded all the same; it waits
+    // here for the engine, its audio safe in the spool.
+    guard let engine = await readyEngine() else {
+      guard model.dictation?.id == dictation.id else { return }
+      stopping.spool?.sync()
+      recording = nil
+      logger.error("dictation \(dictation.id) cannot be transcribed: the engine did not load; audio kept for recovery")
+      apply(.dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, now: clock.now()))
+      return
+    }
+    guard var recording, recording.dictation.id == dictation.id else { return }
     for segment in recording.segmenter.finish() {
       logger.debug("tail segment \(Self.describe(segment))")
       recording.segments.append(SpeechSegment(startSample: segment.lowerBound, endSample: segment.upperBound))

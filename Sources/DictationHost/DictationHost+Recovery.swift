@@ -6,9 +6,8 @@ import SpeechEngine
 
 extension DictationHost {
   /// Transcribes audio a crash or kill left in the spool and keeps it in history as recovered (never inserted).
-  func recoverSpool() async {
-    guard let engine else { return }
-    for sidecar in environment.spool.leftovers() {
+  func recoverSpool(_ leftovers: [SpoolSidecar], engine: any SpeechEngine) async {
+    for sidecar in leftovers {
       if environment.archive.contains(id: sidecar.dictationID) {
         // The crash came after history had it: the spool is done, and the entry must not come back twice.
         logger.info("dictation \(sidecar.dictationID) is already in history; removing its spool")

@@ -35,6 +35,12 @@ public actor DictationHost {
   public internal(set) var recoveredDictations: [ArchivedDictation] = []
   /// The app's own screens following the host (`updates()`).
   var subscribers: [UUID: AsyncStream<HostUpdate>.Continuation] = [:]
+  /// When the engine is in memory (loaded behind the first capture, let go when idle or memory is short).
+  var residency: EngineResidency
+  /// Dictations waiting for the engine to finish loading (nil: it could not load).
+  var engineWaiters: [CheckedContinuation<(any SpeechEngine)?, Never>] = []
+  /// Audio a crash left in the spool, found before this session recorded anything; read once the engine is loaded.
+  var leftoverSpools: [SpoolSidecar] = []
 
   public init(
     channel: SessionChannel, watcher: ChannelWatcher, environment: HostEnvironment,
@@ -45,6 +51,7 @@ public actor DictationHost {
     self.environment = environment
     self.configuration = configuration
     model = HostModel(timeout: configuration.timeout)
+    residency = EngineResidency(idleUnloadAfter: configuration.engineIdleUnload)
   }
 
   /// Opens the session and serves the keyboard until the session ends (expiry, `end-session` or `stop()`).
@@ -61,9 +68,8 @@ public actor DictationHost {
         logger.error("cannot mark \(id) delivered: \(error)")
       }
     }
-    apply(
-      .sessionOpened(
-        sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission, .modelLoading], now: now))
+    leftoverSpools = environment.spool.leftovers()
+    apply(.sessionOpened(sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission], now: now))
     startLoops()
     // Results of earlier sessions are in history already; no keyboard may insert them now.
     for id in channel.resultIDs() { try? channel.removeResult(id: id) }
@@ -73,21 +79,11 @@ public actor DictationHost {
       finishSession()
       throw ChannelError.invalid("microphone permission denied")
     }
-    apply(.preconditionsChanged([.modelLoading], now: clock.now()))
-    do {
-      let loaded = try await environment.loadEngine()
-      // NB: warmed before the first tap, so the first dictation of a session is as quick as the tenth.
-      await loaded.warmUp()
-      engine = loaded
-    } catch {
-      logger.error("cannot load the speech engine: \(error)")
-      finishSession()
-      throw error
-    }
-    apply(.preconditionsChanged([.recovering], now: clock.now()))
-    await recoverSpool()
+    // NB: the microphone is all a dictation needs to start: the engine loads behind it, and a tap made meanwhile
+    // records from the tap (the words are read once the engine is ready).
     apply(.preconditionsChanged([], now: clock.now()))
-    logger.info("session \(model.sessionID ?? "") ready")
+    changeResidency(.sessionOpened)
+    logger.info("session \(model.sessionID ?? "") ready to record")
     readCommands()
     await waitUntilEnded()
   }
@@ -99,8 +95,9 @@ public actor DictationHost {
     if !ended { finishSession() }
   }
 
-  /// A call or Siri took the audio session.
+  /// A call or Siri took the microphone: a recording is stopped and its words delivered.
   public func interruptionBegan() { apply(.interruptionBegan) }
+  /// The microphone is free again.
   public func interruptionEnded() { apply(.interruptionEnded(now: clock.now())) }
 
   func waitUntilEnded() async {
@@ -131,6 +128,7 @@ public actor DictationHost {
   /// Proves the app is alive (`apply` publishes the state) and lets the session expire.
   func heartbeat() {
     apply(.tick(now: clock.now()))
+    changeResidency(.tick(now: clock.now()))
     stopIfKeyboardGone()
     recordUnrecorded()
   }
@@ -179,8 +177,12 @@ public actor DictationHost {
 
   /// Runs a transition, performs its effects and publishes the new state.
   func apply(_ event: HostEvent) {
+    let before = model.dictation?.id
     let effects = model.handle(event)
     for effect in effects { perform(effect) }
+    let after = model.dictation?.id
+    if let after, after != before { changeResidency(.dictationStarted) }
+    if before != nil, after == nil { changeResidency(.dictationEnded(now: clock.now())) }
     if !ended { publish() }
   }
 
@@ -188,10 +190,6 @@ public actor DictationHost {
     switch effect {
     case .startRecording(let dictation):
       startRecording(dictation)
-    case .pauseRecording:
-      recording?.paused = true
-    case .resumeRecording:
-      recording?.paused = false
     case .finishDictation(let dictation):
       Task { await self.finish(dictation) }
     case .discardDictation(let dictation):
@@ -227,6 +225,7 @@ public actor DictationHost {
     }
     publish(phase: .inactive)
     ended = true
+    releaseEngineWaiters()
     for subscriber in subscribers.values { subscriber.finish() }
     subscribers.removeAll()
     for loop in loops { loop.cancel() }

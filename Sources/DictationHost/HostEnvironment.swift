@@ -28,7 +28,7 @@ public struct HostEnvironment: Sendable {
   public var clock: UtterClock
   public var microphone: any AudioSource
   public var makeSegmenter: @Sendable () -> any SpeechSegmenter
-  /// Loads the speech engine (the app is `activating` meanwhile).
+  /// Loads the speech engine (in the background: recording never waits for it).
   public var loadEngine: @Sendable () async throws -> any SpeechEngine
   public var format: TextFormatter
   public var archive: any DictationArchive
@@ -39,6 +39,8 @@ public struct HostEnvironment: Sendable {
   public var learnCorrections: CorrectionLearning
   /// Cleans up the live text as the final text will be (without polish); nil shows the engine's words as they are.
   public var liveCleanUp: LiveTextCleanUp?
+  /// Frees the engine's model where the device keeps it (its shelf); the host has dropped its own reference.
+  public var unloadEngine: @Sendable () async -> Void
   public var logger: Logger
 
   public init(
@@ -46,8 +48,10 @@ public struct HostEnvironment: Sendable {
     loadEngine: @escaping @Sendable () async throws -> any SpeechEngine, format: @escaping TextFormatter,
     archive: any DictationArchive, spool: AudioSpool, makeSessionID: @escaping @Sendable () -> String,
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "corrections are not learned") },
-    liveCleanUp: LiveTextCleanUp? = nil, logger: Logger = Logger(label: "utter.host")
+    liveCleanUp: LiveTextCleanUp? = nil, unloadEngine: @escaping @Sendable () async -> Void = {},
+    logger: Logger = Logger(label: "utter.host")
   ) {
+    self.unloadEngine = unloadEngine
     self.learnCorrections = learnCorrections
     self.liveCleanUp = liveCleanUp
     self.clock = clock
@@ -79,12 +83,20 @@ public struct HostConfiguration: Sendable {
   /// Seconds of new audio between two draft readings of the speech still going on (the volatile live text); nil:
   /// no drafts, only the confirmed words of finished speech.
   public var draftInterval: Double?
+  /// Seconds without a dictation after which the engine's model is let go (reloaded at the next tap, behind its
+  /// capture); nil keeps it for the whole session.
+  public var engineIdleUnload: Double?
+  /// Seconds added to the engine's load: a slow device's first load (`utter host --engine-delay`).
+  public var engineLoadDelay: Double
 
   public init(
     timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
     transcription: TranscriptionOptions = TranscriptionOptions(), maxRecordingSeconds: Double = 600,
-    keyboardGoneAfter: Double = 20, draftInterval: Double? = 0.8
+    keyboardGoneAfter: Double = 20, draftInterval: Double? = 0.8, engineIdleUnload: Double? = 600,
+    engineLoadDelay: Double = 0
   ) {
+    self.engineIdleUnload = engineIdleUnload
+    self.engineLoadDelay = engineLoadDelay
     self.draftInterval = draftInterval
     self.keyboardGoneAfter = keyboardGoneAfter
     self.timeout = timeout

@@ -35,8 +35,9 @@ public enum HostEvent: Sendable, Hashable {
   case command(SessionCommand, now: Double)
   /// The app itself asked (its own dictation button): `start`, `stop` or `cancel`, never numbered or acknowledged.
   case appRequest(CommandKind, context: FieldContext, now: Double)
-  /// A call or Siri took the audio session.
+  /// A call or Siri took the microphone: a dictation being recorded is stopped and what was said is delivered.
   case interruptionBegan
+  /// The microphone is free again: the next tap records.
   case interruptionEnded(now: Double)
   /// The microphone failed during a dictation: keep what was heard.
   case microphoneFailed(dictationID: String)
@@ -57,8 +58,6 @@ public enum HostEvent: Sendable, Hashable {
 /// What the host runtime must do after a transition.
 public enum HostEffect: Sendable, Hashable {
   case startRecording(ActiveDictation)
-  case pauseRecording
-  case resumeRecording
   /// Stop the microphone, transcribe the tail, format, record in history, publish the result.
   case finishDictation(ActiveDictation)
   /// Stop the microphone and throw the audio away.

@@ -18,6 +18,8 @@ public struct HostModel: Sendable, Hashable {
   var endAfterDelivery = false
   /// The app's own dictations so far in this session.
   var appDictations = 0
+  /// A call (or Siri) has the microphone: nothing can record until it ends.
+  public private(set) var audioInterrupted = false
 
   /// A host that ignores commands numbered up to `lastCommandSeq` (those written before it started).
   public init(timeout: SessionTimeout, lastCommandSeq: Int = 0) {
@@ -45,20 +47,34 @@ public struct HostModel: Sendable, Hashable {
       if kind != .start, dictation?.origin != .app { return [] }
       return dispatch(kind, start: nil, context: context, now: now)
     case .interruptionBegan:
-      guard phase == .recording else { return [] }
-      phase = .interrupted
-      return [.pauseRecording]
+      audioInterrupted = true
+      switch phase {
+      case .recording:
+        // NB: a call cut the dictation: the words said before it are read and delivered, not held for the call's
+        // length (the user's attention, and often the field, have moved on).
+        guard let dictation else { return [] }
+        phase = .transcribing
+        return [.finishDictation(dictation)]
+      case .standby:
+        phase = .interrupted
+        return []
+      default:
+        return []  // reading and delivering need no microphone
+      }
     case .interruptionEnded(let now):
-      guard phase == .interrupted else { return [] }
-      phase = .recording
-      extendExpiry(now)
-      return [.resumeRecording]
+      guard audioInterrupted else { return [] }
+      audioInterrupted = false
+      if phase == .interrupted {
+        phase = .standby
+        extendExpiry(now)
+      }
+      return []
     case .microphoneFailed(let id):
-      guard phase == .recording || phase == .interrupted, let dictation, dictation.id == id else { return [] }
+      guard phase == .recording, let dictation, dictation.id == id else { return [] }
       phase = .transcribing
       return [.finishDictation(dictation)]
     case .recordingLimitReached(let id, let now), .keyboardGone(let id, let now):
-      guard phase == .recording || phase == .interrupted, let dictation, dictation.id == id else { return [] }
+      guard phase == .recording, let dictation, dictation.id == id else { return [] }
       phase = .transcribing
       extendExpiry(now)
       return [.finishDictation(dictation)]
@@ -105,13 +121,16 @@ public struct HostModel: Sendable, Hashable {
 
   private mutating func dictationEnded(now: Double) -> [HostEffect] {
     dictation = nil
-    phase = .standby
+    phase = audioInterrupted ? .interrupted : .standby
     extendExpiry(now)
     if endAfterDelivery { return end() }
-    if let queued = queuedStart {
+    if let queued = queuedStart, !audioInterrupted {
       queuedStart = nil
       return startDictation(queued, context: queued.context ?? FieldContext(), now: now)
     }
+    queuedStart = nil
+    // NB: the user chose to have the microphone released after each dictation (no orange dot between them).
+    if timeout == .afterEachDictation { return end() }
     return []
   }
 
@@ -161,22 +180,23 @@ public struct HostModel: Sendable, Hashable {
     case (.start, .transcribing), (.start, .delivering):
       queuedStart = start
       return []
-    case (.stop, .recording), (.stop, .interrupted):
+    case (.stop, .recording):
       guard let dictation else { return [] }
       phase = .transcribing
       extendExpiry(now)
       return [.finishDictation(dictation)]
-    case (.cancel, .recording), (.cancel, .interrupted), (.cancel, .transcribing):
+    case (.cancel, .recording), (.cancel, .transcribing):
       guard let dictation else { return [] }
       self.dictation = nil
       queuedStart = nil
       phase = .standby
       extendExpiry(now)
+      if timeout == .afterEachDictation { return [.discardDictation(dictation)] + end() }
       return [.discardDictation(dictation)]
     case (.cancel, .delivering):
       queuedStart = nil
       return []
-    case (.endSession, .recording), (.endSession, .interrupted):
+    case (.endSession, .recording):
       guard let dictation else { return end() }
       endAfterDelivery = true
       phase = .transcribing

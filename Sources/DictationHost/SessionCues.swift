@@ -5,8 +5,8 @@ public enum SessionCue: Sendable, Hashable {
   case started, stopped, delivered, failed
 }
 
-/// Which cues the app plays as the host's state changes: a dictation starting (not resuming after a call), its
-/// stop, a new result, a failure. Fed every published state; repeats of one state play nothing.
+/// Which cues the app plays as the host's state changes: a dictation starting, its stop, a new result, a failure.
+/// Fed every published state; repeats of one state play nothing.
 public struct SessionCues: Sendable, Hashable {
   public private(set) var phase: HostPhase = .inactive
   private var lastSeq = -1
@@ -22,13 +22,11 @@ public struct SessionCues: Sendable, Hashable {
     phase = state.phase
     guard previous != phase else { return [] }
     switch (previous, phase) {
-    case (.interrupted, .recording):
-      return []
     case (_, .recording):
       return [.started]
-    case (.recording, .transcribing), (.interrupted, .transcribing):
+    case (.recording, .transcribing):
       return [.stopped]
-    case (_, .standby):
+    case (_, .standby), (_, .interrupted):
       if let id = state.lastResultID, id != lastResultID {
         lastResultID = id
         return [.delivered]

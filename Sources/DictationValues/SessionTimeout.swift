@@ -1,15 +1,19 @@
-/// How long a flow session stays open without a dictation: the user's setting (`5m`, `15m`, `1h`, `never`) and
-/// what the host runs by (any number of seconds, e.g. `utter host --session-timeout 30`).
+/// How long a flow session (and the microphone it holds: iOS's orange dot) stays open without a dictation: the
+/// user's setting (`dictation`, `5m`, `15m`, `1h`, `never`) and what the host runs by (any number of seconds, e.g.
+/// `utter host --session-timeout 30`).
 public enum SessionTimeout: Sendable, Hashable {
+  /// The microphone is released as soon as each dictation is delivered; the next tap opens the app again.
+  case afterEachDictation
   case fiveMinutes
   case fifteenMinutes
   case oneHour
   case never
   case seconds(Double)
 
-  /// Seconds until expiry, or nil for never.
+  /// Seconds until expiry without a dictation, or nil for never.
   public var seconds: Double? {
     switch self {
+    case .afterEachDictation: 60  // waits a minute for the dictation it was opened for
     case .fiveMinutes: 300
     case .fifteenMinutes: 900
     case .oneHour: 3600
@@ -32,11 +36,12 @@ public enum SessionTimeout: Sendable, Hashable {
 
 extension SessionTimeout: RawRepresentable, Codable, CaseIterable {
   /// The choices Settings offers.
-  public static let allCases: [SessionTimeout] = [.fiveMinutes, .fifteenMinutes, .oneHour, .never]
+  public static let allCases: [SessionTimeout] = [.afterEachDictation, .fiveMinutes, .fifteenMinutes, .oneHour, .never]
 
-  /// `5m`, `15m`, `1h`, `never`, or whole seconds as `90s`.
+  /// `dictation`, `5m`, `15m`, `1h`, `never`, or whole seconds as `90s`.
   public var rawValue: String {
     switch self {
+    case .afterEachDictation: "dictation"
     case .fiveMinutes: "5m"
     case .fifteenMinutes: "15m"
     case .oneHour: "1h"
@@ -47,6 +52,7 @@ extension SessionTimeout: RawRepresentable, Codable, CaseIterable {
 
   public init?(rawValue: String) {
     switch rawValue {
+    case "dictation": self = .afterEachDictation
     case "5m": self = .fiveMinutes
     case "15m": self = .fifteenMinutes
     case "1h": self = .oneHour

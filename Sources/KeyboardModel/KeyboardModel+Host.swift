@@ -63,6 +63,8 @@ extension KeyboardModel {
       phase = .ready
     case .failed(.appDidNotStart), .failed(.appNotResponding):
       phase = .ready
+    case .interrupted where dictationSeq == nil:
+      phase = .ready  // the call that held the microphone ended, with no dictation of ours cut by it
     case .listening(_, let partial), .interrupted(let partial):
       // NB: the app ended the recording without our stop; its result or failure follows.
       transcribingSince = now

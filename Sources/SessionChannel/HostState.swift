@@ -7,7 +7,7 @@ public enum HostPhase: String, Codable, Sendable, CaseIterable {
   /// The session is held and the app waits for `start`.
   case standby
   case recording
-  /// Recording is paused by the system (a call, Siri) and resumes by itself.
+  /// A call or Siri has the microphone: a dictation it cut was delivered, and the next one waits for the call's end.
   case interrupted
   /// Recording stopped; the last words are being transcribed.
   case transcribing

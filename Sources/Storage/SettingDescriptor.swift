@@ -25,7 +25,7 @@ extension UtterSettings {
       SettingParse.optionalURL, key: "polish-base-url"),
     text(.polishStyle, "default writing style name", \.polishStyle, SettingParse.name),
     text(.agentName, "name that starts a spoken command", \.agentName, SettingParse.name),
-    choice(.sessionTimeout, "how long a flow session stays open", \.sessionTimeout),
+    choice(.sessionTimeout, "how long a flow session keeps the microphone without a dictation", \.sessionTimeout),
     seconds(
       .pendingOfferWindowSeconds, "how long an undelivered result is offered again (e.g. 90s, 2m)",
       \.pendingOfferWindowSeconds, range: 0...3600, key: "pending-offer-window"),

@@ -50,7 +50,7 @@ struct CLIDictation {
         }
       },
       formatter: formatter,
-      archive: keepInHistory ? archive(source: source) : nil)
+      archive: keepInHistory ? archive(source: source) : nil, unloadEngine: shelf.unloader)
   }
 
   /// History, or (when it could not be opened) history opened again when a dictation is to be kept.

@@ -1,6 +1,6 @@
-import Clocks
 import ArgumentParser
 import AudioInput
+import Clocks
 import Dictation
 import DictationHost
 import DictationValues
@@ -15,9 +15,12 @@ struct HostCommand: AsyncParsableCommand {
     abstract: "Run the containing app's dictation host: hold a flow session and serve the keyboard.",
     discussion: """
       The keyboard and the host talk through files in the shared container (the App Group on iOS). The \
-      microphone plays --mic in real time from the moment each recording starts, then silence. Runs until \
-      the keyboard ends the session, the session expires, or SIGTERM/SIGINT. SIGUSR1/SIGUSR2 begin/end an \
-      audio interruption (a call).
+      microphone plays --mic in real time from the keyboard's tap (a recording that starts later has missed the \
+      words said before it, as on a phone), then silence. The session records from the moment it has the \
+      microphone; the engine loads behind it (--engine-delay makes that load slower), and is let go after \
+      --unload-after seconds without a dictation, or on SIGHUP (a memory warning), and loaded again at the next \
+      tap. Runs until the keyboard ends the session, the session expires, or SIGTERM/SIGINT. SIGUSR1/SIGUSR2 \
+      begin/end an audio interruption (a call), as does --interrupt-at.
       """
   )
 
@@ -54,7 +57,27 @@ struct HostCommand: AsyncParsableCommand {
       "Seconds without a sign of life from the keyboard before a recording it started is stopped and kept (1 to 3600).")
   var keyboardGoneAfter: Double = 20
 
+  @Option(
+    name: .customLong("engine-delay"), parsing: .unconditional,
+    help: "Seconds the engine takes to load on top of its real load (a phone's first WhisperKit load), 0 to 600.")
+  var engineDelay: Double = 0
+
+  @Option(
+    name: .customLong("interrupt-at"),
+    help: "SECONDS:DURATION: a call that begins SECONDS into the first recording and lasts DURATION seconds.")
+  var interruptAt: String?
+
+  @Option(
+    name: .customLong("unload-after"), parsing: .unconditional,
+    help: "Seconds without a dictation before the engine is let go (0: keep it; default: 600).")
+  var unloadAfter: Double = 600
+
   func validate() throws {
+    guard (0...600).contains(engineDelay) else {
+      throw ValidationError("--engine-delay must be from 0 to 600 seconds, not \(engineDelay)")
+    }
+    guard unloadAfter >= 0, unloadAfter.isFinite else { throw ValidationError("--unload-after must not be negative") }
+    if let interruptAt { _ = try SimulatedCall.parse(interruptAt) }
     guard (1...3600).contains(keyboardGoneAfter) else {
       throw ValidationError("--keyboard-gone-after must be from 1 to 3600, not \(keyboardGoneAfter)")
     }
@@ -87,21 +110,37 @@ struct HostCommand: AsyncParsableCommand {
     let clock = UtterClock.system
     let engineChoice = pipeline.settings.engine(id: engine, model: model)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
+    let channel = SessionChannel(container: shared.channel)
+    // The speaker starts at the keyboard's latest tap of the mic.
+    let playback = PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock) {
+      channel.readCommands().value?.commands.last { $0.kind == .start }?.sentAt
+    }
+    let call = interruptAt.flatMap { try? SimulatedCall.parse($0) }
+    let callMicrophone = call.map { CallInterruptedMicrophone(base: playback, call: $0, clock: clock) }
     let devices = HostDevices(
       shared: shared, notifier: ChangeNotifiers.platformDefault(container: containerURL),
-      microphone: PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock),
+      microphone: callMicrophone ?? playback,
       data: DataFolder(root: dictation.database?.dataDirectory ?? global.dataDirectory), clock: clock,
       makeSegmenter: HostSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]), logger: logger)
     let host = pipeline.makeHost(on: devices, engine: engineChoice) { configuration in
       configuration.transcription.beamSize = max(1, beam)
       if let sessionTimeout { configuration.timeout = SessionTimeout(seconds: sessionTimeout) }
       configuration.keyboardGoneAfter = keyboardGoneAfter
+      configuration.engineLoadDelay = engineDelay
+      configuration.engineIdleUnload = unloadAfter > 0 ? unloadAfter : nil
+    }
+    callMicrophone?.onCall = { (began: Bool) in
+      logger.notice(began ? "a call took the microphone" : "the call ended; the microphone is free")
+      Task {
+        if began { await host.interruptionBegan() } else { await host.interruptionEnded() }
+      }
     }
     let signals = SessionSignals.install { signal in
       Task {
         switch signal {
         case SIGUSR1: await host.interruptionBegan()
         case SIGUSR2: await host.interruptionEnded()
+        case SIGHUP: await host.memoryWarning()
         default: await host.stop()
         }
       }

@@ -14,9 +14,9 @@ enum SessionLogging {
 
 /// Signal handling for the long-running session commands.
 enum SessionSignals {
-  /// Routes SIGTERM, SIGINT, SIGUSR1 and SIGUSR2 to `handler` (on a background queue).
+  /// Routes SIGTERM, SIGINT, SIGUSR1, SIGUSR2 and SIGHUP to `handler` (on a background queue).
   static func install(_ handler: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
-    [SIGTERM, SIGINT, SIGUSR1, SIGUSR2].map { number in
+    [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, SIGHUP].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { handler(number) }

@@ -129,13 +129,86 @@ struct HostModelTests {
     #expect(model.dictation == nil)
   }
 
-  @Test("an interruption pauses the recording and its end resumes it")
-  func interruption() {
+  @Test("a call cuts the recording: the words before it are delivered, and the next tap after the call records")
+  func callDuringRecording() throws {
     var model = HostModel.recording()
-    #expect(model.handle(.interruptionBegan) == [.pauseRecording])
-    #expect(model.phase == .interrupted)
-    #expect(model.handle(.interruptionEnded(now: 3)) == [.resumeRecording])
+    let dictation = try #require(model.dictation)
+    #expect(model.handle(.interruptionBegan) == [.finishDictation(dictation)])
+    #expect(model.phase == .transcribing)
+    #expect(model.handle(.tailTranscribed(dictationID: "s1-1")).isEmpty)
+    #expect(model.handle(.delivered(dictationID: "s1-1", now: 3)).isEmpty)
+    #expect(model.lastResultID == "s1-1")
+    #expect(model.phase == .interrupted, "the call still has the microphone")
+    #expect(model.handle(.command(command(.start, 2), now: 4)).isEmpty, "nothing records during the call")
+    #expect(model.handle(.tick(now: 10_000)).isEmpty, "a session never expires during a call")
+    #expect(model.handle(.interruptionEnded(now: 10_001)).isEmpty)
+    #expect(model.phase == .standby)
+    #expect(model.expiresAt == 10_301)
+    let next = model.handle(.command(command(.start, 3), now: 10_002))
+    #expect(next.count == 1)
     #expect(model.phase == .recording)
+    #expect(model.dictation?.commandSeq == 3)
+  }
+
+  @Test("a short call that ends while the cut dictation is read leaves the session ready, not interrupted")
+  func shortCall() {
+    var model = HostModel.recording()
+    _ = model.handle(.interruptionBegan)
+    #expect(model.handle(.interruptionEnded(now: 2)).isEmpty)
+    #expect(model.phase == .transcribing)
+    _ = model.handle(.delivered(dictationID: "s1-1", now: 3))
+    #expect(model.phase == .standby)
+  }
+
+  @Test("a call in standby holds the session as interrupted until it ends; a start queued before it is dropped")
+  func callInStandby() {
+    var model = HostModel.standby()
+    #expect(model.handle(.interruptionBegan).isEmpty)
+    #expect(model.phase == .interrupted)
+    #expect(model.handle(.appRequest(.start, context: FieldContext(), now: 1)).isEmpty)
+    _ = model.handle(.interruptionEnded(now: 2))
+    #expect(model.phase == .standby)
+
+    var queued = HostModel.recording()
+    _ = queued.handle(.command(command(.stop, 2), now: 2))
+    _ = queued.handle(.command(command(.start, 3), now: 2.5))
+    _ = queued.handle(.interruptionBegan)
+    #expect(queued.handle(.delivered(dictationID: "s1-1", now: 3)).isEmpty)
+    #expect(queued.phase == .interrupted)
+    _ = queued.handle(.interruptionEnded(now: 4))
+    #expect(queued.phase == .standby, "the start tapped before the call does not record after it")
+  }
+
+  @Test("'release after each dictation' ends the session (and frees the microphone) once a dictation is done")
+  func releaseAfterEachDictation() throws {
+    for ending in ["delivered", "failed", "cancelled"] {
+      var model = HostModel.standby(timeout: .afterEachDictation)
+      #expect(model.expiresAt == 60, "it waits a minute for the dictation it was opened for")
+      _ = model.handle(.command(command(.start, 1), now: 1))
+      let dictation = try #require(model.dictation)
+      let effects: [HostEffect]
+      switch ending {
+      case "delivered":
+        _ = model.handle(.command(command(.stop, 2), now: 2))
+        effects = model.handle(.delivered(dictationID: "s1-1", now: 3))
+      case "failed":
+        _ = model.handle(.command(command(.stop, 2), now: 2))
+        effects = model.handle(.dictationFailed(dictationID: "s1-1", reason: .nothingHeard, now: 3))
+      default:
+        effects = model.handle(.command(command(.cancel, 2), now: 2))
+      }
+      let expected: [HostEffect] = ending == "cancelled" ? [.discardDictation(dictation), .endSession] : [.endSession]
+      #expect(effects == expected, "\(ending)")
+      #expect(model.phase == .inactive, "\(ending)")
+    }
+    var queued = HostModel.standby(timeout: .afterEachDictation)
+    _ = queued.handle(.command(command(.start, 1), now: 1))
+    _ = queued.handle(.command(command(.stop, 2), now: 2))
+    _ = queued.handle(.command(command(.start, 3), now: 2.5))
+    #expect(queued.handle(.delivered(dictationID: "s1-1", now: 3)).count == 1, "a start tapped meanwhile records")
+    #expect(queued.phase == .recording)
+    _ = queued.handle(.command(command(.stop, 4), now: 4))
+    #expect(queued.handle(.delivered(dictationID: "s1-3", now: 5)) == [.endSession])
   }
 
   @Test("the session expires in standby after the timeout, never mid-recording, and never with 'never'")
@@ -186,7 +259,6 @@ struct HostModelTests {
   static let invalidCases: [(String, HostModel, HostEvent)] = [
     ("stop in standby", .standby(), .command(command(.stop, 1), now: 1)),
     ("cancel in standby", .standby(), .command(command(.cancel, 1), now: 1)),
-    ("interruption in standby", .standby(), .interruptionBegan),
     ("interruption ended while recording", .recording(), .interruptionEnded(now: 2)),
     ("delivered while recording", .recording(), .delivered(dictationID: "s1-1", now: 2)),
     ("tail of another dictation", .recording(), .tailTranscribed(dictationID: "s1-9")),

@@ -12,7 +12,8 @@ struct SessionCuesTests {
       failure: failure.map { HostFailure(reason: $0, commandSeq: 1) })
   }
 
-  @Test("start, stop, delivered; a call's end resumes without a second start cue; a failure is its own cue")
+  @Test(
+    "start, stop, delivered; a call that cuts a dictation gives its stop and delivery once; a failure is its own cue")
   func cues() {
     var cues = SessionCues()
     let steps: [(HostState, [SessionCue])] = [
@@ -20,15 +21,18 @@ struct SessionCuesTests {
       (Self.state(2, .standby), []),
       (Self.state(3, .recording), [.started]),
       (Self.state(3, .recording), []),
-      (Self.state(4, .interrupted), []),
-      (Self.state(5, .recording), []),
-      (Self.state(6, .transcribing), [.stopped]),
-      (Self.state(7, .delivering), []),
-      (Self.state(8, .standby, result: "s1-1"), [.delivered]),
-      (Self.state(9, .recording, result: "s1-1"), [.started]),
-      (Self.state(10, .transcribing, result: "s1-1"), [.stopped]),
-      (Self.state(11, .standby, result: "s1-1", failure: .nothingHeard), [.failed]),
-      (Self.state(12, .inactive), []),
+      (Self.state(4, .transcribing), [.stopped]),
+      (Self.state(5, .delivering), []),
+      (Self.state(6, .interrupted, result: "s1-0"), [.delivered]),
+      (Self.state(7, .standby, result: "s1-0"), []),
+      (Self.state(8, .recording, result: "s1-0"), [.started]),
+      (Self.state(9, .transcribing, result: "s1-0"), [.stopped]),
+      (Self.state(10, .delivering, result: "s1-0"), []),
+      (Self.state(11, .standby, result: "s1-1"), [.delivered]),
+      (Self.state(12, .recording, result: "s1-1"), [.started]),
+      (Self.state(13, .transcribing, result: "s1-1"), [.stopped]),
+      (Self.state(14, .standby, result: "s1-1", failure: .nothingHeard), [.failed]),
+      (Self.state(15, .inactive), []),
     ]
     for (state, expected) in steps {
       #expect(cues.observe(state) == expected, "state \(state.seq) \(state.phase)")

@@ -150,6 +150,7 @@ public final class PostedChanges: ChangeNotifier, @unchecked Sendable {
 public final class ManualMicrophone: AudioSource, @unchecked Sendable {
   private let lock = NSLock()
   private var continuation: AsyncThrowingStream<[Float], Error>.Continuation?
+  private var captures = 0
 
   public init() {}
 
@@ -162,9 +163,15 @@ public final class ManualMicrophone: AudioSource, @unchecked Sendable {
     // NB: a bounded buffer, so that a probe's `remaining` count tells how many buffers the host has not taken.
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: [Float].self, bufferingPolicy: .bufferingOldest(Self.bufferLimit))
-    lock.withLock { self.continuation = continuation }
+    lock.withLock {
+      self.continuation = continuation
+      captures += 1
+    }
     return AudioCapture(buffers: stream) { continuation.finish() }
   }
+
+  /// How many captures the host has started.
+  public var captureCount: Int { lock.withLock { captures } }
 
   /// Waits until the host has taken and handled every buffer played so far. Waits for an event, not for time.
   public func waitUntilTaken() async -> Bool {

@@ -54,7 +54,9 @@ struct SettingsTests {
     var settings = UtterSettings()
     let cases: [(String, String, String)] = [
       ("colour", "red", "unknown setting 'colour' (known: engine, model,"),
-      ("session-timeout", "7m", "invalid value '7m' for session-timeout: expected one of 5m, 15m, 1h, never"),
+      (
+        "session-timeout", "7m", "invalid value '7m' for session-timeout: expected one of dictation, 5m, 15m, 1h, never"
+      ),
       ("haptics", "maybe", "invalid value 'maybe' for haptics: expected on or off"),
       ("language", "english!", "expected a language code"),
       ("typing-speed", "0", "expected a number from 5 to 300"),

@@ -10,6 +10,6 @@ extension AppModel {
     return DictationPipeline(
       settings: settings, loadEngine: engines.loader,
       formatter: DictationFormatter(settings: settings, providers: .app(keys: keys)),
-      archive: HistoryArchive(database: database, source: source))
+      archive: HistoryArchive(database: database, source: source), unloadEngine: engines.unloader)
   }
 }

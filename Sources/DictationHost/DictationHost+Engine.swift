@@ -1,0 +1,89 @@
+import Foundation
+import SpeechEngine
+
+extension DictationHost {
+  /// The system is short of memory: the engine is let go now, or as soon as the dictation using it is done.
+  public func memoryWarning() {
+    logger.notice("memory warning")
+    changeResidency(.memoryWarning)
+  }
+
+  /// Whether the engine is in memory now (for the app's screens and tests).
+  public var engineState: EngineResidency.State { residency.state }
+
+  /// Runs an engine residency event and what it decides.
+  func changeResidency(_ event: EngineResidency.Event) {
+    for effect in residency.handle(event) {
+      switch effect {
+      case .load:
+        startLoadingEngine()
+      case .unload(let reason):
+        engine = nil
+        let unload = environment.unloadEngine
+        Task { await unload() }
+        logger.notice("engine unloaded: \(reason); the next dictation records at once and loads it meanwhile")
+      }
+    }
+  }
+
+  private func startLoadingEngine() {
+    let environment = environment
+    let delay = configuration.engineLoadDelay
+    let clock = clock
+    let started = clock.now()
+    logger.info("loading the speech engine")
+    Task { [weak self] in
+      do {
+        // NB: a slow device's first load, shown by `utter host --engine-delay`.
+        if delay > 0 { try await clock.sleep(delay) }
+        let loaded = try await environment.loadEngine()
+        // NB: warmed before any dictation reads with it, so the first is as quick as the tenth.
+        await loaded.warmUp()
+        await self?.engineLoaded(loaded, after: clock.now() - started)
+      } catch {
+        await self?.engineFailedToLoad(error)
+      }
+    }
+  }
+
+  private func engineLoaded(_ loaded: any SpeechEngine, after seconds: Double) async {
+    guard !ended else { return }
+    logger.info("speech engine ready after \(String(format: "%.1f", seconds)) s")
+    if !leftoverSpools.isEmpty {
+      // NB: before any dictation reads with the engine: one call at a time.
+      let leftovers = leftoverSpools
+      leftoverSpools = []
+      await recoverSpool(leftovers, engine: loaded)
+    }
+    engine = loaded
+    changeResidency(.loadFinished(now: clock.now()))
+    let waiting = engineWaiters
+    engineWaiters = []
+    for waiter in waiting { waiter.resume(returning: residency.state == .loaded ? loaded : nil) }
+    scheduleLiveWork()
+  }
+
+  private func engineFailedToLoad(_ error: Error) {
+    logger.error("cannot load the speech engine: \(error)")
+    changeResidency(.loadFailed("\(error)"))
+    let waiting = engineWaiters
+    engineWaiters = []
+    for waiter in waiting { waiter.resume(returning: nil) }
+  }
+
+  /// The engine, once loaded: a dictation that stopped before it was ready waits here. Nil when it cannot load.
+  func readyEngine() async -> (any SpeechEngine)? {
+    if let engine, residency.state == .loaded { return engine }
+    if ended { return nil }
+    if case .failed = residency.state { return nil }
+    if residency.state == .unloaded { changeResidency(.dictationStarted) }
+    return await withCheckedContinuation { engineWaiters.append($0) }
+  }
+
+  /// Lets dictations waiting for the engine go (the session ended; their audio stays in the spool).
+  func releaseEngineWaiters() {
+    let waiting = engineWaiters
+    engineWaiters = []
+    for waiter in waiting { waiter.resume(returning: nil) }
+  }
+}

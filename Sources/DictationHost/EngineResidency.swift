@@ -1,0 +1,102 @@
+/// When the host's speech engine is in memory. The microphone never waits for it: a session is ready to record the
+/// moment it has the microphone, the engine loads behind the first capture, and a dictation that ends before the
+/// engine is ready waits for it at stop. A model of up to ~630 MB kept in a backgrounded app makes it an early
+/// victim of the system's memory killer, so the engine is let go after `idleUnloadAfter` seconds without a
+/// dictation and on a memory warning (once the dictation using it is done), and loaded again at the next tap,
+/// while the user speaks.
+public struct EngineResidency: Sendable, Hashable {
+  public enum State: Sendable, Hashable {
+    case unloaded
+    case loading
+    case loaded
+    /// The last load failed; the next dictation tries again.
+    case failed(String)
+  }
+
+  public enum Event: Sendable, Hashable {
+    /// The session opened: load at once, so a first dictation some seconds later finds the engine ready.
+    case sessionOpened
+    /// A dictation began recording: it needs the engine by the time it stops.
+    case dictationStarted
+    /// The dictation was delivered, failed or was cancelled.
+    case dictationEnded(now: Double)
+    case loadFinished(now: Double)
+    case loadFailed(String)
+    /// The system is short of memory (`didReceiveMemoryWarning` on iPhone).
+    case memoryWarning
+    case tick(now: Double)
+  }
+
+  public enum Effect: Sendable, Hashable {
+    case load
+    /// Let the engine go: the host drops it and the device's shelf frees its model.
+    case unload(reason: String)
+  }
+
+  public private(set) var state: State = .unloaded
+  /// Seconds without a dictation after which the engine is let go; nil keeps it while the session lasts.
+  public let idleUnloadAfter: Double?
+  /// Whether a dictation is recording or being read.
+  public private(set) var inUse = false
+  /// A memory warning came while the engine was loading or in use: let it go as soon as it is free.
+  public private(set) var unloadWhenFree = false
+  private var lastUsed = 0.0
+
+  public init(idleUnloadAfter: Double?) {
+    self.idleUnloadAfter = idleUnloadAfter
+  }
+
+  public mutating func handle(_ event: Event) -> [Effect] {
+    switch event {
+    case .sessionOpened:
+      guard state == .unloaded else { return [] }
+      state = .loading
+      return [.load]
+    case .dictationStarted:
+      inUse = true
+      unloadWhenFree = false
+      switch state {
+      case .unloaded, .failed:
+        state = .loading
+        return [.load]
+      case .loading, .loaded:
+        return []
+      }
+    case .dictationEnded(let now):
+      inUse = false
+      lastUsed = now
+      return unloadIfWaiting()
+    case .loadFinished(let now):
+      guard state == .loading else { return [] }
+      state = .loaded
+      lastUsed = max(lastUsed, now)
+      return unloadIfWaiting()
+    case .loadFailed(let message):
+      guard state == .loading else { return [] }
+      state = .failed(message)
+      return []
+    case .memoryWarning:
+      switch state {
+      case .loaded where !inUse:
+        state = .unloaded
+        return [.unload(reason: "memory is short")]
+      case .loaded, .loading:
+        unloadWhenFree = true
+        return []
+      case .unloaded, .failed:
+        return []
+      }
+    case .tick(let now):
+      guard state == .loaded, !inUse, let after = idleUnloadAfter, now - lastUsed >= after else { return [] }
+      state = .unloaded
+      return [.unload(reason: "no dictation for \(Int(after)) s")]
+    }
+  }
+
+  private mutating func unloadIfWaiting() -> [Effect] {
+    guard unloadWhenFree, !inUse, state == .loaded else { return [] }
+    unloadWhenFree = false
+    state = .unloaded
+    return [.unload(reason: "memory is short")]
+  }
+}

@@ -1,0 +1,93 @@
+import DictationHost
+import Testing
+
+@Suite("Engine residency")
+struct EngineResidencyTests {
+  typealias Event = EngineResidency.Event
+  typealias Effect = EngineResidency.Effect
+
+  /// Runs `events` from a fresh residency (10 minutes idle) and returns the effects of each, and the state after.
+  static func run(_ events: [Event], idle: Double? = 600) -> (effects: [[Effect]], state: EngineResidency.State) {
+    var residency = EngineResidency(idleUnloadAfter: idle)
+    let effects = events.map { residency.handle($0) }
+    return (effects, residency.state)
+  }
+
+  static let memory: Effect = .unload(reason: "memory is short")
+
+  static let cases: [(String, [Event], [[Effect]], EngineResidency.State)] = [
+    ("the session loads at once", [.sessionOpened], [[.load]], .loading),
+    ("a second open does not load twice", [.sessionOpened, .sessionOpened], [[.load], []], .loading),
+    (
+      "a tap while loading records and waits, no second load", [.sessionOpened, .dictationStarted],
+      [[.load], []], .loading
+    ),
+    (
+      "a cold tap with nothing loaded loads behind the capture", [.dictationStarted], [[.load]], .loading
+    ),
+    ("loaded", [.sessionOpened, .loadFinished(now: 5)], [[.load], []], .loaded),
+    (
+      "idle for the limit: let go", [.sessionOpened, .loadFinished(now: 5), .tick(now: 604), .tick(now: 605)],
+      [[.load], [], [], [.unload(reason: "no dictation for 600 s")]], .unloaded
+    ),
+    (
+      "idle counts from the last dictation's end",
+      [.sessionOpened, .loadFinished(now: 5), .dictationStarted, .dictationEnded(now: 100), .tick(now: 605)],
+      [[.load], [], [], [], []], .loaded
+    ),
+    (
+      "never let go mid-dictation, however long",
+      [.sessionOpened, .loadFinished(now: 0), .dictationStarted, .tick(now: 5000)],
+      [[.load], [], [], []], .loaded
+    ),
+    (
+      "the next tap after an idle unload loads again",
+      [.sessionOpened, .loadFinished(now: 0), .tick(now: 600), .dictationStarted],
+      [[.load], [], [.unload(reason: "no dictation for 600 s")], [.load]], .loading
+    ),
+    (
+      "a memory warning when idle lets go at once", [.sessionOpened, .loadFinished(now: 0), .memoryWarning],
+      [[.load], [], [memory]], .unloaded
+    ),
+    (
+      "a memory warning mid-dictation waits for its end",
+      [.sessionOpened, .loadFinished(now: 0), .dictationStarted, .memoryWarning, .dictationEnded(now: 9)],
+      [[.load], [], [], [], [memory]], .unloaded
+    ),
+    (
+      "a memory warning during the load lets go once loaded, if no one needs it",
+      [.sessionOpened, .memoryWarning, .loadFinished(now: 3)], [[.load], [], [memory]], .unloaded
+    ),
+    (
+      "a tap after a warning during the load keeps the engine for that dictation",
+      [.sessionOpened, .memoryWarning, .dictationStarted, .loadFinished(now: 3), .dictationEnded(now: 9)],
+      [[.load], [], [], [], []], .loaded
+    ),
+    ("a memory warning with nothing loaded does nothing", [.memoryWarning], [[]], .unloaded),
+    (
+      "a failed load is tried again at the next tap",
+      [.sessionOpened, .loadFailed("no model"), .dictationStarted], [[.load], [], [.load]], .loading
+    ),
+    ("a failed load says why", [.sessionOpened, .loadFailed("no model")], [[.load], []], .failed("no model")),
+    (
+      "a late load result after an unload is ignored",
+      [.sessionOpened, .loadFinished(now: 0), .memoryWarning, .loadFinished(now: 1)],
+      [[.load], [], [memory], []], .unloaded
+    ),
+  ]
+
+  @Test("when the engine loads and is let go", arguments: cases.indices)
+  func residency(_ index: Int) {
+    let (name, events, effects, state) = Self.cases[index]
+    let result = Self.run(events)
+    #expect(result.effects == effects, "\(name)")
+    #expect(result.state == state, "\(name)")
+  }
+
+  @Test("with no idle limit the engine stays for the whole session")
+  func neverIdle() {
+    let result = Self.run([.sessionOpened, .loadFinished(now: 0), .tick(now: 1e9)], idle: nil)
+    #expect(result.state == .loaded)
+    #expect(result.effects.last == [])
+  }
+}
