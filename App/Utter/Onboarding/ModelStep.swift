@@ -22,7 +22,8 @@ struct ModelStep: View {
         ForEach(WhisperModelChoice.all) { choice in
           ModelRow(
             choice: choice, recommended: choice.id == model.models.recommendedID,
-            status: model.models.status(of: choice.id), selected: selection == choice.id
+            status: model.models.status(of: choice.id), selected: selection == choice.id,
+            cellularAnswered: install
           ) { selection = choice.id }
         }
         AppleSpeechOption(selected: selection == EngineChoice.appleID) { selection = EngineChoice.appleID }
@@ -47,7 +48,7 @@ struct ModelStep: View {
   }
 
   private var isReady: Bool {
-    selection != EngineChoice.appleID && model.models.status(of: selection) == .ready
+    selection != EngineChoice.appleID && model.models.status(of: selection).phase == .ready
   }
 
   private func install() {
@@ -59,7 +60,9 @@ struct ModelStep: View {
         try await model.use(selection == EngineChoice.appleID ? .apple : .whisper(selection))
         next()
       } catch {
-        self.error = UserMessage.of(error)
+        // The model's row already says what stopped it (space, cellular); other errors are shown here.
+        let shown = selection != EngineChoice.appleID && model.models.status(of: selection).problem != nil
+        self.error = shown ? nil : UserMessage.of(error)
       }
     }
   }
@@ -70,8 +73,9 @@ struct ModelStep: View {
 struct ModelRow: View {
   let choice: WhisperModelChoice
   let recommended: Bool
-  let status: WhisperModelLibrary.Status
+  let status: ModelInstall
   let selected: Bool
+  var cellularAnswered: (() -> Void)?
   let select: () -> Void
 
   var body: some View {
@@ -89,7 +93,7 @@ struct ModelRow: View {
       Text("\(choice.detail) · about \(choice.megabytes) MB")
         .font(.subheadline)
         .foregroundStyle(.secondary)
-      ModelStatusView(status: status)
+      ModelStatusView(status: status, cellularAnswered: cellularAnswered)
     }
   }
 }
@@ -122,30 +126,51 @@ struct ChoiceRow<Content: View>: View {
   }
 }
 
-/// Download progress, preparation, readiness or failure, in words.
+/// The store's view of a model: a progress bar or spinner, its one line, and the cellular question's answers.
 @MainActor
 struct ModelStatusView: View {
-  let status: WhisperModelLibrary.Status
+  let status: ModelInstall
+  /// Runs after the user answers the cellular question; by default the model is installed and chosen again.
+  var cellularAnswered: (() -> Void)?
+  @Environment(AppModel.self) private var model
 
   var body: some View {
-    switch status {
-    case .notDownloaded:
-      EmptyView()
-    case .downloading(let fraction):
-      ProgressView(value: fraction) {
-        Text("Downloading… \(Int(fraction * 100))%").font(.caption)
+    let view = status.view
+    if status.phase != .notInstalled {
+      VStack(alignment: .leading, spacing: 6) {
+        if let fraction = view.fraction {
+          ProgressView(value: fraction)
+        } else if view.tone == .working {
+          ProgressView()
+        }
+        if view.tone == .done {
+          Label(view.line, systemImage: "checkmark.circle.fill").font(.caption).foregroundStyle(.green)
+        } else {
+          Text(view.line).font(.caption).foregroundStyle(view.tone == .warning ? Color.orange : Color.secondary)
+        }
+        if view.actions.contains(.downloadOnCellular) {
+          HStack {
+            Button("Download on cellular") { answer(allow: true) }
+            if view.actions.contains(.waitForWiFi) {
+              Button("Wait for Wi-Fi") { answer(allow: false) }
+            }
+          }
+          .buttonStyle(.bordered)
+          .font(.caption)
+        }
       }
-    case .preparing:
-      HStack(spacing: 6) {
-        ProgressView()
-        Text("Preparing for the Neural Engine (once, up to a minute)…").font(.caption)
-      }
-    case .ready:
-      Label("Ready", systemImage: "checkmark.circle.fill")
-        .font(.caption)
-        .foregroundStyle(.green)
-    case .failed(let message):
-      Text(message).font(.caption).foregroundStyle(.red)
+      .accessibilityElement(children: .contain)
+    }
+  }
+
+  private func answer(allow: Bool) {
+    let id = status.model.id
+    model.models.answerCellular(id, allow: allow)
+    guard allow else { return }
+    if let cellularAnswered {
+      cellularAnswered()
+    } else {
+      Task { try? await model.use(.whisper(id)) }
     }
   }
 }

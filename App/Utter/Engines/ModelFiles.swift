@@ -1,0 +1,92 @@
+import Dictation
+import Foundation
+import Locations
+
+/// Where a model's files, its file list and its resume data live in the data folder. Everything is owner-only
+/// and excluded from backup (a model is downloaded again on a new phone).
+struct ModelFiles: Sendable {
+  let data: DataFolder
+
+  /// The folder Utter downloads model `id` into.
+  func folder(_ id: String) -> URL { data.model(at: ModelLocation.folderName(for: id)) }
+  private var lists: URL { data.models.appendingPathComponent(".lists", isDirectory: true) }
+  private func resumeFolder(_ id: String) -> URL {
+    data.models.appendingPathComponent(".resume/\(id)", isDirectory: true)
+  }
+
+  /// The model's file list as saved when its download started.
+  func list(_ id: String, variant: String) -> ModelFileList? {
+    guard let listing = try? Data(contentsOf: lists.appendingPathComponent("\(id).json")) else { return nil }
+    return try? ModelFileList(listing: listing, variant: variant)
+  }
+
+  func saveList(_ listing: Data, id: String) throws {
+    try write(listing, to: lists.appendingPathComponent("\(id).json"))
+  }
+
+  func isDownloaded(_ file: ModelFileList.File, model: String) -> Bool {
+    size(folder(model).appendingPathComponent(file.path)) == file.size
+  }
+
+  /// The size of each listed file on disk (missing files are absent).
+  func sizesOnDisk(_ list: ModelFileList, model: String) -> [String: Int64] {
+    var sizes: [String: Int64] = [:]
+    for file in list.files {
+      if let size = size(folder(model).appendingPathComponent(file.path)) { sizes[file.path] = size }
+    }
+    return sizes
+  }
+
+  /// Moves a finished download into the model's folder (replacing an older copy).
+  func keep(_ download: URL, model: String, path: String) throws {
+    let target = folder(model).appendingPathComponent(path)
+    try makeFolder(target.deletingLastPathComponent())
+    try? FileManager.default.removeItem(at: target)
+    try FileManager.default.moveItem(at: download, to: target)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+  }
+
+  func saveResumeData(_ data: Data, model: String, path: String) {
+    try? write(data, to: resumeFile(model, path))
+  }
+
+  func resumeData(model: String, path: String) -> Data? { try? Data(contentsOf: resumeFile(model, path)) }
+  func dropResumeData(model: String, path: String) { try? FileManager.default.removeItem(at: resumeFile(model, path)) }
+  func dropAllResumeData(model: String) { try? FileManager.default.removeItem(at: resumeFolder(model)) }
+
+  func hasResumeData(_ model: String) -> Bool {
+    !((try? FileManager.default.contentsOfDirectory(atPath: resumeFolder(model).path)) ?? []).isEmpty
+  }
+
+  /// Removes the model's folder, list and resume data.
+  func remove(_ id: String) {
+    for url in [folder(id), lists.appendingPathComponent("\(id).json"), resumeFolder(id)] {
+      try? FileManager.default.removeItem(at: url)
+    }
+  }
+
+  /// A file's path as one file name in the resume folder.
+  private func resumeFile(_ model: String, _ path: String) -> URL {
+    resumeFolder(model).appendingPathComponent(path.replacingOccurrences(of: "/", with: "__") + ".resume")
+  }
+
+  private func size(_ url: URL) -> Int64? {
+    (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+  }
+
+  private func write(_ data: Data, to url: URL) throws {
+    try makeFolder(url.deletingLastPathComponent())
+    try data.write(to: url, options: .atomic)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+  }
+
+  /// Creates `url` and its parents owner-only; the models folder is excluded from backup.
+  func makeFolder(_ url: URL) throws {
+    try FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var models = data.models
+    var values = URLResourceValues()
+    values.isExcludedFromBackup = true
+    try? models.setResourceValues(values)
+  }
+}
