@@ -67,10 +67,10 @@ public final class SpeechTranscriber: SpeechModule, @unchecked Sendable {
   /// https://developer.apple.com/documentation/speech/speechtranscriber/supportedlocale(equivalentto:)
   public static func supportedLocale(equivalentTo locale: Locale) async -> Locale? { fatalError() }
   /// https://developer.apple.com/documentation/speech/speechtranscriber/results
-  /// `final var results: some Sendable & AsyncSequence<SpeechTranscriber.Result, any Error> { get }`
-  public final var results: some Sendable & AsyncSequence<SpeechTranscriber.Result, any Error> {
-    AsyncThrowingStream<SpeechTranscriber.Result, any Error> { $0.finish() }
-  }
+  /// `final var results: some Sendable & AsyncSequence<SpeechTranscriber.Result, any Error> { get }`. NB: the shared
+  /// SDK (iOS 16.4) has no primary associated types on `AsyncSequence`, so a concrete throwing sequence of the same
+  /// element stands in for the opaque type.
+  public final var results: AsyncThrowingStream<SpeechTranscriber.Result, any Error> { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/speech/assetinstallationrequest
