@@ -181,7 +181,8 @@ let package = Package(
         "SpeechEngine", "Storage", "TextPipeline", "KeyboardModel", "Locations", "TestSupport",
       ]
     ),
-    .testTarget(name: "StorageTests", dependencies: ["Storage", "DictationValues", "TextPipeline", "TestSupport"]),
+    .testTarget(
+      name: "StorageTests", dependencies: ["Storage", "DictationValues", "TextPipeline", "SessionChannel", "TestSupport"]),
     .testTarget(
       name: "UtterCLITests", dependencies: ["AudioInput", "SpeechEngine", "TestSupport", "ProviderTestSupport"]),
   ]

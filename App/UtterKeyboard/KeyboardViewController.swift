@@ -94,14 +94,18 @@ extension KeyboardViewController: KeyboardHost {
     for _ in 0..<max(0, count) { textDocumentProxy.deleteBackward() }
   }
 
-  func openContainingApp(_ url: URL, onFailure: @escaping @MainActor () -> Void) {
-    if ContainingAppOpener.open(url, from: self) { return }
-    // NB: documented for Today widgets only, but the one public call left; with Full Access some iOS versions
-    // honour it for keyboards.
-    guard let context = extensionContext else { return onFailure() }
-    context.open(url) { opened in
-      if !opened { Task { @MainActor in onFailure() } }
+  func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void) {
+    // NB: the extension context is asked only when the responder chain cannot open URLs or refused.
+    let askContext: @MainActor () -> Void = { [weak self] in
+      guard let context = self?.extensionContext else { return completion(false) }
+      context.open(url) { opened in
+        Task { @MainActor in completion(opened) }
+      }
     }
+    let asked = ContainingAppOpener.openThroughResponderChain(url, from: self) { opened in
+      if opened { completion(true) } else { askContext() }
+    }
+    if !asked { askContext() }
   }
 }
 

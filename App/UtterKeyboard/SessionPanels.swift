@@ -150,6 +150,13 @@ struct InsertedPanel: View {
 
   var body: some View {
     VStack(spacing: 10) {
+      if let notice = dictation.notice {
+        Label(notice, systemImage: "exclamationmark.bubble")
+          .font(.footnote)
+          .foregroundStyle(.secondary)
+          .lineLimit(2)
+          .padding(.horizontal, 12)
+      }
       HStack(spacing: 10) {
         Button(action: session.tapUndo) {
           Label("Undo", systemImage: "arrow.uturn.backward")

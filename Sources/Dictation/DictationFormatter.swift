@@ -113,6 +113,7 @@ public struct DictationFormatter: Sendable {
         let reason = outcome.rejectionReason ?? "no change"
         formatted.trace.append(
           TraceStep(stage: "llm-polish (kept deterministic text: \(reason))", text: formatted.text))
+        formatted.notice = outcome.rejection?.notice
       }
       return (formatted, report)
     }

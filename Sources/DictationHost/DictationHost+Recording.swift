@@ -235,7 +235,7 @@ extension DictationHost {
     }
     let result = DictationResult(
       id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: formatted.text,
-      rawText: raw, createdAt: now)
+      rawText: raw, createdAt: now, notice: formatted.notice)
     broadcast(.delivered(entry))
     // NB: the app's own dictation is never offered to the keyboard; the app takes it from its update stream.
     if dictation.origin == .keyboard {

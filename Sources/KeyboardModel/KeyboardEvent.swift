@@ -24,13 +24,16 @@ public enum KeyboardEvent: Sendable, Hashable {
   case errorDismissed(now: Double)
   /// The user changed words of the text Utter inserted (found when they move on): tell the app.
   case correctionsFound([CorrectedWords], now: Double)
+  /// iOS answered the request to open the app (`KeyboardEffect.openContainingApp`): whether it opened it.
+  case appOpenAnswered(opened: Bool, now: Double)
 }
 
 /// What the keyboard's driver must do after a transition.
 public enum KeyboardEffect: Sendable, Hashable {
   /// Append this command to `commands.json`.
   case send(SessionCommand)
-  /// Open the containing app so it can start a session (iOS: through its URL scheme).
+  /// Open the containing app so it can start a session (iOS: through its URL scheme), then report iOS's answer as
+  /// `KeyboardEvent.appOpenAnswered`.
   case openContainingApp
   /// Insert text at the cursor.
   case insert(String)
@@ -54,11 +57,14 @@ public struct KeyboardConfiguration: Sendable, Hashable {
   public var commandTimeout: Double
   /// How often the keyboard proves to the app that it is still on screen (`KeyboardPresence`).
   public var presenceInterval: Double
+  /// How long iOS may take to answer a request to open the app before the keyboard tells the user to open it.
+  public var openAnswerTimeout: Double
 
   public init(
     staleHeartbeatAfter: Double = 3, pendingResultWindow: Double = 120, activationTimeout: Double = 20,
-    commandTimeout: Double = 5, presenceInterval: Double = 2
+    commandTimeout: Double = 5, presenceInterval: Double = 2, openAnswerTimeout: Double = 3
   ) {
+    self.openAnswerTimeout = openAnswerTimeout
     self.presenceInterval = presenceInterval
     self.staleHeartbeatAfter = staleHeartbeatAfter
     self.pendingResultWindow = pendingResultWindow

@@ -16,6 +16,8 @@ extension KeyboardModel {
     }
     lastCommandSeq = max(lastCommandSeq, state.lastCommandSeq)
     if isStale(state, now: now) { return becomeInactiveUnlessActivating() }
+    // NB: a live app holding a session is the open's answer, whatever iOS says later.
+    if state.phase != .inactive { openRequestedAt = nil }
     if let awaited = awaitedCommand, state.lastCommandSeq >= awaited.seq { awaitedCommand = nil }
 
     switch state.phase {
@@ -40,6 +42,8 @@ extension KeyboardModel {
       // NB: say what happened to the words: kept by the app (it had taken the start), or never recorded.
       let taken = dictationSeq.map { seq in (host?.lastCommandSeq ?? 0) >= seq } ?? false
       phase = .failed(taken ? .appStoppedDictationSaved : .appNotRunning)
+    case .failed(.appCouldNotOpen), .failed(.appDidNotStart):
+      break  // the way to open the app stays on screen until the user dismisses it
     default:
       phase = .inactive
     }
@@ -61,7 +65,7 @@ extension KeyboardModel {
     switch phase {
     case .inactive, .activating:
       phase = .ready
-    case .failed(.appDidNotStart), .failed(.appNotResponding):
+    case .failed(.appDidNotStart), .failed(.appNotResponding), .failed(.appCouldNotOpen):
       phase = .ready
     case .interrupted where dictationSeq == nil:
       phase = .ready  // the call that held the microphone ended, with no dictation of ours cut by it
@@ -153,14 +157,21 @@ extension KeyboardModel {
       // NB: the raw text goes where the formatted text went, so it keeps the spacing the pipeline chose.
       let lead = String(result.text.prefix { $0 == " " || $0 == "\n" })
       let raw = result.rawText.hasPrefix(lead) ? result.rawText : lead + result.rawText
+      let notice = result.notice.map { String($0.prefix(DictationResult.maxNoticeLength)) }
       phase = .inserted(
-        InsertedDictation(resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: raw))
+        InsertedDictation(
+          resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: raw,
+          notice: notice?.isEmpty == false ? notice : nil))
     }
     return [.insert(result.text), .send(ack)]
   }
 
   mutating func tick(now: Double) -> [KeyboardEffect] {
     if case .activating = phase {
+      if let asked = openRequestedAt, now - asked > configuration.openAnswerTimeout {
+        failOpening()
+        return []
+      }
       if let since = activatingSince, now - since > configuration.activationTimeout {
         pendingStart = nil
         activatingSince = nil

@@ -23,8 +23,26 @@ extension KeyboardModel {
   private mutating func openApp(then context: FieldContext, now: Double) -> [KeyboardEffect] {
     pendingStart = context
     activatingSince = now
+    openRequestedAt = now
     phase = .activating(waitingOn: [])
     return [.openContainingApp]
+  }
+
+  /// iOS's answer to opening the app: a refusal tells the user to open it themselves; an answer after the keyboard
+  /// gave up, or once the app showed up, changes nothing.
+  mutating func answerOpen(opened: Bool, now: Double) -> [KeyboardEffect] {
+    guard case .activating = phase, openRequestedAt != nil else { return [] }
+    openRequestedAt = nil
+    if !opened { failOpening() }
+    return []
+  }
+
+  /// The app could not be opened from here: nothing waits for it any more.
+  mutating func failOpening() {
+    pendingStart = nil
+    activatingSince = nil
+    openRequestedAt = nil
+    phase = .failed(.appCouldNotOpen)
   }
 
   mutating func tapStop(now: Double) -> [KeyboardEffect] {
@@ -51,6 +69,7 @@ extension KeyboardModel {
       return [.send(command)]
     case .activating:
       pendingStart = nil
+      openRequestedAt = nil
       return []
     default:
       return []
@@ -81,6 +100,7 @@ extension KeyboardModel {
     if phase == .inactive { return [] }
     pendingStart = nil
     activatingSince = nil
+    openRequestedAt = nil
     dictationSeq = nil
     awaitedCommand = nil
     transcribingSince = nil

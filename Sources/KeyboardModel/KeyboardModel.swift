@@ -27,6 +27,8 @@ public struct KeyboardModel: Sendable, Hashable {
   /// The context of a start tapped while there was no session, sent once the app is ready.
   var pendingStart: FieldContext?
   var activatingSince: Double?
+  /// When the keyboard asked iOS to open the app, until iOS answers or the app shows up.
+  var openRequestedAt: Double?
   /// A command the app has not yet shown it handled, and when it was sent.
   var awaitedCommand: AwaitedCommand?
   /// The `start` command of the dictation in progress.
@@ -70,6 +72,7 @@ public struct KeyboardModel: Sendable, Hashable {
     case .endSessionTapped(let now): tapEndSession(now: now)
     case .errorDismissed(let now): dismissError(now: now)
     case .correctionsFound(let corrections, let now): reportCorrections(corrections, now: now)
+    case .appOpenAnswered(let opened, let now): answerOpen(opened: opened, now: now)
     }
   }
 
@@ -105,6 +108,7 @@ public struct KeyboardModel: Sendable, Hashable {
     let command = makeCommand(.start, now: now, context: context)
     pendingStart = nil
     activatingSince = nil
+    openRequestedAt = nil
     dictationSeq = command.seq
     awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
     transcribingSince = nil

@@ -40,6 +40,19 @@ public struct InsertedDictation: Sendable, Hashable {
   public var insertedText: String
   public var formattedText: String
   public var rawText: String
+  /// One line shown with the text when an optional step failed, e.g. "Not polished: Apple Intelligence is busy, try
+  /// again later"; nil when all went well.
+  public var notice: String?
+
+  public init(
+    resultID: String, insertedText: String, formattedText: String, rawText: String, notice: String? = nil
+  ) {
+    self.resultID = resultID
+    self.insertedText = insertedText
+    self.formattedText = formattedText
+    self.rawText = rawText
+    self.notice = notice
+  }
 
   /// Whether "use raw text" would change anything.
   public var canUseRawText: Bool { insertedText != rawText && !rawText.isEmpty }
@@ -49,6 +62,8 @@ public struct InsertedDictation: Sendable, Hashable {
 public enum KeyboardProblem: Sendable, Hashable {
   /// The app was opened but never became ready.
   case appDidNotStart
+  /// iOS refused to open the app from the keyboard, or did not answer in time: the user opens it.
+  case appCouldNotOpen
   /// The app holds a session but did not react to a command.
   case appNotResponding
   /// A dictation was asked for, but the app had stopped before it took it: nothing was recorded.
@@ -61,6 +76,7 @@ public enum KeyboardProblem: Sendable, Hashable {
   public var message: String {
     switch self {
     case .appDidNotStart: "Utter didn't start. Open the Utter app, then come back."
+    case .appCouldNotOpen: "Open Utter, then swipe back to this app."
     case .appNotResponding: "Utter isn't responding. Open the Utter app to restart dictation."
     case .appNotRunning: "Utter isn't running. Tap Start to start it."
     case .appStoppedDictationSaved: "Utter stopped. Your dictation was saved in Utter."

@@ -26,7 +26,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   var watchTask: Task<Void, Never>?
   var phaseObserver: (@Sendable (KeyboardPhase) -> Void)?
   var liveTextObserver: (@Sendable (LiveText) -> Void)?
-  var openAppHandler: (@Sendable () -> Void)?
+  var openAppHandler: (@Sendable () async -> Bool)?
 
   /// A keyboard that continues the command numbering found in the container.
   public init(
@@ -56,9 +56,16 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     liveTextObserver = observer
   }
 
-  /// Calls `handler` when the keyboard must open the containing app.
-  public func onOpenApp(_ handler: @escaping @Sendable () -> Void) {
+  /// Calls `handler` when the keyboard must open the containing app; `handler` returns whether iOS opened it. With no
+  /// handler, or one that never returns, the keyboard tells the user to open the app once `openAnswerTimeout` passes.
+  public func onOpenApp(_ handler: @escaping @Sendable () async -> Bool) {
     openAppHandler = handler
+  }
+
+  /// iOS answered the request to open the app.
+  public func openAnswered(_ opened: Bool) {
+    if !opened { logger.notice("iOS did not open the containing app") }
+    apply(.appOpenAnswered(opened: opened, now: clock.now()))
   }
 
   /// The keyboard appeared: syncs with the container (inserting a pending result) and starts watching it.
@@ -222,7 +229,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
       commandLog.append(command)
       writeCommands()
     case .openContainingApp:
-      openAppHandler?()
+      guard let open = openAppHandler else { return }
+      Task { [weak self] in
+        let opened = await open()
+        await self?.openAnswered(opened)
+      }
     case .insert(let text):
       reportCorrections()
       let before = document.textBeforeCursor

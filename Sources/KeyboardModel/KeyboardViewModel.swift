@@ -13,8 +13,8 @@
     var fieldTraits: (keyboardType: String?, contentType: String?) { get }
     var returnKeyLabel: String { get }
     func deleteBackward(characters count: Int)
-    /// Opens the containing app; calls `onFailure` when iOS offers no way to.
-    func openContainingApp(_ url: URL, onFailure: @escaping @MainActor () -> Void)
+    /// Opens the containing app and calls `completion` once with iOS's answer: whether it opened it.
+    func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void)
   }
 
   /// The keyboard's view state over `KeyboardSession` (which reads the channel, runs the state machine and edits the
@@ -26,7 +26,7 @@
     public private(set) var phase: KeyboardPhase = .inactive
     /// The words of the dictation in progress: confirmed, then the volatile reading of the speech going on.
     public private(set) var liveText = LiveText()
-    /// A one-line notice from the keyboard itself (e.g. the app could not be opened).
+    /// A one-line notice from the keyboard itself (e.g. the shared folder is missing).
     public var notice: String?
     /// Whether the user allowed Full Access (needed to reach the shared folder).
     public var fullAccess: Bool
@@ -36,8 +36,6 @@
 
     /// The URL that opens the app's activation screen.
     public static var activationURL: URL? { URL(string: "utter://activate?source=keyboard") }
-    /// What the keyboard says when the app cannot be opened from it.
-    public static var openAppFallback: String { "Open the Utter app and tap Start, then come back here." }
 
     private let shared: SharedFolder?
     private let document: Document
@@ -104,6 +102,7 @@
       let session = KeyboardSession(
         channel: SessionChannel(container: shared.channel, logger: logger), document: document,
         watcher: ChannelWatcher(notifier: notifier()), configuration: configuration, logger: logger)
+      let openApp: @Sendable () async -> Bool = { [weak self] in await self?.openApp() ?? false }
       let (stream, continuation) = AsyncStream.makeStream(of: KeyboardTap.self)
       actions = continuation
       worker = Task { [weak self] in
@@ -113,9 +112,7 @@
         await session.onLiveTextChange { live in
           Task { @MainActor in self?.liveText = live }
         }
-        await session.onOpenApp {
-          Task { @MainActor in self?.openApp() }
-        }
+        await session.onOpenApp(openApp)
         let initial = await session.model.phase
         self?.phase = initial
         for await tap in stream {
@@ -128,14 +125,12 @@
       actions?.yield(tap)
     }
 
-    private func openApp() {
-      guard let url = Self.activationURL, let host else {
-        notice = Self.openAppFallback
-        return
-      }
-      host.openContainingApp(url) { [weak self] in
-        self?.logger.notice("iOS did not open the containing app")
-        self?.notice = Self.openAppFallback
+    /// Asks the host to open the app and waits for iOS's answer (the keyboard model times out an answer that never
+    /// comes).
+    private func openApp() async -> Bool {
+      guard let url = Self.activationURL, let host else { return false }
+      return await withCheckedContinuation { continuation in
+        host.openContainingApp(url) { opened in continuation.resume(returning: opened) }
       }
     }
 

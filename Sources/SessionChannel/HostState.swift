@@ -143,13 +143,23 @@ public struct DictationResult: Codable, Sendable, Hashable {
   public var rawText: String
   /// When the app published it (seconds since 1970).
   public var createdAt: Double
+  /// One line the keyboard shows with the text, when an optional step failed (e.g. "Not polished: Apple Intelligence
+  /// is busy, try again later"); nil when all went well, and in results written before it existed.
+  public var notice: String?
 
-  public init(id: String, sessionID: String, commandSeq: Int, text: String, rawText: String, createdAt: Double) {
+  public init(
+    id: String, sessionID: String, commandSeq: Int, text: String, rawText: String, createdAt: Double,
+    notice: String? = nil
+  ) {
     self.id = id
     self.sessionID = sessionID
     self.commandSeq = commandSeq
     self.text = text
     self.rawText = rawText
     self.createdAt = createdAt
+    self.notice = notice
   }
+
+  /// The longest notice the keyboard shows (a longer one is cut, never a reason to drop the text).
+  public static var maxNoticeLength: Int { 200 }
 }

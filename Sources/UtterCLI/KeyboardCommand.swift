@@ -39,6 +39,19 @@ struct KeyboardCommand: AsyncParsableCommand {
       """)
   var pendingWindow: Double?
 
+  /// How iOS answers the keyboard's request to open the app.
+  enum OpenAnswer: String, ExpressibleByArgument, CaseIterable {
+    case open, refuse, never
+  }
+
+  @Option(
+    name: .customLong("open-app"),
+    help: """
+      How iOS answers the keyboard's request to open the app: open (default; start `utter host` yourself), refuse \
+      (as iOS does when it will not open apps from a keyboard), or never (no answer; the keyboard gives up after 3 s).
+      """)
+  var openAnswer: OpenAnswer = .open
+
   /// What the app shared with the keyboard, with the flag's window over it.
   func configuration(_ folder: SharedFolder) throws -> KeyboardConfiguration {
     var configuration: KeyboardConfiguration
@@ -76,7 +89,20 @@ struct KeyboardCommand: AsyncParsableCommand {
         printError("partial \(live.revision): \(live.confirmed) | \(live.volatile)")
       }
     }
-    await keyboard.onOpenApp { printError("keyboard: opening Utter to start a session") }
+    let answer = openAnswer
+    await keyboard.onOpenApp {
+      switch answer {
+      case .open:
+        printError("keyboard: opening Utter to start a session")
+        return true
+      case .refuse:
+        printError("keyboard: iOS refused to open Utter")
+        return false
+      case .never:
+        try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+        return false
+      }
+    }
     await keyboard.appear()
     var failure: CLIError?
     var insertionsSeen = 0

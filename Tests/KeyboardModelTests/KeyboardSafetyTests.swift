@@ -80,6 +80,7 @@ struct KeyboardSafetyTests {
   func activationTimeout() {
     var model = KeyboardModel()
     _ = model.handle(.startTapped(FieldContext(), now: 0))
+    _ = model.handle(.appOpenAnswered(opened: true, now: 0.5))
     _ = model.handle(.tick(now: 19))
     #expect(model.phase.name == "activating")
     _ = model.handle(.tick(now: 21))

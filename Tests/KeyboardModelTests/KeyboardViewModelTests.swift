@@ -16,9 +16,9 @@ final class HostStandIn: KeyboardHost {
 
   func deleteBackward(characters count: Int) { deleted += count }
 
-  func openContainingApp(_ url: URL, onFailure: @escaping @MainActor () -> Void) {
+  func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void) {
     opened.append(url)
-    if refuseToOpen { onFailure() }
+    completion(!refuseToOpen)
   }
 }
 
@@ -28,24 +28,27 @@ struct KeyboardViewModelTests {
   func opensTheApp() async throws {
     let folder = try TemporaryDirectory("utter-keyboard-view")
     defer { folder.remove() }
-    let shared = SharedFolder(appGroup: folder.url)
-    let (keyboard, host) = await MainActor.run {
-      let keyboard = KeyboardViewModel(
-        fullAccess: true, shared: shared, document: SimulatedTextField(), notifier: { SilentNotifier() })
-      let host = HostStandIn()
-      keyboard.host = host
-      keyboard.appear()
-      keyboard.tapMicrophone()
-      return (keyboard, host)
-    }
+    let (keyboard, host) = try await Self.tapWithNoApp(in: folder, refuse: true)
     #expect(await eventually { await MainActor.run { !host.opened.isEmpty } })
-    await MainActor.run {
-      #expect(host.opened.first == KeyboardViewModel<SimulatedTextField>.activationURL)
-      #expect(keyboard.notice == KeyboardViewModel<SimulatedTextField>.openAppFallback)
-    }
-    // The tap is kept until the app is up: the keyboard waits for it rather than dropping the dictation.
-    #expect(await eventually { await MainActor.run { if case .activating = keyboard.phase { true } else { false } } })
+    #expect(await MainActor.run { host.opened.first } == KeyboardViewModel<SimulatedTextField>.activationURL)
+    #expect(await eventually { await MainActor.run { keyboard.phase == .failed(.appCouldNotOpen) } })
+    #expect(KeyboardProblem.appCouldNotOpen.message == "Open Utter, then swipe back to this app.")
     await keyboard.disappear()
+  }
+
+  @MainActor
+  static func tapWithNoApp(in folder: TemporaryDirectory, refuse: Bool) throws -> (
+    KeyboardViewModel<SimulatedTextField>, HostStandIn
+  ) {
+    let keyboard = KeyboardViewModel(
+      fullAccess: true, shared: SharedFolder(appGroup: folder.url), document: SimulatedTextField(),
+      notifier: { SilentNotifier() })
+    let host = HostStandIn()
+    host.refuseToOpen = refuse
+    keyboard.host = host
+    keyboard.appear()
+    keyboard.tapMicrophone()
+    return (keyboard, host)
   }
 
   @Test("without Full Access the keyboard never touches the shared folder; a missing App Group is said in one line")

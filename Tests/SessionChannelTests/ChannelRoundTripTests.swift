@@ -37,6 +37,23 @@ struct ChannelRoundTripTests {
     #expect(reader.resultIDs().isEmpty)
   }
 
+  @Test("a result's notice survives the channel, and a result file written before notices existed still reads")
+  func resultNotice() throws {
+    let dir = try TemporaryDirectory("channel")
+    defer { dir.remove() }
+    let channel = SessionChannel(container: dir.url)
+    let notice = "Not polished: OpenAI is limiting requests (HTTP 429); try again later"
+    try channel.writeResult(
+      DictationResult(
+        id: "s1-1", sessionID: "s1", commandSeq: 1, text: "Hi", rawText: "hi", createdAt: 5, notice: notice))
+    #expect(channel.readResult(id: "s1-1").value?.notice == notice)
+
+    let old = #"{"id":"s1-2","sessionID":"s1","commandSeq":2,"text":"Yes","rawText":"yes","createdAt":6}"#
+    let decoded = try JSONDecoder().decode(DictationResult.self, from: Data(old.utf8))
+    #expect(decoded.text == "Yes")
+    #expect(decoded.notice == nil)
+  }
+
   @Test("results are listed in dictation order: the 10th after the 9th, not before it as text would sort")
   func resultsInDictationOrder() throws {
     let dir = try TemporaryDirectory("channel")

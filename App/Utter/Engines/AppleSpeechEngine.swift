@@ -2,6 +2,7 @@
 // "built with the iOS 26 SDK", so the app still builds with Xcode 16.
 #if canImport(FoundationModels)
   import AVFoundation
+  import Dictation
   import Foundation
   import Speech
   import SpeechEngine
@@ -41,6 +42,38 @@
     /// True when the model for this locale is on the device.
     func isInstalled() async -> Bool {
       await AssetInventory.status(forModules: [Self.transcriber(locale)]) == .installed
+    }
+
+    /// Where the transcriber stands for `language` (nil: the device's language), from what iOS reports.
+    static func status(language: String?) async -> AppleSpeechStatus {
+      let wanted = language.map { Locale(identifier: $0) } ?? Locale.current
+      let name = Locale.current.localizedString(forIdentifier: wanted.identifier) ?? wanted.identifier
+      guard SpeechTranscriber.isAvailable else {
+        return .resolve(
+          systemHasAnalyzer: true, deviceSupported: false, language: name, languageSupported: false,
+          assets: .unsupported)
+      }
+      guard let locale = await SpeechTranscriber.supportedLocale(equivalentTo: wanted) else {
+        return .resolve(
+          systemHasAnalyzer: true, deviceSupported: true, language: name, languageSupported: false,
+          assets: .unsupported)
+      }
+      // NB: an installed locale needs no inventory query; otherwise the inventory says whether it is downloading.
+      let installed = await SpeechTranscriber.installedLocales.contains { $0.identifier == locale.identifier }
+      let assets: AppleSpeechStatus.Assets =
+        if installed {
+          .installed
+        } else {
+          switch await AssetInventory.status(forModules: [transcriber(locale)]) {
+          case .unsupported: .unsupported
+          case .supported: .supported
+          case .downloading: .downloading
+          case .installed: .installed
+          @unknown default: .unsupported
+          }
+        }
+      return .resolve(
+        systemHasAnalyzer: true, deviceSupported: true, language: name, languageSupported: true, assets: assets)
     }
 
     func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {

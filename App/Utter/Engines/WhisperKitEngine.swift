@@ -1,3 +1,5 @@
+import CoreML
+import Dictation
 import Foundation
 import SpeechEngine
 import WhisperKit
@@ -14,11 +16,13 @@ final class WhisperKitEngine: SpeechEngine, @unchecked Sendable {
   // transcribes one utterance at a time, so sharing the reference is safe.
   private let kit: WhisperKit
 
-  /// Loads (and compiles, the first time) the model in `folder`.
-  init(model: String, folder: URL) async throws {
+  /// Loads (and compiles, the first time) the model in `folder`, each part on the units `placement` gives it (never
+  /// the GPU: keyboard dictations are transcribed in the background).
+  init(model: String, folder: URL, placement: EnginePlacement? = nil) async throws {
     let config = WhisperKitConfig(
       model: model,
       modelFolder: folder.path,
+      computeOptions: Self.computeOptions(placement ?? .whisper(model: model)),
       verbose: false,
       prewarm: true,
       load: true,
@@ -26,6 +30,22 @@ final class WhisperKitEngine: SpeechEngine, @unchecked Sendable {
     )
     self.model = model
     self.kit = try await WhisperKit(config)
+  }
+
+  /// WhisperKit's options for `placement`.
+  static func computeOptions(_ placement: EnginePlacement) -> ModelComputeOptions {
+    ModelComputeOptions(
+      melCompute: units(placement.melSpectrogram), audioEncoderCompute: units(placement.audioEncoder),
+      textDecoderCompute: units(placement.textDecoder))
+  }
+
+  private static func units(_ units: EnginePlacement.ComputeUnits) -> MLComputeUnits {
+    switch units {
+    case .cpuOnly: .cpuOnly
+    case .cpuAndNeuralEngine: .cpuAndNeuralEngine
+    case .cpuAndGPU: .cpuAndGPU
+    case .all: .all
+    }
   }
 
   func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {

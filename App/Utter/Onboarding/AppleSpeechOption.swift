@@ -1,38 +1,46 @@
+import Dictation
 import SwiftUI
 
-/// Apple's built-in transcriber as an onboarding choice, on iOS 26 and later.
+/// Apple's built-in transcriber as an onboarding choice, shown only where `AppleSpeechStatus` offers it (iOS 26, a
+/// device that can run it, a supported language), with the state of its model and the download's progress.
 @MainActor
 struct AppleSpeechOption: View {
   let selected: Bool
   let select: () -> Void
+  private var availability: AppleSpeechAvailability { .shared }
 
   var body: some View {
-    if Self.isAvailable {
-      ChoiceRow(selected: selected, select: select) {
-        Text("Apple (built in)").font(.headline)
-        Text("iOS's own on-device transcriber; no model to store in Utter")
-          .font(.subheadline)
-          .foregroundStyle(.secondary)
+    Group {
+      if availability.status.isOffered {
+        ChoiceRow(selected: selected, select: select) {
+          Text("Apple (built in)").font(.headline)
+          AppleSpeechStatusLine(status: availability.status)
+        }
       }
     }
+    .task { await availability.refresh(language: nil) }
   }
 
-  static var isAvailable: Bool {
-    #if canImport(FoundationModels)
-      if #available(iOS 26.0, *) { return true }
-    #endif
-    return false
-  }
-
-  /// Makes sure the system's speech model for `language` is installed.
+  /// Makes sure the system's speech model for `language` is installed, showing the download's progress.
   static func install(language: String?) async throws {
-    #if canImport(FoundationModels)
-      if #available(iOS 26.0, *) {
-        let engine = try await AppleSpeechEngine.make(language: language)
-        try await engine.installAssets { _ in }
-        return
+    try await AppleSpeechAvailability.shared.install(language: language)
+  }
+}
+
+/// The status of Apple's transcriber in one line, with a progress bar while iOS downloads its model.
+@MainActor
+struct AppleSpeechStatusLine: View {
+  let status: AppleSpeechStatus
+
+  var body: some View {
+    VStack(alignment: .leading, spacing: 4) {
+      Text(status.detail)
+        .font(.subheadline)
+        .foregroundStyle(.secondary)
+      if let progress = status.progress {
+        ProgressView(value: progress)
+          .accessibilityLabel("Downloading Apple's speech model")
       }
-    #endif
-    throw LibraryError("Apple's on-device transcriber needs iOS 26")
+    }
   }
 }

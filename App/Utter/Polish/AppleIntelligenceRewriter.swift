@@ -3,6 +3,7 @@
 #if canImport(FoundationModels)
   import Foundation
   import FoundationModels
+  import HTTPTransport
 
   /// Runs one instruction + text request on the system language model.
   @available(iOS 26.0, *)
@@ -24,20 +25,43 @@
     }
 
     /// Answers `text` under `instructions`; a fresh session each time, so dictations never leak into each other.
+    /// Failures are `ProviderError`s with one line each, which polish shows on the keyboard ("Not polished: …").
     func complete(instructions: String, text: String, temperature: Double = 0.2) async throws -> String {
-      if let reason = Self.unavailableReason { throw RewriterError(description: reason) }
+      if let reason = Self.unavailableReason {
+        throw ProviderError(.server, provider: Self.name, message: reason)
+      }
       let session = LanguageModelSession(model: .default) {
         instructions
       }
-      let response = try await session.respond(options: GenerationOptions(temperature: temperature)) {
-        text
+      do {
+        let response = try await session.respond(options: GenerationOptions(temperature: temperature)) {
+          text
+        }
+        return response.content
+      } catch let error as LanguageModelSession.GenerationError {
+        throw Self.providerError(error)
       }
-      return response.content
     }
-  }
 
-  /// One-line error for the user.
-  struct RewriterError: Error, CustomStringConvertible {
-    let description: String
+    static let name = "Apple Intelligence"
+
+    /// The model's refusal in one line. NB: `rateLimited` is what iOS answers when an app in the background asks too
+    /// often, which is how keyboard dictations are polished.
+    static func providerError(_ error: LanguageModelSession.GenerationError) -> ProviderError {
+      switch error {
+      case .rateLimited, .concurrentRequests:
+        ProviderError(.rateLimited, provider: name, message: "Apple Intelligence is busy, try again later")
+      case .guardrailViolation, .refusal:
+        ProviderError(.refused, provider: name, message: "Apple Intelligence declined to rewrite this text")
+      case .assetsUnavailable:
+        ProviderError(.server, provider: name, message: "Apple Intelligence is still downloading its model")
+      case .unsupportedLanguageOrLocale:
+        ProviderError(.badRequest, provider: name, message: "Apple Intelligence does not support this language")
+      case .exceededContextWindowSize:
+        ProviderError(.tooLarge, provider: name, message: "the dictation is too long for Apple Intelligence")
+      default:
+        ProviderError(.server, provider: name, message: "Apple Intelligence could not rewrite this text")
+      }
+    }
   }
 #endif

@@ -6,6 +6,7 @@ import SwiftUI
 struct EngineSettingsView: View {
   @Environment(AppModel.self) private var model
   @State private var error: String?
+  private var apple: AppleSpeechAvailability { .shared }
 
   var body: some View {
     List {
@@ -45,14 +46,23 @@ struct EngineSettingsView: View {
       } footer: {
         Text("Nothing leaves your iPhone. Larger models are more accurate and slower.")
       }
-      if AppleSpeechOption.isAvailable {
+      if EngineChoice.onDevice(apple: apple.status).contains(.apple) {
         Section("On this iPhone (Apple)") {
           Button {
             select(.apple)
           } label: {
-            Label(
-              "Apple's transcriber", systemImage: isSelected(.apple) ? "checkmark.circle.fill" : "circle")
+            HStack(alignment: .top) {
+              Image(systemName: isSelected(.apple) ? "checkmark.circle.fill" : "circle")
+                .foregroundStyle(.tint)
+                .accessibilityHidden(true)
+              VStack(alignment: .leading, spacing: 2) {
+                Text("Apple's transcriber")
+                AppleSpeechStatusLine(status: apple.status)
+              }
+            }
           }
+          .foregroundStyle(.primary)
+          .accessibilityAddTraits(isSelected(.apple) ? .isSelected : [])
         }
       }
       Section {
@@ -78,6 +88,7 @@ struct EngineSettingsView: View {
       }
     }
     .navigationTitle("Engine")
+    .task { await apple.refresh(language: DictationSettings(settings: model.settings, styles: []).language) }
   }
 
   private func isSelected(_ choice: EngineChoice) -> Bool {

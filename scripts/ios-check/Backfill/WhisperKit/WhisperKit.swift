@@ -1,32 +1,64 @@
 // Backfill for the iOS type-check only (scripts/ios-check): never built into the app.
 // The part of WhisperKit 1.0.0 (App/project.yml pins exactVersion 1.0.0) that the app calls. Each declaration
 // repeats the signature in argmaxinc/WhisperKit at tag v1.0.0, in the file named beside it.
+import CoreML
 import Foundation
 
-/// Sources/WhisperKit/Core/Configurations.swift: `open class WhisperKitConfig`, its initialiser (the parameters the
-/// app passes; the others have defaults and are omitted here).
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Configurations.swift
+/// `open class WhisperKitConfig`: its stored properties of plain types and its one initialiser, labels in order. NB: the
+/// parameters typed by WhisperKit's pipeline protocols (`audioInputConfig`, `audioProcessor`, `featureExtractor`,
+/// `audioEncoder`, `textDecoder`, `logitsFilters`, `segmentSeeker`, `voiceActivityDetector`) and `logLevel` sit
+/// between `computeOptions` and `verbose`, all defaulted; the app passes none, so they are left out here.
 open class WhisperKitConfig {
+  public var model: String?
+  public var downloadBase: URL?
+  public var modelRepo: String?
+  public var modelToken: String?
+  public var modelEndpoint: String?
+  public var modelFolder: String?
+  public var tokenizerFolder: URL?
+  public var computeOptions: ModelComputeOptions?
+  public var verbose: Bool
+  public var prewarm: Bool?
+  public var load: Bool?
+  public var download: Bool
+  public var useBackgroundDownloadSession: Bool
+
   public init(
-    model: String? = nil, downloadBase: URL? = nil, modelRepo: String? = nil, modelFolder: String? = nil,
-    tokenizerFolder: URL? = nil, verbose: Bool = true, prewarm: Bool? = nil, load: Bool? = nil,
+    model: String? = nil, downloadBase: URL? = nil, modelRepo: String? = nil, modelToken: String? = nil,
+    modelEndpoint: String? = nil, modelFolder: String? = nil, tokenizerFolder: URL? = nil,
+    computeOptions: ModelComputeOptions? = nil, verbose: Bool = true, prewarm: Bool? = nil, load: Bool? = nil,
     download: Bool = true, useBackgroundDownloadSession: Bool = false
-  ) {}
+  ) { fatalError() }
 }
 
-/// Sources/WhisperKit/Core/Models.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
+/// `public struct ModelComputeOptions: Sendable`: the compute units of the three models WhisperKit 1.0.0 loads.
+public struct ModelComputeOptions: Sendable {
+  public var melCompute: MLComputeUnits
+  public var audioEncoderCompute: MLComputeUnits
+  public var textDecoderCompute: MLComputeUnits
+
+  public init(
+    melCompute: MLComputeUnits = .cpuAndGPU, audioEncoderCompute: MLComputeUnits? = nil,
+    textDecoderCompute: MLComputeUnits = .cpuAndNeuralEngine
+  ) { fatalError() }
+}
+
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
 public enum DecodingTask: Codable, CustomStringConvertible, CaseIterable, Sendable {
   case transcribe
   case translate
   public var description: String { "" }
 }
 
-/// Sources/WhisperKit/Core/Models.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
 public enum ChunkingStrategy: String, Codable, CaseIterable {
   case none
   case vad
 }
 
-/// Sources/WhisperKit/Core/Configurations.swift: the fields the app sets.
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Configurations.swift: the fields the app sets.
 public struct DecodingOptions: Codable, Sendable {
   public var verbose: Bool
   public var task: DecodingTask
@@ -48,7 +80,7 @@ public struct DecodingOptions: Codable, Sendable {
   ) { fatalError() }
 }
 
-/// Sources/WhisperKit/Core/Models.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
 public struct WordTiming: Hashable, Codable, Sendable {
   public var word: String
   public var tokens: [Int]
@@ -57,7 +89,7 @@ public struct WordTiming: Hashable, Codable, Sendable {
   public var probability: Float
 }
 
-/// Sources/WhisperKit/Core/Models.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
 public struct TranscriptionSegment: Hashable, Codable, Sendable {
   public var id: Int
   public var seek: Int
@@ -72,20 +104,20 @@ public struct TranscriptionSegment: Hashable, Codable, Sendable {
   public var words: [WordTiming]?
 }
 
-/// Sources/WhisperKit/Core/Models.swift: `open class TranscriptionResult: Codable, @unchecked Sendable`.
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift: `open class TranscriptionResult: Codable, @unchecked Sendable`.
 open class TranscriptionResult: @unchecked Sendable {
   public var text: String { fatalError() }
   public var segments: [TranscriptionSegment] { fatalError() }
   public var language: String { fatalError() }
 }
 
-/// Sources/WhisperKit/Core/Models.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
 public struct ModelSupport: Codable, Equatable, Sendable {
   public let `default`: String
   public let supported: [String]
 }
 
-/// Sources/WhisperKit/Core/Models.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
 public struct SpecialTokens: Sendable {
   public let endToken: Int
   public let noSpeechToken: Int
@@ -93,17 +125,17 @@ public struct SpecialTokens: Sendable {
   public let timeTokenBegin: Int
 }
 
-/// Sources/WhisperKit/Core/Models.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
 public protocol WhisperTokenizer {
   func encode(text: String) -> [Int]
   func decode(tokens: [Int]) -> String
   var specialTokens: SpecialTokens { get }
 }
 
-/// Sources/WhisperKit/Core/Models.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Models.swift
 public typealias ProgressCallback = @Sendable (Progress) -> Void
 
-/// Sources/WhisperKit/Core/WhisperKit.swift
+/// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/WhisperKit.swift
 open class WhisperKit {
   public var tokenizer: WhisperTokenizer? { fatalError() }
 

@@ -1,0 +1,75 @@
+/// Where each Core ML model of an on-device Whisper runs on the iPhone: never on the GPU.
+///
+/// Keyboard dictations are transcribed while Utter is in the background, and iOS refuses GPU work from the
+/// background ("Insufficient Permission (to submit GPU work from background)", argmax-oss-swift#194). WhisperKit's
+/// default puts the mel spectrogram on the GPU, so every model gets its compute units from here instead; the app maps
+/// them onto `MLComputeUnits` and hands them to WhisperKit.
+public struct EnginePlacement: Sendable, Hashable {
+  /// The processors a model may use.
+  public enum ComputeUnits: String, Sendable, Hashable, CaseIterable {
+    /// The CPU alone.
+    case cpuOnly
+    /// The CPU and the Neural Engine; Core ML falls back to the CPU for what the Neural Engine cannot run.
+    case cpuAndNeuralEngine
+    /// The CPU and the GPU: refused from the background, never chosen.
+    case cpuAndGPU
+    /// Every processor, the GPU included: never chosen.
+    case all
+
+    /// Whether the GPU may run the model (iOS refuses that from the background).
+    public var usesGPU: Bool { self == .cpuAndGPU || self == .all }
+  }
+
+  /// The models WhisperKit 1.0.0 loads (`WhisperKit.loadModels`). NB: the separate prefill model
+  /// (`TextDecoderContextPrefill`) was removed from WhisperKit before 1.0.0 (argmaxinc/WhisperKit#467).
+  public enum Component: String, Sendable, Hashable, CaseIterable {
+    /// `MelSpectrogram`: audio to log-mel features.
+    case melSpectrogram
+    /// `AudioEncoder`: features to the audio embedding.
+    case audioEncoder
+    /// `TextDecoder`: the embedding to tokens.
+    case textDecoder
+  }
+
+  /// The mel spectrogram's units.
+  public var melSpectrogram: ComputeUnits
+  public var audioEncoder: ComputeUnits
+  public var textDecoder: ComputeUnits
+
+  public init(melSpectrogram: ComputeUnits, audioEncoder: ComputeUnits, textDecoder: ComputeUnits) {
+    self.melSpectrogram = melSpectrogram
+    self.audioEncoder = audioEncoder
+    self.textDecoder = textDecoder
+  }
+
+  /// The units for `component`.
+  public func units(for component: Component) -> ComputeUnits {
+    switch component {
+    case .melSpectrogram: melSpectrogram
+    case .audioEncoder: audioEncoder
+    case .textDecoder: textDecoder
+    }
+  }
+
+  /// Whether any model may run on the GPU.
+  public var usesGPU: Bool { Component.allCases.contains { units(for: $0).usesGPU } }
+
+  /// The placement every model gets: nothing on the GPU, so a dictation transcribed in the background runs.
+  ///
+  /// The encoder and decoder run on the Neural Engine, WhisperKit's own default for them on iOS 17 and later. The mel
+  /// spectrogram is a short FFT front end that runs once per 30 s window; it stays on the CPU, the placement WhisperKit
+  /// itself gives it wherever no GPU may be used (`ModelComputeOptions` on the simulator), so no Neural Engine
+  /// compilation is spent on it.
+  public static let backgroundSafe = EnginePlacement(
+    melSpectrogram: .cpuOnly, audioEncoder: .cpuAndNeuralEngine, textDecoder: .cpuAndNeuralEngine)
+
+  /// The placement for the Whisper model `id` (a `WhisperModelChoice` id; an unknown id gets `backgroundSafe`).
+  public static func whisper(model id: String) -> EnginePlacement {
+    WhisperModelChoice.choice(id: id)?.placement ?? .backgroundSafe
+  }
+}
+
+extension WhisperModelChoice {
+  /// Where this model's parts run on the iPhone.
+  public var placement: EnginePlacement { .backgroundSafe }
+}

@@ -1,0 +1,49 @@
+import Dictation
+import Testing
+
+@Suite("On the iPhone, no Whisper model is placed on the GPU (iOS refuses GPU work from the background)")
+struct EnginePlacementTests {
+  @Test(
+    "every model WhisperKit loads, for every model the app offers, runs on the CPU or the Neural Engine",
+    arguments: WhisperModelChoice.all)
+  func noModelUsesTheGPU(choice: WhisperModelChoice) {
+    let placement = EnginePlacement.whisper(model: choice.id)
+    #expect(placement == choice.placement)
+    #expect(!placement.usesGPU)
+    for component in EnginePlacement.Component.allCases {
+      let units = placement.units(for: component)
+      #expect(units == .cpuOnly || units == .cpuAndNeuralEngine, "\(choice.id) \(component) runs on \(units)")
+      #expect(units != .cpuAndGPU && units != .all)
+    }
+  }
+
+  @Test("the encoder and decoder use the Neural Engine; the mel spectrogram, WhisperKit's GPU default, is on the CPU")
+  func eachComponentHasItsUnits() {
+    let placement = EnginePlacement.backgroundSafe
+    #expect(placement.units(for: .melSpectrogram) == .cpuOnly)
+    #expect(placement.units(for: .audioEncoder) == .cpuAndNeuralEngine)
+    #expect(placement.units(for: .textDecoder) == .cpuAndNeuralEngine)
+  }
+
+  @Test("a model id the app does not list still gets a placement without the GPU")
+  func unknownModelIsBackgroundSafe() {
+    #expect(EnginePlacement.whisper(model: "medium.en") == .backgroundSafe)
+    #expect(!EnginePlacement.whisper(model: "").usesGPU)
+  }
+
+  @Test("only the GPU's units count as using the GPU, so a placement with any of them is caught")
+  func gpuUnitsAreDetected() {
+    #expect(EnginePlacement.ComputeUnits.allCases.filter(\.usesGPU) == [.cpuAndGPU, .all])
+    for component in EnginePlacement.Component.allCases {
+      for gpu in [EnginePlacement.ComputeUnits.cpuAndGPU, .all] {
+        var placement = EnginePlacement.backgroundSafe
+        switch component {
+        case .melSpectrogram: placement.melSpectrogram = gpu
+        case .audioEncoder: placement.audioEncoder = gpu
+        case .textDecoder: placement.textDecoder = gpu
+        }
+        #expect(placement.usesGPU, "\(component) on \(gpu)")
+      }
+    }
+  }
+}
