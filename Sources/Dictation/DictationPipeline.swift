@@ -146,13 +146,14 @@ public struct DictationPipeline: Sendable {
     )
   }
 
-  /// The host's settings from the user's: session timeout, recording cap, language and vocabulary (`makeHost`'s
+  /// The host's settings from the user's: session timeout, recording cap, model unloading, language and vocabulary (`makeHost`'s
   /// `adjust` changes them for a bench or a command-line flag).
   public func hostConfiguration() -> HostConfiguration {
     HostConfiguration(
       timeout: settings.settings.sessionTimeout,
       transcription: TranscriptionOptions(language: settings.language, vocabulary: settings.vocabularyPrompt),
-      maxRecordingSeconds: settings.settings.maxRecordingSeconds)
+      maxRecordingSeconds: settings.settings.maxRecordingSeconds,
+      engineIdleUnload: settings.settings.unloadModelAfterSeconds > 0 ? settings.settings.unloadModelAfterSeconds : nil)
   }
 
 }

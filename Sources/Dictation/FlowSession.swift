@@ -1,18 +1,28 @@
 #if canImport(Observation)
   import DictationHost
+  import DictationValues
   import Foundation
   import Locations
   import Observation
   import SessionChannel
 
-  /// What a flow session needs from the phone's audio hardware (`AVAudioSession` and `AVAudioEngine` on iPhone).
+  /// What a flow session needs from the phone's audio hardware (`AVAudioSession` and `AVAudioEngine` on iPhone). It
+  /// decides nothing: the session tells it which `AudioSessionPlan` to apply and when to start or stop the microphone.
   @MainActor
   public protocol FlowAudio: AnyObject {
     /// Whether the user answered the microphone question: nil not yet, else granted or not.
     var permissionGranted: Bool? { get }
     func requestPermission() async -> Bool
     var isRunning: Bool { get }
-    /// Activates the audio session and starts the microphone, whichever is not running.
+    /// Another app plays audio now (music, a podcast).
+    var otherAudioPlaying: Bool { get }
+    /// The headset connected now, if any.
+    var headset: AudioSituation.Headset { get }
+    /// Sets the audio session as planned: category options, preferred input, haptics, active or not. Applied in
+    /// full every time (nothing is skipped because it looks set already: a call deactivates the session behind the
+    /// app's back).
+    func apply(_ plan: AudioSessionPlan) throws
+    /// Starts the microphone when it is not running (the session must be active).
     func ensureRunning() throws
     /// Stops the microphone for an interruption; its listeners hear again after `ensureRunning()`.
     func halt()
@@ -20,8 +30,6 @@
     func shutDown()
     /// Builds the audio hardware anew (the media server restarted).
     func rebuild()
-    /// Recording (other audio ducked) or standby (other audio plays on).
-    func setRecording(_ recording: Bool)
     /// The microphone the host records from; `restart` brings the hardware back when a call left it stopped.
     func source(restart: @escaping @Sendable () async throws -> Void) -> any AudioSource
     /// Told what happens to the audio session.
@@ -73,6 +81,11 @@
     public var isOn: Bool { status == .on || status == .starting }
     /// Plays a sound or tap; the app sets it from the user's settings.
     @ObservationIgnored public var onCue: (SessionCue) -> Void = { _ in }
+    /// The user's microphone and ducking choices (from settings).
+    @ObservationIgnored public var microphoneChoice = MicrophoneChoice.automatic
+    @ObservationIgnored public var ducksOthers = true
+    /// The audio session as last applied (nil: nothing applied, or the hardware was rebuilt).
+    public private(set) var appliedPlan: AudioSessionPlan?
 
     private let audio: any FlowAudio
     private let indicator: any FlowSessionIndicator
@@ -82,6 +95,7 @@
     @ObservationIgnored private var ready: [CheckedContinuation<DictationHost, any Error>] = []
     /// The indicator's end time when the session never expires (fixed, so updates stay rare).
     @ObservationIgnored private var openEndedUntil = Date()
+    @ObservationIgnored private var activity = AudioSituation.Activity.off
     @ObservationIgnored private let log: (String) -> Void
 
     /// A session on `audio`, shown by `indicator`, waking the keyboard through `notifier` (Darwin notifications on
@@ -112,9 +126,10 @@
           return fail(DictationFailure.microphoneDenied.message)
         }
         do {
+          try route(.standby)
           try audio.ensureRunning()
         } catch {
-          audio.shutDown()
+          shutDownAudio()
           return fail("The microphone could not start: \(error)")
         }
         let source = audio.source { [weak self] in try await self?.ensureRunning() }
@@ -174,7 +189,7 @@
     }
 
     private func sessionEnded() {
-      audio.shutDown()
+      shutDownAudio()
       indicator.end()
       host = nil
       phase = .inactive
@@ -202,7 +217,11 @@
           status = .on
           resumeWaiters(with: .success(host))
         }
-        audio.setRecording(state.phase == .recording)
+        if activity != .call {
+          do { try route(state.phase == .recording ? .recording : .standby) } catch {
+            log("audio session change failed: \(error)")
+          }
+        }
         for cue in cues.observe(state) { onCue(cue) }
         indicator.update(phase: state.phase, wordsThisSession: wordsThisSession, endsAt: expiresAt ?? openEndedUntil)
       }
@@ -211,6 +230,10 @@
     private func handle(_ event: FlowAudioEvent) {
       switch event {
       case .interrupted:
+        // NB: the system deactivated the session for the call; what was applied before no longer holds, so the end of
+        // the call applies the plan in full again (a stale "active" here left the first dictation after a call silent).
+        activity = .call
+        appliedPlan = AudioRoutePolicy.plan(for: situation)
         audio.halt()
         if let host { Task { await host.interruptionBegan() } }
       case .interruptionEnded(let shouldResume):
@@ -219,9 +242,14 @@
         // with a dead microphone. If iOS refuses now, the next dictation or foregrounding retries.
         restartMicrophone(reason: "interruption ended")
       case .routeChanged:
-        if host != nil, !audio.isRunning { restartMicrophone(reason: "route changed") }
+        // NB: a headset came or went: the plan may change (AirPods gone mid-dictation: the iPhone's microphone), and
+        // the dictation goes on with the same listener once the microphone runs again.
+        guard host != nil, activity != .call else { return }
+        appliedPlan = nil
+        restartMicrophone(reason: "route changed")
       case .mediaServicesReset:
         audio.rebuild()
+        appliedPlan = nil
         if host != nil { restartMicrophone(reason: "media services reset") }
       case .engineStopped:
         restartMicrophone(reason: "engine stopped")
@@ -230,17 +258,46 @@
 
     private func restartMicrophone(reason: String) {
       guard let host else { return }
+      let wasInterrupted = activity == .call
       do {
-        try audio.ensureRunning()
-        log("microphone restarted (\(reason))")
-        Task { await host.interruptionEnded() }
+        try ensureRunning()
+        log("microphone running (\(reason))")
+        if wasInterrupted { Task { await host.interruptionEnded() } }
       } catch {
         log("microphone restart failed (\(reason)): \(error)")
       }
     }
 
+    /// The session applied as the policy says, then the microphone started (a recording keeps recording).
     private func ensureRunning() throws {
+      try route(activity == .recording ? .recording : .standby)
       try audio.ensureRunning()
+    }
+
+    /// The system is short of memory: the host lets its engine go (now, or once the dictation using it is done).
+    public func memoryWarning() {
+      if let host { Task { await host.memoryWarning() } }
+    }
+
+    private var situation: AudioSituation {
+      AudioSituation(
+        activity: activity, otherAudioPlaying: audio.otherAudioPlaying, headset: audio.headset,
+        microphone: microphoneChoice, ducksOthers: ducksOthers)
+    }
+
+    /// Applies the audio session `AudioRoutePolicy` plans for `activity`, when it differs from what is applied.
+    private func route(_ activity: AudioSituation.Activity) throws {
+      self.activity = activity
+      let plan = AudioRoutePolicy.plan(for: situation)
+      guard plan != appliedPlan else { return }
+      try audio.apply(plan)
+      appliedPlan = plan
+    }
+
+    private func shutDownAudio() {
+      audio.shutDown()
+      activity = .off
+      appliedPlan = nil
     }
   }
 

@@ -19,47 +19,57 @@ public struct AudioCapture: Sendable {
 public protocol AudioSource: Sendable {
   /// Asks for (or checks) permission to record; false when the user refused.
   func requestPermission() async -> Bool
-  /// Starts capturing.
-  func start() async throws -> AudioCapture
+  /// Starts capturing, with the audio from `since` (seconds since 1970: the user's tap) on, as far back as the
+  /// microphone keeps it (its pre-roll); from now when nil or older.
+  func start(since: Double?) async throws -> AudioCapture
+}
+
+extension AudioSource {
+  /// Starts capturing from now.
+  public func start() async throws -> AudioCapture { try await start(since: nil) }
 }
 
 /// A microphone that plays recorded samples in real time (or `speed` times faster), then silence, in buffers paced
-/// by the clock. Stands in for the iPhone's microphone on Linux. The speaker starts at `speakerStartedAt` (the
-/// keyboard's tap) when given: a capture that starts later has missed what was said before it, as a real microphone
-/// would; otherwise the samples play from the moment capture starts.
+/// by the clock. Stands in for the iPhone's microphone on Linux. Asked for audio since the user's tap, it plays as if
+/// the speaker began at the tap: a capture that starts later than the pre-roll reaches back has missed what was
+/// said before it, as the phone's microphone would (the phone keeps `MicrophoneFanOut.preRollSeconds`).
 public struct PlaybackMicrophone: AudioSource {
   public var samples: [Float]
   public var speed: Double
   public var bufferSeconds: Double
   public var clock: UtterClock
-  /// When the speaker began the recording's speech (the tap), if known.
-  public var speakerStartedAt: (@Sendable () -> Double?)?
+  /// Seconds of audio kept from before a capture starts.
+  public var preRoll: Double
 
   public init(
     samples: [Float], speed: Double = 1, bufferSeconds: Double = 0.05, clock: UtterClock = .system,
-    speakerStartedAt: (@Sendable () -> Double?)? = nil
+    preRoll: Double = MicrophoneFanOut.preRollSeconds
   ) {
     self.samples = samples
     self.speed = max(speed, 0.01)
     self.bufferSeconds = min(max(bufferSeconds, 0.01), 0.1)
     self.clock = clock
-    self.speakerStartedAt = speakerStartedAt
+    self.preRoll = max(0, preRoll)
   }
 
   public func requestPermission() async -> Bool { true }
 
-  public func start() async throws -> AudioCapture {
+  public func start(since tap: Double?) async throws -> AudioCapture {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Float].self)
     let samples = samples
     let clock = clock
     let frame = Int(bufferSeconds * 16_000)
     let interval = bufferSeconds / speed
-    // NB: what the speaker said between the tap and this capture is lost, as it would be on a phone.
-    let late = speakerStartedAt?().map { max(0, clock.now() - $0) } ?? 0
-    let missed = min(Int(late * speed * Double(engineSampleRate)), samples.count)
+    // NB: the speaker began at the tap; the pre-roll gives back what was said since then, up to its length, and
+    // anything older is lost.
+    let now = clock.now()
+    let late = tap.map { max(0, now - $0) } ?? 0
+    let missed = min(Int(max(0, late - preRoll) * speed * Double(engineSampleRate)), samples.count)
+    let kept = min(Int(min(late, preRoll) * speed * Double(engineSampleRate)), samples.count - missed)
     let task = Task.detached {
+      if kept > 0 { continuation.yield(Array(samples[missed..<(missed + kept)])) }
       let start = clock.now()
-      var index = missed
+      var index = missed + kept
       var count = 0
       while !Task.isCancelled {
         count += 1

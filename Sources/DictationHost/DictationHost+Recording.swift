@@ -63,7 +63,7 @@ extension DictationHost {
     let microphone = environment.microphone
     let microphoneTask = Task { [weak self] in
       do {
-        let capture = try await microphone.start()
+        let capture = try await microphone.start(since: dictation.requestedAt)
         guard let self, await self.captureStarted(capture, dictationID: id) else {
           capture.stop()
           return

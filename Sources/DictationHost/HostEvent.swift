@@ -9,20 +9,25 @@ public struct ActiveDictation: Sendable, Hashable, Codable {
   public var commandSeq: Int
   public var context: FieldContext
   public var origin: DictationOrigin
+  /// When the user asked for it (the keyboard's tap): the recording begins there, as far as the microphone's
+  /// pre-roll reaches back, so the first word is kept when the request took a moment to arrive.
+  public var requestedAt: Double?
 
-  public init(sessionID: String, commandSeq: Int, context: FieldContext) {
+  public init(sessionID: String, commandSeq: Int, context: FieldContext, requestedAt: Double? = nil) {
     self.id = "\(sessionID)-\(commandSeq)"
     self.commandSeq = commandSeq
     self.context = context
     origin = .keyboard
+    self.requestedAt = requestedAt
   }
 
   /// The app's `number`th own dictation of the session.
-  public init(sessionID: String, appDictation number: Int, context: FieldContext) {
+  public init(sessionID: String, appDictation number: Int, context: FieldContext, requestedAt: Double? = nil) {
     id = "\(sessionID)-app-\(number)"
     commandSeq = 0
     self.context = context
     origin = .app
+    self.requestedAt = requestedAt
   }
 }
 

@@ -141,11 +141,14 @@ public struct HostModel: Sendable, Hashable {
     guard let sessionID else { return [] }
     let dictation: ActiveDictation
     if let command {
+      // NB: a tap "from the future" (another clock, a forged file) counts as now.
       dictation = ActiveDictation(
-        sessionID: sessionID, commandSeq: command.seq, context: command.context ?? FieldContext())
+        sessionID: sessionID, commandSeq: command.seq, context: command.context ?? FieldContext(),
+        requestedAt: min(command.sentAt, now))
     } else {
       appDictations += 1
-      dictation = ActiveDictation(sessionID: sessionID, appDictation: appDictations, context: context)
+      dictation = ActiveDictation(
+        sessionID: sessionID, appDictation: appDictations, context: context, requestedAt: now)
     }
     self.dictation = dictation
     failure = nil

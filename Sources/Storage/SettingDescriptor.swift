@@ -26,6 +26,12 @@ extension UtterSettings {
     text(.polishStyle, "default writing style name", \.polishStyle, SettingParse.name),
     text(.agentName, "name that starts a spoken command", \.agentName, SettingParse.name),
     choice(.sessionTimeout, "how long a flow session keeps the microphone without a dictation", \.sessionTimeout),
+    choice(
+      .microphone, "microphone when a headset is connected (automatic: the headset's unless audio plays)", \.microphone),
+    flag(.duckOthers, "lower other audio (music) while dictating", \.duckOthers),
+    seconds(
+      .unloadModelAfterSeconds, "free the speech model after this long without a dictation (0: keep it)",
+      \.unloadModelAfterSeconds, range: 0...86_400, key: "unload-model-after"),
     seconds(
       .pendingOfferWindowSeconds, "how long an undelivered result is offered again (e.g. 90s, 2m)",
       \.pendingOfferWindowSeconds, range: 0...3600, key: "pending-offer-window"),

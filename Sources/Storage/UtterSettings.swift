@@ -22,8 +22,15 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var polishStyle = "natural"
   /// The name that starts a spoken command, e.g. "Utter, make this formal".
   public var agentName = "Utter"
-  /// How long a flow session stays open without a dictation.
+  /// How long a flow session (and its microphone) stays open without a dictation.
   public var sessionTimeout = SessionTimeout.fifteenMinutes
+  /// Which microphone dictation uses when a headset is connected.
+  public var microphone = MicrophoneChoice.automatic
+  /// Whether other audio (music, podcasts) is lowered while the user dictates.
+  public var duckOthers = true
+  /// Seconds without a dictation after which the speech model is freed (0: kept while the session lasts); it is
+  /// loaded again at the next tap, while the user speaks.
+  public var unloadModelAfterSeconds: Double = 600
   /// How long an undelivered result is offered again when the keyboard reappears, in seconds.
   public var pendingOfferWindowSeconds: Double = 120
   /// The longest one dictation records, in seconds; then it stops and what was said is delivered.
@@ -45,7 +52,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   enum CodingKeys: String, CodingKey {
     case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
-    case maxRecordingSeconds, polishBaseURL, learnWords
+    case maxRecordingSeconds, polishBaseURL, learnWords, microphone, duckOthers, unloadModelAfterSeconds
   }
 
   /// Decodes leniently: a missing or unreadable key keeps its default rather than losing every setting.
@@ -64,6 +71,9 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     polishStyle = value(.polishStyle, defaults.polishStyle)
     agentName = value(.agentName, defaults.agentName)
     sessionTimeout = value(.sessionTimeout, defaults.sessionTimeout)
+    microphone = value(.microphone, defaults.microphone)
+    duckOthers = value(.duckOthers, defaults.duckOthers)
+    unloadModelAfterSeconds = value(.unloadModelAfterSeconds, defaults.unloadModelAfterSeconds)
     pendingOfferWindowSeconds = value(.pendingOfferWindowSeconds, defaults.pendingOfferWindowSeconds)
     maxRecordingSeconds = value(.maxRecordingSeconds, defaults.maxRecordingSeconds)
     haptics = value(.haptics, defaults.haptics)

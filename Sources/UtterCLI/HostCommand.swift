@@ -15,8 +15,9 @@ struct HostCommand: AsyncParsableCommand {
     abstract: "Run the containing app's dictation host: hold a flow session and serve the keyboard.",
     discussion: """
       The keyboard and the host talk through files in the shared container (the App Group on iOS). The \
-      microphone plays --mic in real time from the keyboard's tap (a recording that starts later has missed the \
-      words said before it, as on a phone), then silence. The session records from the moment it has the \
+      microphone plays --mic in real time from the keyboard's tap, then silence; like the phone's, it keeps 1 s of \
+      audio from before a recording starts, and a recording that starts later than that has missed the words said \
+      before it. The session records from the moment it has the \
       microphone; the engine loads behind it (--engine-delay makes that load slower), and is let go after \
       --unload-after seconds without a dictation, or on SIGHUP (a memory warning), and loaded again at the next \
       tap. Runs until the keyboard ends the session, the session expires, or SIGTERM/SIGINT. SIGUSR1/SIGUSR2 \
@@ -69,14 +70,16 @@ struct HostCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("unload-after"), parsing: .unconditional,
-    help: "Seconds without a dictation before the engine is let go (0: keep it; default: 600).")
-  var unloadAfter: Double = 600
+    help: "Seconds without a dictation before the engine is let go (0: keep it; default: the setting, 600).")
+  var unloadAfter: Double?
 
   func validate() throws {
     guard (0...600).contains(engineDelay) else {
       throw ValidationError("--engine-delay must be from 0 to 600 seconds, not \(engineDelay)")
     }
-    guard unloadAfter >= 0, unloadAfter.isFinite else { throw ValidationError("--unload-after must not be negative") }
+    if let unloadAfter, !(unloadAfter >= 0 && unloadAfter.isFinite) {
+      throw ValidationError("--unload-after must not be negative")
+    }
     if let interruptAt { _ = try SimulatedCall.parse(interruptAt) }
     guard (1...3600).contains(keyboardGoneAfter) else {
       throw ValidationError("--keyboard-gone-after must be from 1 to 3600, not \(keyboardGoneAfter)")
@@ -110,11 +113,7 @@ struct HostCommand: AsyncParsableCommand {
     let clock = UtterClock.system
     let engineChoice = pipeline.settings.engine(id: engine, model: model)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
-    let channel = SessionChannel(container: shared.channel)
-    // The speaker starts at the keyboard's latest tap of the mic.
-    let playback = PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock) {
-      channel.readCommands().value?.commands.last { $0.kind == .start }?.sentAt
-    }
+    let playback = PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock)
     let call = interruptAt.flatMap { try? SimulatedCall.parse($0) }
     let callMicrophone = call.map { CallInterruptedMicrophone(base: playback, call: $0, clock: clock) }
     let devices = HostDevices(
@@ -127,7 +126,7 @@ struct HostCommand: AsyncParsableCommand {
       if let sessionTimeout { configuration.timeout = SessionTimeout(seconds: sessionTimeout) }
       configuration.keyboardGoneAfter = keyboardGoneAfter
       configuration.engineLoadDelay = engineDelay
-      configuration.engineIdleUnload = unloadAfter > 0 ? unloadAfter : nil
+      if let unloadAfter { configuration.engineIdleUnload = unloadAfter > 0 ? unloadAfter : nil }
     }
     callMicrophone?.onCall = { (began: Bool) in
       logger.notice(began ? "a call took the microphone" : "the call ended; the microphone is free")

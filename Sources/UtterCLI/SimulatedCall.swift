@@ -43,13 +43,13 @@ final class CallInterruptedMicrophone: AudioSource, @unchecked Sendable {
 
   func requestPermission() async -> Bool { await base.requestPermission() }
 
-  func start() async throws -> AudioCapture {
+  func start(since tap: Double?) async throws -> AudioCapture {
     let (busy, schedule) = lock.withLock { () -> (Bool, Bool) in
       defer { callScheduled = true }
       return (callActive, !callScheduled)
     }
     if busy { throw CLIError("the microphone is in use by a call") }
-    let capture = try await base.start()
+    let capture = try await base.start(since: tap)
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Float].self)
     lock.withLock { current = continuation }
     let forward = Task {

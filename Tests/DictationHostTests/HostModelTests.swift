@@ -68,12 +68,23 @@ struct HostModelTests {
     #expect(model.expiresAt == 302)
   }
 
-  @Test("start records a dictation named after the session and command, with the field context")
+  @Test("start records a dictation named after the session and command, with the field context and the tap's time")
   func start() {
     var model = HostModel.standby()
-    let effects = model.handle(.command(command(.start, 1, context: FieldContext(textBeforeCursor: "Hi")), now: 1))
-    let expected = ActiveDictation(sessionID: "s1", commandSeq: 1, context: FieldContext(textBeforeCursor: "Hi"))
+    var tap = command(.start, 1, context: FieldContext(textBeforeCursor: "Hi"))
+    tap.sentAt = 0.8
+    let effects = model.handle(.command(tap, now: 1))
+    let expected = ActiveDictation(
+      sessionID: "s1", commandSeq: 1, context: FieldContext(textBeforeCursor: "Hi"), requestedAt: 0.8)
     #expect(effects == [.startRecording(expected)])
+    var future = HostModel.standby()
+    tap.sentAt = 50
+    #expect(
+      future.handle(.command(tap, now: 2)).first
+        == .startRecording(
+          ActiveDictation(sessionID: "s1", commandSeq: 1, context: FieldContext(textBeforeCursor: "Hi"), requestedAt: 2)
+        ),
+      "a tap from the future counts as now")
     #expect(expected.id == "s1-1")
     #expect(model.phase == .recording)
   }

@@ -28,7 +28,9 @@ struct MicrophoneFanOutTests {
     let second = fanOut.listen()
     let tone = Self.stereoTone(seconds: 1)
     for start in stride(from: 0, to: tone.count, by: 9_600) {
-      fanOut.deliver(Array(tone[start..<min(tone.count, start + 9_600)]), sampleRate: 48_000, channels: 2)
+      fanOut.deliver(
+        Array(tone[start..<min(tone.count, start + 9_600)]), sampleRate: 48_000, channels: 2,
+        at: Double(start + 9_600) / 96_000)
     }
     second.stop()
     first.stop()
@@ -40,15 +42,36 @@ struct MicrophoneFanOutTests {
     #expect(!fanOut.hasListeners)
   }
 
-  @Test("nothing is converted while no one listens; a new listener never hears audio from before it")
+  @Test("with no listener nothing is converted, only the last second is kept; a listener from now hears none of it")
   func idleMeansNoWork() async throws {
     let fanOut = MicrophoneFanOut()
-    fanOut.deliver(Self.stereoTone(seconds: 0.5), sampleRate: 48_000, channels: 2)
+    // Three seconds of tone, in 0.1 s buffers, captured from t = 100 s.
+    let buffer = Self.stereoTone(seconds: 0.1)
+    for index in 1...30 { fanOut.deliver(buffer, sampleRate: 48_000, channels: 2, at: 100 + Double(index) / 10) }
+    #expect(abs(fanOut.preRollHeld - MicrophoneFanOut.preRollSeconds) < 0.11, "\(fanOut.preRollHeld) s held")
     let late = fanOut.listen()
-    fanOut.deliver([Float](repeating: 0, count: 960), sampleRate: 48_000, channels: 2)
+    fanOut.deliver([Float](repeating: 0, count: 960), sampleRate: 48_000, channels: 2, at: 103.01)
     late.stop()
     let heard = try await Self.drain(late)
     #expect(heard.allSatisfy { $0 == 0 }, "only the silence delivered after it began listening")
+    #expect(fanOut.preRollHeld == 0, "the pre-roll is gone once someone listened")
+  }
+
+  @Test("a listener from the user's tap hears the audio since the tap, up to the pre-roll's second, then what follows")
+  func preRollFromTheTap() async throws {
+    for (tap, expected) in [(102.5, 0.5), (101.2, 1.0), (103.5, 0.0)] {
+      let fanOut = MicrophoneFanOut()
+      let buffer = Self.stereoTone(seconds: 0.1)
+      for index in 1...30 { fanOut.deliver(buffer, sampleRate: 48_000, channels: 2, at: 100 + Double(index) / 10) }
+      let capture = fanOut.listen(since: tap)
+      fanOut.deliver([Float](repeating: 0, count: 4_800), sampleRate: 48_000, channels: 2, at: 103.05)
+      capture.stop()
+      let heard = try await Self.drain(capture)
+      let seconds = Double(heard.count) / 16_000 - 0.05
+      #expect(abs(seconds - expected) < 0.01, "tap at \(tap): \(seconds) s before the listener began")
+      #expect(
+        expected == 0 || heard.prefix(1_600).contains { abs($0) > 0.1 }, "the tone said since the tap comes first")
+    }
   }
 
   @Test("a microphone that fails ends every listener's stream with the error")

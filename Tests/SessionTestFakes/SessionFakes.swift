@@ -159,7 +159,7 @@ public final class ManualMicrophone: AudioSource, @unchecked Sendable {
   /// Buffers a recording may hold before the host takes them (far more than any test plays).
   static let bufferLimit = 100_000
 
-  public func start() async throws -> AudioCapture {
+  public func start(since tap: Double?) async throws -> AudioCapture {
     // NB: a bounded buffer, so that a probe's `remaining` count tells how many buffers the host has not taken.
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: [Float].self, bufferingPolicy: .bufferingOldest(Self.bufferLimit))

@@ -34,7 +34,8 @@ struct SessionLifecycleTests {
     let restarted = try workspace.startHost(mic: speech, label: "host2")
     defer { restarted.terminate() }
     #expect(await restarted.log("ready"))
-    #expect(restarted.stderr.contains("recovered dictation"))
+    // The engine loads behind the ready session; the crash's audio is read once it has.
+    #expect(await restarted.log("recovered dictation", timeout: 120))
     let after = try await workspace.runKeyboard("wait 1.5")
     #expect(after.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
     await restarted.stop()
@@ -45,7 +46,9 @@ struct SessionLifecycleTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
   }
 
-  @Test("a keyboard killed mid-recording: the app stops once its signs of life stop, keeps the words, and the next keyboard inserts them")
+  @Test(
+    "a keyboard killed mid-recording: the app stops once its signs of life stop, keeps the words, and the next keyboard inserts them"
+  )
   func keyboardKilledMidRecording() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
