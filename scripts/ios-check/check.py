@@ -304,6 +304,10 @@ class Checker:
     result = self.swiftc(args)
     errors = self.report(label, result)
     warnings = sum(1 for line in result.stderr.splitlines() if ": warning: " in line)
+    if os.environ.get("IOS_CHECK_WARNINGS"):  # IOS_CHECK_WARNINGS=1 make ios-check: list them
+      for line in result.stderr.splitlines():
+        if ": warning: " in line:
+          print(f"  {line}")
     if errors == 0 and result.returncode == 0:
       (self.stamps / f"{name}.check").write_text(key)
       (self.stamps / f"{name}.warnings").write_text(str(warnings))

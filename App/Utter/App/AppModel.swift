@@ -62,6 +62,12 @@ final class AppModel {
       DictationSettings.load(from: database).language
     }
     flow.onCue = { [weak self] cue in self?.feedback.play(cue) }
+    // NB: the model is the app's largest allocation; a warning frees it (once the dictation using it is done).
+    memoryWarnings = NotificationCenter.default.addObserver(
+      forName: UIApplication.didReceiveMemoryWarningNotification, object: nil, queue: .main
+    ) { [weak self] _ in
+      MainActor.assumeIsolated { self?.memoryIsShort() }
+    }
     settingsChanged()
     if onboardingComplete { preloadEngine() }
   }
@@ -92,6 +98,8 @@ final class AppModel {
 
   private func settingsChanged() {
     feedback = DictationFeedback(haptics: settings.haptics, sounds: settings.sounds)
+    flow.microphoneChoice = settings.microphone
+    flow.ducksOthers = settings.duckOthers
     guard let shared else { return }
     do {
       try KeyboardSettings.share(settings, in: shared)
@@ -147,6 +155,20 @@ final class AppModel {
   func becameActive() {
     flow.appBecameActive()
     _ = try? database?.purgeExpired()
+  }
+
+  @ObservationIgnored private var memoryWarnings: NSObjectProtocol?
+
+  private func memoryIsShort() {
+    log.notice("memory warning")
+    if flow.isOn { flow.memoryWarning() } else { Task { await engines.unload() } }
+  }
+
+  /// The app left the screen: without a flow session nothing will dictate until it is back, so the model goes (the
+  /// system suspends the app, and a suspended app holding hundreds of megabytes is the first it ends).
+  func enteredBackground() {
+    models.appLeft()
+    if !flow.isOn { Task { await engines.unload() } }
   }
 
   // MARK: Dictation

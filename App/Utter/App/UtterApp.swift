@@ -12,6 +12,14 @@ struct UtterApp: App {
     _model = State(initialValue: AppModel())
   }
 
+  /// Waits until the download session `identifier` has delivered the events iOS relaunched the app for.
+  @MainActor
+  private static func events(of identifier: String, in models: WhisperModelLibrary) async {
+    await withCheckedContinuation { continuation in
+      models.backgroundEventsDelivered(for: identifier) { continuation.resume() }
+    }
+  }
+
   var body: some Scene {
     WindowGroup {
       RootView()
@@ -22,6 +30,14 @@ struct UtterApp: App {
     }
     .onChange(of: scenePhase) { _, phase in
       if phase == .active { model.becameActive() }
+      if phase == .background { model.enteredBackground() }
+    }
+    // Model downloads go on in the background; iOS relaunches the app to hand over their events.
+    .backgroundTask(.urlSession(ModelDownloads.wifiIdentifier)) { [models = model.models] in
+      await Self.events(of: ModelDownloads.wifiIdentifier, in: models)
+    }
+    .backgroundTask(.urlSession(ModelDownloads.anyNetworkIdentifier)) { [models = model.models] in
+      await Self.events(of: ModelDownloads.anyNetworkIdentifier, in: models)
     }
   }
 }

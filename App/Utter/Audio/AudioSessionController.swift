@@ -2,15 +2,13 @@ import AVFoundation
 import Dictation
 import os
 
-/// Owns the `AVAudioSession` for a flow session: configures it for recording alongside other audio, keeps it
-/// alive in the background (UIBackgroundModes: audio, with the microphone running), and reports interruptions,
-/// route changes and media-services resets so the owner can restart the microphone.
+/// The `AVAudioSession` for a flow session: applies the plan `AudioRoutePolicy` decided (category options, preferred
+/// input, haptics while recording, active or not), keeps the app alive in the background (UIBackgroundModes: audio,
+/// with the microphone running), and reports interruptions, route changes and media-services resets. It keeps no state
+/// of its own: a call deactivates the session behind the app's back, so every plan is applied in full.
 @MainActor
 final class AudioSessionController {
   var onEvent: ((FlowAudioEvent) -> Void)?
-  private(set) var isActive = false
-  /// Whether other audio (music, podcasts) is lowered while the user speaks.
-  var ducksOthersWhileRecording = true
 
   private let session = AVAudioSession.sharedInstance()
   private var observers: [NSObjectProtocol] = []
@@ -30,39 +28,49 @@ final class AudioSessionController {
     await AVAudioApplication.requestRecordPermission()
   }
 
-  /// Configures and activates the session for standby: recording allowed, other audio keeps playing.
-  func activate() throws {
-    try configure(recording: false)
-    try session.setActive(true)
-    isActive = true
+  /// Music or a podcast from another app is playing.
+  var otherAudioPlaying: Bool { session.isOtherAudioPlaying }
+
+  /// The headset connected now: Bluetooth (AirPods, whatever profile it uses now) or wired.
+  var headset: AudioSituation.Headset {
+    let ports = session.currentRoute.outputs.map(\.portType) + session.currentRoute.inputs.map(\.portType)
+    if ports.contains(where: { [.bluetoothA2DP, .bluetoothHFP, .bluetoothLE].contains($0) }) { return .bluetooth }
+    if ports.contains(where: { [.headphones, .headsetMic, .usbAudio].contains($0) }) { return .wired }
+    return .none
   }
 
-  /// Switches between standby (mix with others) and recording (duck others) without deactivating.
-  func setRecording(_ recording: Bool) {
-    guard isActive else { return }
-    do {
-      try configure(recording: recording)
-    } catch {
-      log.error("category change failed: \(error.localizedDescription, privacy: .public)")
+  /// Sets the session as planned; an inactive plan deactivates it and lets paused audio (music) resume.
+  func apply(_ plan: AudioSessionPlan) throws {
+    guard plan.active else {
+      do {
+        try session.setActive(false, options: .notifyOthersOnDeactivation)
+      } catch {
+        log.error("deactivate failed: \(error.localizedDescription, privacy: .public)")
+      }
+      return
     }
-  }
-
-  /// Deactivates the session and lets paused audio (music) resume.
-  func deactivate() {
-    guard isActive else { return }
-    isActive = false
-    do {
-      try session.setActive(false, options: .notifyOthersOnDeactivation)
-    } catch {
-      log.error("deactivate failed: \(error.localizedDescription, privacy: .public)")
+    var options: AVAudioSession.CategoryOptions = []
+    for option in plan.options {
+      switch option {
+      case .mixWithOthers: options.insert(.mixWithOthers)
+      case .duckOthers: options.insert(.duckOthers)
+      case .allowBluetoothHFP: options.insert(.allowBluetooth)
+      case .allowBluetoothA2DP: options.insert(.allowBluetoothA2DP)
+      case .defaultToSpeaker: options.insert(.defaultToSpeaker)
+      }
     }
-  }
-
-  private func configure(recording: Bool) throws {
-    var options: AVAudioSession.CategoryOptions = [.allowBluetooth, .defaultToSpeaker]
-    // NB: ducking (not muting) only while speaking; in standby the session mixes so music plays at full volume.
-    options.insert(recording && ducksOthersWhileRecording ? .duckOthers : .mixWithOthers)
     try session.setCategory(.playAndRecord, mode: .default, options: options)
+    try session.setAllowHapticsAndSystemSoundsDuringRecording(plan.allowsHapticsWhileRecording)
+    try session.setActive(true)
+    let wanted: Set<AVAudioSession.Port> =
+      plan.input == .headset ? [.bluetoothHFP, .headsetMic, .usbAudio] : [.builtInMic]
+    let port = session.availableInputs?.first { wanted.contains($0.portType) }
+    do {
+      try session.setPreferredInput(port)
+    } catch {
+      // NB: a preference the hardware refuses leaves the system's choice; the dictation still records.
+      log.error("preferred input refused: \(error.localizedDescription, privacy: .public)")
+    }
   }
 
   private func observe() {
@@ -90,14 +98,13 @@ final class AudioSessionController {
 
   private func handleInterruption(_ info: InterruptionInfo) {
     switch info.type {
-    case .began:
-      log.notice("interruption began (suspended: \(info.wasSuspended))")
-      // NB: an app suspended by the system gets a late "began"; treat it as an interruption all the same.
+    case .began?:
+      log.notice("interruption began")
       onEvent?(.interrupted)
-    case .ended:
+    case .ended?:
       log.notice("interruption ended (shouldResume: \(info.shouldResume))")
       onEvent?(.interruptionEnded(shouldResume: info.shouldResume))
-    case nil:
+    default:
       break
     }
   }
@@ -114,7 +121,6 @@ final class AudioSessionController {
 
   private func handleMediaServicesReset() {
     log.error("media services were reset")
-    isActive = false
     onEvent?(.mediaServicesReset)
   }
 }
@@ -123,7 +129,6 @@ final class AudioSessionController {
 private struct InterruptionInfo: Sendable {
   let type: AVAudioSession.InterruptionType?
   let shouldResume: Bool
-  let wasSuspended: Bool
 
   init(_ note: Notification) {
     let info = note.userInfo ?? [:]
@@ -132,8 +137,5 @@ private struct InterruptionInfo: Sendable {
       (info[AVAudioSessionInterruptionOptionKey] as? UInt)
       .map(AVAudioSession.InterruptionOptions.init(rawValue:)) ?? []
     shouldResume = options.contains(.shouldResume)
-    let reason = (info[AVAudioSessionInterruptionReasonKey] as? UInt)
-      .flatMap(AVAudioSession.InterruptionReason.init(rawValue:))
-    wasSuspended = reason == .appWasSuspended
   }
 }

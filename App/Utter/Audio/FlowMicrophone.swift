@@ -17,7 +17,7 @@ final class FlowMicrophone: @unchecked Sendable {
 
   init() {
     capture.onSamples = { [fanOut] samples, rate, channels in
-      fanOut.deliver(samples, sampleRate: rate, channels: channels)
+      fanOut.deliver(samples, sampleRate: rate, channels: channels, at: Date().timeIntervalSince1970)
     }
   }
 
@@ -41,10 +41,11 @@ final class FlowMicrophone: @unchecked Sendable {
     fanOut.reset()
   }
 
-  /// 16 kHz mono audio from now until the capture's `stop` (which still delivers the resampler's tail).
-  func subscribe() throws -> AudioCapture {
+  /// 16 kHz mono audio from `since` (the tap, within the pre-roll) until the capture's `stop` (which still delivers
+  /// the resampler's tail).
+  func subscribe(since: Double?) throws -> AudioCapture {
     guard capture.isRunning else { throw MicrophoneError.noInput }
-    return fanOut.listen()
+    return fanOut.listen(since: since)
   }
 }
 
@@ -59,8 +60,8 @@ struct MicrophoneAudioSource: AudioSource {
     await AVAudioApplication.requestRecordPermission()
   }
 
-  func start() async throws -> AudioCapture {
+  func start(since tap: Double?) async throws -> AudioCapture {
     if !microphone.isRunning { try await ensureRunning() }
-    return try microphone.subscribe()
+    return try microphone.subscribe(since: tap)
   }
 }

@@ -29,9 +29,12 @@ final class PhoneAudio: FlowAudio {
 
   func requestPermission() async -> Bool { await session.requestRecordPermission() }
   var isRunning: Bool { microphone.isRunning }
+  var otherAudioPlaying: Bool { session.otherAudioPlaying }
+  var headset: AudioSituation.Headset { session.headset }
+
+  func apply(_ plan: AudioSessionPlan) throws { try session.apply(plan) }
 
   func ensureRunning() throws {
-    if !session.isActive { try session.activate() }
     if !microphone.isRunning { try microphone.start() }
   }
 
@@ -39,11 +42,10 @@ final class PhoneAudio: FlowAudio {
 
   func shutDown() {
     microphone.stop()
-    session.deactivate()
+    try? session.apply(.inactive)
   }
 
   func rebuild() { microphone.rebuild() }
-  func setRecording(_ recording: Bool) { session.setRecording(recording) }
 
   func source(restart: @escaping @Sendable () async throws -> Void) -> any AudioSource {
     MicrophoneAudioSource(microphone: microphone, ensureRunning: restart)

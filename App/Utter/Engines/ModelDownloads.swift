@@ -26,7 +26,8 @@ final class ModelDownloads: NSObject, URLSessionDownloadDelegate, @unchecked Sen
   private let report: @Sendable (ModelDownloadReport) -> Void
   private let log = Logger(subsystem: "app.utter", category: "models")
   private let lock = NSLock()
-  private var finishEvents: [String: () -> Void] = [:]
+  private var eventsDelivered: Set<String> = []
+  private var finishEvents: [String: @Sendable () -> Void] = [:]
   // NB: set once in init, after super.init (a session's delegate is self); read-only afterwards.
   private var wifi: URLSession!
   private var anyNetwork: URLSession!
@@ -108,8 +109,14 @@ final class ModelDownloads: NSObject, URLSessionDownloadDelegate, @unchecked Sen
   }
 
   /// Keeps the system's completion handler for a session's events; it is called when they are all delivered.
-  func keepCompletion(_ completion: @escaping () -> Void, for identifier: String) {
-    lock.withLock { finishEvents[identifier] = completion }
+  func keepCompletion(_ completion: @escaping @Sendable () -> Void, for identifier: String) {
+    // NB: the session may have delivered its events before the system's handler reached us: run it at once then.
+    let already = lock.withLock { () -> Bool in
+      if eventsDelivered.remove(identifier) != nil { return true }
+      finishEvents[identifier] = completion
+      return false
+    }
+    if already { DispatchQueue.main.async { completion() } }
   }
 
   // MARK: URLSessionDownloadDelegate
@@ -147,8 +154,14 @@ final class ModelDownloads: NSObject, URLSessionDownloadDelegate, @unchecked Sen
 
   func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
     guard let identifier = session.configuration.identifier else { return }
-    let completion = lock.withLock { finishEvents.removeValue(forKey: identifier) }
-    DispatchQueue.main.async { completion?() }
+    let completion = lock.withLock { () -> (@Sendable () -> Void)? in
+      guard let completion = finishEvents.removeValue(forKey: identifier) else {
+        eventsDelivered.insert(identifier)
+        return nil
+      }
+      return completion
+    }
+    if let completion { DispatchQueue.main.async { completion() } }
   }
 
   // MARK: Names

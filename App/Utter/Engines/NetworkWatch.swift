@@ -8,7 +8,7 @@ final class NetworkWatch: @unchecked Sendable {
   private let queue = DispatchQueue(label: "app.utter.models.network")
 
   /// Starts watching; `changed` runs on the main actor, first with the current network.
-  init(changed: @escaping @MainActor (NetworkKind) -> Void) {
+  init(changed: @escaping @Sendable @MainActor (NetworkKind) -> Void) {
     monitor.pathUpdateHandler = { path in
       let kind = Self.kind(of: path)
       Task { @MainActor in changed(kind) }

@@ -85,7 +85,7 @@ final class WhisperModelLibrary {
   }
 
   /// Lets the system's completion handler for background download events run once they are delivered.
-  func backgroundEventsDelivered(for identifier: String, completion: @escaping () -> Void) {
+  func backgroundEventsDelivered(for identifier: String, completion: @escaping @Sendable () -> Void) {
     downloads?.keepCompletion(completion, for: identifier)
   }
 

@@ -37,15 +37,25 @@ struct SettingsView: View {
         picker(
           "Keep the microphone ready", \.sessionTimeout,
           [
-            ("5 minutes", .fiveMinutes), ("15 minutes", .fifteenMinutes), ("1 hour", .oneHour),
-            ("Until I end it", .never),
+            ("After each dictation", .afterEachDictation), ("5 minutes", .fiveMinutes),
+            ("15 minutes", .fifteenMinutes), ("1 hour", .oneHour), ("Until I end it", .never),
           ])
+        picker(
+          "Microphone", \.microphone,
+          [("Automatic", .automatic), ("iPhone", .iPhone), ("Headset or AirPods", .headset)])
+        Toggle("Lower other audio while I speak", isOn: binding(\.duckOthers))
+        picker(
+          "Free the speech model", \.unloadModelAfterSeconds,
+          [("After 2 minutes", 120), ("After 10 minutes", 600), ("After 1 hour", 3600), ("Never", 0)])
         Toggle("Sounds", isOn: binding(\.sounds))
         Toggle("Haptics", isOn: binding(\.haptics))
       } header: {
         Text("Keyboard session")
       } footer: {
-        Text("After the last dictation, Utter turns the microphone off when this time has passed.")
+        Text(
+          "The orange dot shows while the microphone is ready. \"After each dictation\" turns it off every time; the next "
+            + "dictation opens Utter again. Automatic uses AirPods' microphone unless music is playing, so it keeps "
+            + "its quality. A freed model loads again while you speak.")
       }
       Section("History") {
         picker(
