@@ -96,6 +96,7 @@
     /// The indicator's end time when the session never expires (fixed, so updates stay rare).
     @ObservationIgnored private var openEndedUntil = Date()
     @ObservationIgnored private var activity = AudioSituation.Activity.off
+    @ObservationIgnored private var offWaiters: [CheckedContinuation<Void, Never>] = []
     @ObservationIgnored private let log: (String) -> Void
 
     /// A session on `audio`, shown by `indicator`, waking the keyboard through `notifier` (Darwin notifications on
@@ -112,7 +113,13 @@
     }
 
     /// Opens a session running `pipeline` on `shared` and `data`; does nothing when one is open or opening.
-    public func open(with pipeline: DictationPipeline, shared: SharedFolder?, data: DataFolder) {
+    /// `utter host` passes the engine it was asked for, its devices (log, segmenter) and its configuration flags;
+    /// the app takes the settings' choices.
+    public func open(
+      with pipeline: DictationPipeline, shared: SharedFolder?, data: DataFolder, engine: EngineChoice? = nil,
+      devices configureDevices: @escaping (inout HostDevices) -> Void = { _ in },
+      adjust: @escaping (inout HostConfiguration) -> Void = { _ in }
+    ) {
       guard host == nil, status != .starting else { return }
       guard let shared else { return fail("Utter's App Group is missing; reinstall the app.") }
       status = .starting
@@ -133,8 +140,11 @@
           return fail("The microphone could not start: \(error)")
         }
         let source = audio.source { [weak self] in try await self?.ensureRunning() }
-        let devices = HostDevices(shared: shared, notifier: notifier(shared), microphone: source, data: data)
-        run(pipeline.makeHost(on: devices), timeout: pipeline.hostConfiguration().timeout.seconds)
+        var devices = HostDevices(shared: shared, notifier: notifier(shared), microphone: source, data: data)
+        configureDevices(&devices)
+        var configuration = pipeline.hostConfiguration()
+        adjust(&configuration)
+        run(pipeline.makeHost(on: devices, engine: engine, adjust: adjust), timeout: configuration.timeout.seconds)
       }
     }
 
@@ -151,7 +161,10 @@
     /// Ends the session: the microphone turns off and the keyboard shows Start again.
     public func end() {
       guard let host else {
-        if status == .starting { status = .off }
+        if status == .starting {
+          status = .off
+          resumeOffWaiters()
+        }
         return
       }
       Task { await host.stop() }
@@ -186,6 +199,19 @@
       status = .failed(message)
       onCue(.failed)
       resumeWaiters(with: .failure(FlowSessionError(description: message)))
+      if host == nil { resumeOffWaiters() }
+    }
+
+    /// Returns once the session has ended (or failed to open).
+    public func waitUntilOff() async {
+      if host == nil, status != .starting { return }
+      await withCheckedContinuation { offWaiters.append($0) }
+    }
+
+    private func resumeOffWaiters() {
+      let waiting = offWaiters
+      offWaiters = []
+      for waiter in waiting { waiter.resume() }
     }
 
     private func sessionEnded() {
@@ -196,6 +222,7 @@
       expiresAt = nil
       if case .failed = status {} else { status = .off }
       resumeWaiters(with: .failure(FlowSessionError(description: "The dictation session ended.")))
+      resumeOffWaiters()
     }
 
     private func resumeWaiters(with result: Result<DictationHost, any Error>) {

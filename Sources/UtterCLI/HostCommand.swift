@@ -9,6 +9,29 @@ import Locations
 import Logging
 import SessionChannel
 
+/// `utter host --headset`.
+enum HeadsetOption: String, ExpressibleByArgument, CaseIterable {
+  case none, bluetooth, wired
+
+  var situation: AudioSituation.Headset {
+    switch self {
+    case .none: .none
+    case .bluetooth: .bluetooth
+    case .wired: .wired
+    }
+  }
+}
+
+extension MicrophoneChoice: ExpressibleByArgument {}
+
+/// What the Live Activity would show, in the log.
+@MainActor
+final class LoggedIndicator: FlowSessionIndicator {
+  func start(endsAt: Date) {}
+  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date) {}
+  func end() {}
+}
+
 struct HostCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "host",
@@ -20,8 +43,10 @@ struct HostCommand: AsyncParsableCommand {
       before it. The session records from the moment it has the \
       microphone; the engine loads behind it (--engine-delay makes that load slower), and is let go after \
       --unload-after seconds without a dictation, or on SIGHUP (a memory warning), and loaded again at the next \
-      tap. Runs until the keyboard ends the session, the session expires, or SIGTERM/SIGINT. SIGUSR1/SIGUSR2 \
-      begin/end an audio interruption (a call), as does --interrupt-at.
+      tap. The host runs inside the app's flow session, on simulated phone audio: the audio session it would set \
+      (which microphone, Bluetooth profile, ducking) is logged, for --music and --headset. Runs until the keyboard \
+      ends the session, the session expires, or SIGTERM/SIGINT. SIGUSR1/SIGUSR2 begin/end a call, as does \
+      --interrupt-at.
       """
   )
 
@@ -67,6 +92,15 @@ struct HostCommand: AsyncParsableCommand {
     name: .customLong("interrupt-at"),
     help: "SECONDS:DURATION: a call that begins SECONDS into the first recording and lasts DURATION seconds.")
   var interruptAt: String?
+
+  @Flag(name: .customLong("music"), help: "Another app plays music (the audio session lets it play on).")
+  var musicPlaying = false
+
+  @Option(help: "The headset connected: none, bluetooth (AirPods) or wired.")
+  var headset: HeadsetOption = .none
+
+  @Option(help: "The microphone when a headset is connected: automatic, iphone or headset (default: the setting).")
+  var microphone: MicrophoneChoice?
 
   @Option(
     name: .customLong("unload-after"), parsing: .unconditional,
@@ -115,42 +149,59 @@ struct HostCommand: AsyncParsableCommand {
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
     let playback = PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock)
     let call = interruptAt.flatMap { try? SimulatedCall.parse($0) }
-    let callMicrophone = call.map { CallInterruptedMicrophone(base: playback, call: $0, clock: clock) }
-    let devices = HostDevices(
-      shared: shared, notifier: ChangeNotifiers.platformDefault(container: containerURL),
-      microphone: callMicrophone ?? playback,
-      data: DataFolder(root: dictation.database?.dataDirectory ?? global.dataDirectory), clock: clock,
-      makeSegmenter: HostSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"]), logger: logger)
-    let host = pipeline.makeHost(on: devices, engine: engineChoice) { configuration in
-      configuration.transcription.beamSize = max(1, beam)
-      if let sessionTimeout { configuration.timeout = SessionTimeout(seconds: sessionTimeout) }
-      configuration.keyboardGoneAfter = keyboardGoneAfter
-      configuration.engineLoadDelay = engineDelay
-      if let unloadAfter { configuration.engineIdleUnload = unloadAfter > 0 ? unloadAfter : nil }
-    }
-    callMicrophone?.onCall = { (began: Bool) in
-      logger.notice(began ? "a call took the microphone" : "the call ended; the microphone is free")
-      Task {
-        if began { await host.interruptionBegan() } else { await host.interruptionEnded() }
-      }
+    let data = DataFolder(root: dictation.database?.dataDirectory ?? global.dataDirectory)
+    let segmenter = HostSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"])
+    let (beam, sessionTimeout, keyboardGoneAfter, engineDelay, unloadAfter) = (
+      beam, sessionTimeout, keyboardGoneAfter, engineDelay, unloadAfter
+    )
+    // NB: the app's own flow session runs the host, on simulated phone audio: the same opening, audio session plans,
+    // call handling and memory warnings as on iPhone.
+    let (flow, phone) = await MainActor.run {
+      let phone = SimulatedPhoneAudio(
+        playback: playback, call: call, musicPlaying: musicPlaying, headset: headset.situation, clock: clock,
+        logger: logger)
+      let flow = FlowSession(
+        audio: phone, indicator: LoggedIndicator(),
+        notifier: { ChangeNotifiers.platformDefault(container: $0.channel) },
+        log: { logger.info("\($0)") })
+      flow.microphoneChoice = microphone ?? pipeline.settings.settings.microphone
+      flow.ducksOthers = pipeline.settings.settings.duckOthers
+      return (flow, phone)
     }
     let signals = SessionSignals.install { signal in
-      Task {
+      Task { @MainActor in
         switch signal {
-        case SIGUSR1: await host.interruptionBegan()
-        case SIGUSR2: await host.interruptionEnded()
-        case SIGHUP: await host.memoryWarning()
-        default: await host.stop()
+        case SIGUSR1: phone.callBegan()
+        case SIGUSR2: phone.callEnded()
+        case SIGHUP: flow.memoryWarning()
+        default: flow.end()
         }
       }
     }
     defer { signals.forEach { $0.cancel() } }
     logger.info("host serving \(containerURL.path) (engine \(engineChoice.id), mic \(mic) at \(micSpeed)×)")
+    await flow.open(
+      with: pipeline, shared: shared, data: data, engine: engineChoice,
+      devices: { devices in
+        devices.clock = clock
+        devices.makeSegmenter = segmenter
+        devices.logger = logger
+      },
+      adjust: { configuration in
+        configuration.transcription.beamSize = max(1, beam)
+        if let sessionTimeout { configuration.timeout = SessionTimeout(seconds: sessionTimeout) }
+        configuration.keyboardGoneAfter = keyboardGoneAfter
+        configuration.engineLoadDelay = engineDelay
+        if let unloadAfter { configuration.engineIdleUnload = unloadAfter > 0 ? unloadAfter : nil }
+      })
+    let host: DictationHost
     do {
-      try await host.run()
+      host = try await flow.runningHost(opening: pipeline, shared: shared, data: data)
     } catch {
       throw CLIError("the host could not start: \(error)")
     }
+    await flow.waitUntilOff()
+    if case .failed(let message) = await flow.status { throw CLIError("the session failed: \(message)") }
     for entry in await host.recoveredDictations {
       logger.notice("recovered into history: \(entry.text)")
     }

@@ -1,10 +1,12 @@
 import ArgumentParser
 import Clocks
+import Dictation
 import DictationHost
 import Foundation
+import Logging
 
 /// `utter host --interrupt-at SECONDS:DURATION`: a phone call that begins SECONDS into the first recording and
-/// holds the microphone for DURATION, as a call does on iPhone (the app's audio engine is stopped by the system).
+/// holds the microphone for DURATION, as a call does on iPhone.
 struct SimulatedCall: Sendable, Equatable {
   var after: Double
   var duration: Double
@@ -21,37 +23,135 @@ struct SimulatedCall: Sendable, Equatable {
   }
 }
 
-/// A microphone that a simulated call takes away: the recording under way loses its audio from the call's start,
-/// and a capture asked for during the call fails; the host is told the call began and ended, as `FlowSession` tells
-/// it on iPhone.
-final class CallInterruptedMicrophone: AudioSource, @unchecked Sendable {
-  private let base: any AudioSource
-  private let call: SimulatedCall
+/// The phone's audio for `utter host`, so that the host runs inside the app's own `FlowSession`: the audio session
+/// plans the session applies are logged (and held to: the microphone cannot start on an inactive session, as on
+/// iPhone), the microphone plays the --mic file, and a call (--interrupt-at, or SIGUSR1/SIGUSR2) deactivates the
+/// session, stops the microphone and tells the session, as iOS does.
+@MainActor
+final class SimulatedPhoneAudio: FlowAudio {
+  var permissionGranted: Bool? = true
+  private(set) var isRunning = false
+  let otherAudioPlaying: Bool
+  let headset: AudioSituation.Headset
+  var onEvent: ((FlowAudioEvent) -> Void)?
+  private var sessionActive = false
+  private let playback: PlaybackMicrophone
+  private let call: SimulatedCall?
   private let clock: UtterClock
-  private let lock = NSLock()
-  private var callActive = false
+  private let logger: Logger
+  private let captures = CaptureCutter()
   private var callScheduled = false
-  private var current: AsyncThrowingStream<[Float], Error>.Continuation?
-  /// Told when the call begins (true) and ends (false).
-  var onCall: @Sendable (Bool) -> Void = { _ in }
 
-  init(base: any AudioSource, call: SimulatedCall, clock: UtterClock) {
-    self.base = base
+  init(
+    playback: PlaybackMicrophone, call: SimulatedCall?, musicPlaying: Bool, headset: AudioSituation.Headset,
+    clock: UtterClock, logger: Logger
+  ) {
+    self.playback = playback
     self.call = call
+    otherAudioPlaying = musicPlaying
+    self.headset = headset
     self.clock = clock
+    self.logger = logger
   }
 
-  func requestPermission() async -> Bool { await base.requestPermission() }
+  func requestPermission() async -> Bool { true }
+
+  func apply(_ plan: AudioSessionPlan) throws {
+    sessionActive = plan.active
+    logger.info("audio session: \(Self.describe(plan))")
+  }
+
+  func ensureRunning() throws {
+    guard sessionActive else { throw CLIError("the audio session is not active; the microphone cannot start") }
+    isRunning = true
+  }
+
+  func halt() {
+    isRunning = false
+    captures.cutAll()
+  }
+
+  func shutDown() {
+    halt()
+    try? apply(.inactive)
+  }
+
+  func rebuild() {}
+
+  func source(restart: @escaping @Sendable () async throws -> Void) -> any AudioSource {
+    SimulatedPhoneMicrophone(
+      playback: playback, captures: captures, isRunning: { [weak self] in self?.isRunning ?? false },
+      restart: restart, captureStarted: { [weak self] in await self?.captureStarted() })
+  }
+
+  /// A call begins: iOS deactivates the session and stops the app's microphone, then tells the app.
+  func callBegan() {
+    logger.notice("a call took the microphone")
+    sessionActive = false
+    halt()
+    onEvent?(.interrupted)
+  }
+
+  func callEnded() {
+    logger.notice("the call ended; the microphone is free")
+    onEvent?(.interruptionEnded(shouldResume: true))
+  }
+
+  private func captureStarted() {
+    guard let call, !callScheduled else { return }
+    callScheduled = true
+    let clock = clock
+    Task { @MainActor [weak self] in
+      do { try await clock.sleep(call.after) } catch { return }
+      self?.callBegan()
+      do { try await clock.sleep(call.duration) } catch { return }
+      self?.callEnded()
+    }
+  }
+
+  static func describe(_ plan: AudioSessionPlan) -> String {
+    guard plan.active else { return "inactive" }
+    let options = AudioSessionPlan.Option.allCases.filter { plan.options.contains($0) }.map { option in
+      switch option {
+      case .mixWithOthers: "mix with others"
+      case .duckOthers: "duck others"
+      case .allowBluetoothHFP: "Bluetooth hands-free"
+      case .allowBluetoothA2DP: "Bluetooth music"
+      case .defaultToSpeaker: "speaker"
+      }
+    }
+    let input = plan.input == .headset ? "the headset's microphone" : "the iPhone's microphone"
+    return "active, \(input); \(options.joined(separator: ", "))"
+  }
+}
+
+/// The phone's microphone in `utter host`: the --mic file from the tap (with its pre-roll), cut when the
+/// microphone stops under it (a call).
+struct SimulatedPhoneMicrophone: AudioSource {
+  let playback: PlaybackMicrophone
+  let captures: CaptureCutter
+  let isRunning: @MainActor @Sendable () -> Bool
+  let restart: @Sendable () async throws -> Void
+  let captureStarted: @Sendable () async -> Void
+
+  func requestPermission() async -> Bool { true }
 
   func start(since tap: Double?) async throws -> AudioCapture {
-    let (busy, schedule) = lock.withLock { () -> (Bool, Bool) in
-      defer { callScheduled = true }
-      return (callActive, !callScheduled)
-    }
-    if busy { throw CLIError("the microphone is in use by a call") }
-    let capture = try await base.start(since: tap)
+    if await !isRunning() { try await restart() }
+    let capture = captures.track(try await playback.start(since: tap))
+    await captureStarted()
+    return capture
+  }
+}
+
+/// The captures under way, so that a stopped microphone ends them (what was heard before stays delivered).
+final class CaptureCutter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var running: [UUID: @Sendable () -> Void] = [:]
+
+  func track(_ capture: AudioCapture) -> AudioCapture {
+    let id = UUID()
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Float].self)
-    lock.withLock { current = continuation }
     let forward = Task {
       do {
         for try await buffer in capture.buffers { continuation.yield(buffer) }
@@ -60,30 +160,24 @@ final class CallInterruptedMicrophone: AudioSource, @unchecked Sendable {
         continuation.finish(throwing: error)
       }
     }
-    continuation.onTermination = { _ in forward.cancel() }
-    if schedule { scheduleCall(stopping: capture.stop) }
-    return AudioCapture(buffers: stream) {
+    let cut: @Sendable () -> Void = {
       capture.stop()
+      forward.cancel()
+      continuation.finish()
     }
+    lock.withLock { running[id] = cut }
+    continuation.onTermination = { [weak self] _ in
+      forward.cancel()
+      self?.lock.withLock { _ = self?.running.removeValue(forKey: id) }
+    }
+    return AudioCapture(buffers: stream) { capture.stop() }
   }
 
-  private func scheduleCall(stopping stop: @escaping @Sendable () -> Void) {
-    let (call, clock) = (call, clock)
-    Task { [weak self] in
-      do { try await clock.sleep(call.after) } catch { return }
-      guard let self else { return }
-      let cut = lock.withLock { () -> AsyncThrowingStream<[Float], Error>.Continuation? in
-        callActive = true
-        defer { current = nil }
-        return current
-      }
-      // NB: the system stops the app's audio engine: nothing more is heard from the call's start.
-      stop()
-      cut?.finish()
-      onCall(true)
-      do { try await clock.sleep(call.duration) } catch { return }
-      lock.withLock { callActive = false }
-      onCall(false)
+  func cutAll() {
+    let cuts = lock.withLock { () -> [@Sendable () -> Void] in
+      defer { running = [:] }
+      return Array(running.values)
     }
+    for cut in cuts { cut() }
   }
 }

@@ -29,7 +29,9 @@ final class UpdatesSeen: @unchecked Sendable {
 
 @Suite("The app's own dictation button, served by the keyboard's host", .serialized)
 struct AppDictationTests {
-  @Test("the app's dictation records, shows live text and reaches history like the keyboard's, but no keyboard is offered it")
+  @Test(
+    "the app's dictation records, shows live text and reaches history like the keyboard's, but no keyboard is offered it"
+  )
   func appDictation() async throws {
     let engine = SampleCountEngine()
     let harness = try HostHarness(engine: engine)

@@ -11,7 +11,8 @@ import Testing
 
 @Suite("The app's dictation button, through the host the factory builds", .serialized)
 struct AppDictationTests {
-  @Test("the in-app button records through the flow session's host: cleaned text, history first, nothing for the keyboard")
+  @Test(
+    "the in-app button records through the flow session's host: cleaned text, history first, nothing for the keyboard")
   func appButton() async throws {
     let store = try TemporaryStore()
     defer { store.remove() }

@@ -1,8 +1,8 @@
 import AudioInput
 import Dictation
 import Foundation
-import SessionTestFakes
 import SessionChannel
+import SessionTestFakes
 import SpeechEngine
 import Storage
 import TestSupport

@@ -1,5 +1,5 @@
-import DictationValues
 import Dictation
+import DictationValues
 import LLMPolish
 import Storage
 import Testing

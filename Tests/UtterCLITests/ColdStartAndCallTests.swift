@@ -2,8 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The phone's hard cases between two real processes: a tap before the engine has loaded, and a call.
-@Suite("Keyboard↔app session: cold taps and calls", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The phone's hard cases between two real processes: a tap before the engine has loaded, a call, AirPods with music,
+/// a memory warning, and a microphone released after each dictation.
+@Suite(
+  "Keyboard↔app session: cold taps, calls, AirPods, memory", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
 struct ColdStartAndCallTests {
   @Test("a tap while the engine is still loading records from the tap: the first and last words are kept")
   func coldTapLosesNothing() async throws {
@@ -45,9 +51,68 @@ struct ColdStartAndCallTests {
     #expect(try workspace.historyRows().count == 2)
     if workspace.engine == "whisper", inserted.count == 2 {
       let before = inserted[0].lowercased()
-      #expect(before.contains("weather"), "the words said before the call: \(before)")
+      #expect(before.contains("today is cold"), "the words said before the call: \(before)")
       #expect(!before.contains("rain"), "nothing said after the call began: \(before)")
       #expect(inserted[1].lowercased().contains("rain"), "the next dictation recorded all of it: \(inserted[1])")
     }
+  }
+
+  @Test(
+    "AirPods: with music playing the iPhone's microphone records; in silence the AirPods' own, for that dictation only")
+  func airPodsRoutePerDictation() async throws {
+    for music in [true, false] {
+      let workspace = try SessionWorkspace()
+      defer { workspace.remove() }
+      let speech = try workspace.speech("Music keeps playing.")
+      let host = try workspace.startHost(
+        mic: speech, extra: ["--headset", "bluetooth"] + (music ? ["--music"] : []))
+      defer { host.terminate() }
+      let keyboard = try await workspace.runKeyboard("start; wait 2; stop; wait-insert 120; end-session", timeout: 200)
+      #expect(keyboard.status == 0, "\(keyboard.stderr)")
+      #expect(await host.exit(timeout: 60))
+      let plans = host.stderr.split(separator: "\n").compactMap { line in
+        line.range(of: "audio session: ").map { String(line[$0.upperBound...]) }
+      }
+      let standby = "active, the iPhone's microphone; mix with others, Bluetooth music, speaker"
+      let recording =
+        music
+        ? "active, the iPhone's microphone; duck others, Bluetooth music, speaker"
+        : "active, the headset's microphone; duck others, Bluetooth hands-free, Bluetooth music, speaker"
+      #expect(plans == [standby, recording, standby, "inactive"], "music \(music): \(plans)")
+    }
+  }
+
+  @Test("a memory warning (SIGHUP) frees the model; the next dictation records at once and loads it behind")
+  func memoryWarning() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let speech = try workspace.speech("Memory is short today.")
+    let host = try workspace.startHost(mic: speech)
+    defer { host.terminate() }
+    #expect(await host.log("speech engine ready", timeout: 120))
+    kill(host.process.processIdentifier, SIGHUP)
+    #expect(await host.log("engine unloaded: memory is short"))
+    let keyboard = try await workspace.runKeyboard("start; wait 2; stop; wait-insert 120", timeout: 200)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    let log = host.stderr
+    #expect(log.components(separatedBy: "loading the speech engine").count - 1 == 2, "loaded again for the dictation")
+    if workspace.engine == "whisper" { #expect(keyboard.stdout.lowercased().contains("short today")) }
+  }
+
+  @Test("'release after each dictation': the session ends once the text is delivered; the next tap opens it again")
+  func releaseAfterEachDictation() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let set = try await UtterBinary.run([
+      "settings", "set", "session-timeout", "dictation", "--data-dir", workspace.dataDirectory.path,
+    ])
+    #expect(set.status == 0, "\(set.stderr)")
+    let host = try workspace.startHost(mic: try workspace.speech("Only this one."))
+    defer { host.terminate() }
+    let keyboard = try await workspace.runKeyboard("start; wait 2; stop; wait-insert 120; wait 1; status", timeout: 200)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(await host.exit(timeout: 30), "the microphone is released: the session is over")
+    #expect(host.stderr.contains("audio session: inactive"))
+    #expect(keyboard.stderr.contains("keyboard status: inactive"), "the next tap opens the app again")
   }
 }
