@@ -35,6 +35,7 @@ bench: setup
 	.build/release/utter bench store
 	.build/release/utter bench session
 	.build/release/utter bench learning
+	.build/release/utter bench cold-start --engine-delay 3
 
 format:
 	swift format --in-place --recursive Sources Tests App
