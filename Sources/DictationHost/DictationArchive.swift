@@ -1,5 +1,5 @@
-import Foundation
 import DictationValues
+import Foundation
 
 /// Where the host keeps every dictation (the history database, through the Dictation module).
 public protocol DictationArchive: Sendable {

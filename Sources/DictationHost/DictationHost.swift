@@ -41,12 +41,18 @@ public actor DictationHost {
   var engineWaiters: [CheckedContinuation<(any SpeechEngine)?, Never>] = []
   /// Audio a crash left in the spool, found before this session recorded anything; read once the engine is loaded.
   var leftoverSpools: [SpoolSidecar] = []
+  /// How often the channel is polled (slowly while idle) and when a command or dictation last happened.
+  let pace: PollPace
+  var lastActivity = 0.0
 
   public init(
     channel: SessionChannel, watcher: ChannelWatcher, environment: HostEnvironment,
     configuration: HostConfiguration = HostConfiguration()
   ) {
     self.channel = channel
+    var watcher = watcher
+    pace = PollPace(watcher.pollInterval)
+    watcher.pace = pace
     self.watcher = watcher
     self.environment = environment
     self.configuration = configuration
@@ -63,6 +69,7 @@ public actor DictationHost {
     // keyboard inserted those results while the app was gone).
     let earlier = channel.readCommands().value
     model = HostModel(timeout: configuration.timeout, lastCommandSeq: earlier?.lastSeq ?? 0)
+    lastActivity = now
     for id in earlier?.acknowledgedResultIDs ?? [] where environment.archive.contains(id: id) {
       do { try environment.archive.markDelivered(id: id) } catch {
         logger.error("cannot mark \(id) delivered: \(error)")
@@ -127,8 +134,13 @@ public actor DictationHost {
 
   /// Proves the app is alive (`apply` publishes the state) and lets the session expire.
   func heartbeat() {
-    apply(.tick(now: clock.now()))
-    changeResidency(.tick(now: clock.now()))
+    let now = clock.now()
+    apply(.tick(now: now))
+    changeResidency(.tick(now: now))
+    if model.dictation != nil { lastActivity = now }
+    pace.seconds = HostPace.pollInterval(
+      phase: model.phase, lastActivity: lastActivity, now: now, busy: watcher.pollInterval,
+      idle: configuration.idlePollInterval)
     stopIfKeyboardGone()
     recordUnrecorded()
   }
@@ -168,6 +180,8 @@ public actor DictationHost {
   func readCommands() {
     guard let log = channel.readCommands().value else { return }
     for command in log.commands(after: model.lastCommandSeq) {
+      lastActivity = clock.now()
+      pace.seconds = watcher.pollInterval
       if command.sessionID != model.sessionID, command.kind != .ack {
         logger.info("ignoring \(command.kind.rawValue) #\(command.seq) for another session")
       }

@@ -1,3 +1,5 @@
+import SessionChannel
+
 /// When the host's speech engine is in memory. The microphone never waits for it: a session is ready to record the
 /// moment it has the microphone, the engine loads behind the first capture, and a dictation that ends before the
 /// engine is ready waits for it at stop. A model of up to ~630 MB kept in a backgrounded app makes it an early
@@ -98,5 +100,25 @@ public struct EngineResidency: Sendable, Hashable {
     unloadWhenFree = false
     state = .unloaded
     return [.unload(reason: "memory is short")]
+  }
+}
+
+/// How often the host reads the channel when no change signal came. Signals (Darwin notifications on iPhone) carry
+/// every command; the poll only covers a missed one, so while nothing goes on (no dictation, no command for a
+/// minute) it slows from every `busy` seconds to every `idle` seconds: over an 8-hour session that is 14,400 wakeups
+/// instead of 57,600.
+public enum HostPace {
+  /// Seconds without a command or dictation after which the host polls slowly.
+  public static let quietAfter = 60.0
+
+  public static func pollInterval(phase: HostPhase, lastActivity: Double, now: Double, busy: Double, idle: Double)
+    -> Double
+  {
+    switch phase {
+    case .standby, .interrupted, .inactive:
+      return now - lastActivity >= quietAfter ? max(busy, idle) : busy
+    case .activating, .recording, .transcribing, .delivering:
+      return busy
+    }
   }
 }

@@ -88,13 +88,16 @@ public struct HostConfiguration: Sendable {
   public var engineIdleUnload: Double?
   /// Seconds added to the engine's load: a slow device's first load (`utter host --engine-delay`).
   public var engineLoadDelay: Double
+  /// How often the channel is polled once nothing has gone on for a minute (signals still wake the host at once).
+  public var idlePollInterval: Double
 
   public init(
     timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
     transcription: TranscriptionOptions = TranscriptionOptions(), maxRecordingSeconds: Double = 600,
     keyboardGoneAfter: Double = 20, draftInterval: Double? = 0.8, engineIdleUnload: Double? = 600,
-    engineLoadDelay: Double = 0
+    engineLoadDelay: Double = 0, idlePollInterval: Double = 2
   ) {
+    self.idlePollInterval = idlePollInterval
     self.engineIdleUnload = engineIdleUnload
     self.engineLoadDelay = engineLoadDelay
     self.draftInterval = draftInterval

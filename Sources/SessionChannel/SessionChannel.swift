@@ -13,7 +13,7 @@ public final class SessionChannel: @unchecked Sendable {
   public let maxMessageBytes: Int
   /// Largest result file accepted (results carry the text twice: formatted and raw).
   public let maxResultBytes: Int
-  /// Whether commands and state are fsync'd before the rename (results always are).
+  /// Whether commands are fsync'd before the rename (results always are; the state never is).
   ///
   /// NB: a rename is atomic either way; fsync adds durability across a power loss for about 0.3 ms per write
   /// (measured by `utter bench session`). Off only for callers that write very often and can lose a message.
@@ -52,8 +52,11 @@ public final class SessionChannel: @unchecked Sendable {
   // MARK: App → keyboard
 
   /// Replaces the app's published state. Only the app calls this.
+  ///
+  /// NB: never fsync'd: it is rewritten every second for as long as a session lasts, and nothing needs it to survive a
+  /// power loss (a host that starts publishes it anew; a keyboard reads a missing or old one as no session).
   public func writeState(_ state: HostState) throws {
-    try write(state, to: ChannelFile.state, sync: syncsMessages)
+    try write(state, to: ChannelFile.state, sync: false)
   }
 
   public func readState() -> ChannelRead<HostState> {

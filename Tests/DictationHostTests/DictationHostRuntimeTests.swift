@@ -351,9 +351,11 @@ struct DictationHostRuntimeTests {
     let engine = ScriptedEngine(["again"])
     let harness = try HostHarness(engine: engine, dir: dir, recorded: [kept])
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    // The spool is looked at once the engine has loaded, behind the ready session.
+    #expect(await eventually { await harness.host.engineState == .loaded })
+    #expect(spool.leftovers().isEmpty)
     #expect(harness.archive.dictations.map(\.id) == ["done-3"])
     #expect(engine.callCount == 0)
-    #expect(spool.leftovers().isEmpty)
     await harness.stop()
   }
 
@@ -430,7 +432,7 @@ struct DictationHostInterruptionTests {
     let microphone = harness.microphone
     defer { harness.dir.remove() }
     #expect(await eventually { harness.keyboard.state?.phase == .standby }, "ready to record before the engine")
-    #expect(loads.started == 1)
+    #expect(await eventually { loads.started == 1 }, "the engine loads behind the ready session")
     try harness.keyboard.send(.start)
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
     microphone.play(toneBursts(3))

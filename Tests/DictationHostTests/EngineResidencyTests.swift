@@ -1,4 +1,5 @@
 import DictationHost
+import SessionChannel
 import Testing
 
 @Suite("Engine residency")
@@ -89,5 +90,31 @@ struct EngineResidencyTests {
     let result = Self.run([.sessionOpened, .loadFinished(now: 0), .tick(now: 1e9)], idle: nil)
     #expect(result.state == .loaded)
     #expect(result.effects.last == [])
+  }
+}
+
+@Suite("How often the host polls the channel")
+struct HostPaceTests {
+  static let cases: [(HostPhase, Double, Double)] = [
+    (.standby, 10, 0.5),
+    (.standby, 59.9, 0.5),
+    (.standby, 60, 2),
+    (.interrupted, 600, 2),
+    (.recording, 3_600, 0.5),
+    (.transcribing, 3_600, 0.5),
+    (.delivering, 3_600, 0.5),
+    (.activating, 3_600, 0.5),
+  ]
+
+  @Test("quickly while something goes on or went on in the last minute, slowly when idle", arguments: cases.indices)
+  func pace(_ index: Int) {
+    let (phase, quiet, expected) = Self.cases[index]
+    let interval = HostPace.pollInterval(phase: phase, lastActivity: 1_000, now: 1_000 + quiet, busy: 0.5, idle: 2)
+    #expect(interval == expected, "\(phase) after \(quiet) s")
+  }
+
+  @Test("an idle interval below the busy one never speeds polling up")
+  func neverFaster() {
+    #expect(HostPace.pollInterval(phase: .standby, lastActivity: 0, now: 1_000, busy: 0.5, idle: 0.1) == 0.5)
   }
 }
