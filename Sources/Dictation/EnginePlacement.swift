@@ -56,12 +56,12 @@ public struct EnginePlacement: Sendable, Hashable {
 
   /// The placement every model gets: nothing on the GPU, so a dictation transcribed in the background runs.
   ///
-  /// The encoder and decoder run on the Neural Engine, WhisperKit's own default for them on iOS 17 and later. The mel
-  /// spectrogram is a short FFT front end that runs once per 30 s window; it stays on the CPU, the placement WhisperKit
-  /// itself gives it wherever no GPU may be used (`ModelComputeOptions` on the simulator), so no Neural Engine
-  /// compilation is spent on it.
+  /// Every model asks for the CPU and the Neural Engine: WhisperKit's own default for the encoder and decoder on iOS 17
+  /// and later, and for the mel spectrogram (WhisperKit's default puts it on the GPU) the same units, so that the
+  /// compile onboarding runs (`ModelCompiler`, with these units) is the one loading uses; Core ML runs on the CPU
+  /// whatever of the short FFT front end the Neural Engine cannot.
   public static let backgroundSafe = EnginePlacement(
-    melSpectrogram: .cpuOnly, audioEncoder: .cpuAndNeuralEngine, textDecoder: .cpuAndNeuralEngine)
+    melSpectrogram: .cpuAndNeuralEngine, audioEncoder: .cpuAndNeuralEngine, textDecoder: .cpuAndNeuralEngine)
 
   /// The placement for the Whisper model `id` (a `WhisperModelChoice` id; an unknown id gets `backgroundSafe`).
   public static func whisper(model id: String) -> EnginePlacement {

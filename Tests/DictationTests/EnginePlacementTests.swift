@@ -12,15 +12,15 @@ struct EnginePlacementTests {
     #expect(!placement.usesGPU)
     for component in EnginePlacement.Component.allCases {
       let units = placement.units(for: component)
-      #expect(units == .cpuOnly || units == .cpuAndNeuralEngine, "\(choice.id) \(component) runs on \(units)")
+      #expect(units == .cpuAndNeuralEngine, "\(choice.id) \(component) runs on \(units)")
       #expect(units != .cpuAndGPU && units != .all)
     }
   }
 
-  @Test("the encoder and decoder use the Neural Engine; the mel spectrogram, WhisperKit's GPU default, is on the CPU")
+  @Test("the mel spectrogram (WhisperKit puts it on the GPU), the encoder and the decoder all ask for CPU and Neural Engine")
   func eachComponentHasItsUnits() {
     let placement = EnginePlacement.backgroundSafe
-    #expect(placement.units(for: .melSpectrogram) == .cpuOnly)
+    #expect(placement.units(for: .melSpectrogram) == .cpuAndNeuralEngine)
     #expect(placement.units(for: .audioEncoder) == .cpuAndNeuralEngine)
     #expect(placement.units(for: .textDecoder) == .cpuAndNeuralEngine)
   }
