@@ -1,4 +1,5 @@
 import AudioInput
+import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine
@@ -56,7 +57,7 @@ extension DictationHost {
   }
 
   private func start(_ job: LiveTranscript.Job, engine: any SpeechEngine, dictationID: String) -> LiveJobHandle {
-    let options = transcriptionOptions
+    let options = transcriptionOptions(for: recording?.dictation.context ?? FieldContext())
     let transcription = transcription
     var window: [Range<Int>]?
     if case .read(let read) = job { window = read.sourceRanges }

@@ -187,7 +187,7 @@ extension DictationHost {
     // The windows a whole-recording decode cuts; those read while the user spoke are not read again.
     let reading = await WindowedReading.read(
       recording.samples, segments: recording.segments, live: recording.live, engine: engine,
-      options: transcriptionOptions)
+      options: transcriptionOptions(for: dictation.context))
     logger.info(
       "dictation \(dictation.id): \(reading.reused) window(s) read while speaking, \(reading.readNow) read at stop, \(recording.live.readingsMade - reading.reused) speculative reading(s) unused"
     )

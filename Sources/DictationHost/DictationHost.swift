@@ -255,6 +255,15 @@ public actor DictationHost {
     return options
   }
 
+  /// How `dictation`'s audio is read: the language of its field (the conversation's) when the settings leave the
+  /// language to detection.
+  func transcriptionOptions(for context: FieldContext) -> TranscriptionOptions {
+    var options = transcriptionOptions
+    let automatic = options.language.map { $0.isEmpty || $0 == "auto" } ?? true
+    if automatic, let language = context.language, !language.isEmpty { options.language = language }
+    return options
+  }
+
   /// Writes `state.json` from the model and the live recording figures.
   func publish(phase: HostPhase? = nil) {
     guard let sessionID = model.sessionID else { return }

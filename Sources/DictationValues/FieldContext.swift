@@ -9,11 +9,15 @@ public struct FieldContext: Codable, Sendable, Hashable {
   public var contentType: String?
   /// The bundle id of the app holding the field, when known.
   public var appBundleID: String?
+  /// The language the user last wrote in this field (its `documentInputMode`, e.g. `fr`), or the one picked on the
+  /// keyboard: dictation follows it when the settings leave the language to detection.
+  public var language: String?
 
   public init(
     textBeforeCursor: String = "", keyboardType: String? = nil, contentType: String? = nil,
-    appBundleID: String? = nil
+    appBundleID: String? = nil, language: String? = nil
   ) {
+    self.language = language
     self.textBeforeCursor = textBeforeCursor
     self.keyboardType = keyboardType
     self.contentType = contentType

@@ -26,6 +26,8 @@ public enum KeyboardEvent: Sendable, Hashable {
   case correctionsFound([CorrectedWords], now: Double)
   /// iOS answered the request to open the app (`KeyboardEffect.openContainingApp`): whether it opened it.
   case appOpenAnswered(opened: Bool, now: Double)
+  /// The mic was tapped without Full Access: the keyboard cannot reach the app, so it says how to allow it.
+  case fullAccessMissing
 }
 
 /// What the keyboard's driver must do after a transition.

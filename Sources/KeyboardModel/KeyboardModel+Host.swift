@@ -65,7 +65,7 @@ extension KeyboardModel {
     switch phase {
     case .inactive, .activating:
       phase = .ready
-    case .failed(.appDidNotStart), .failed(.appNotResponding), .failed(.appCouldNotOpen):
+    case .failed(.appDidNotStart), .failed(.appNotResponding), .failed(.appCouldNotOpen), .failed(.needsFullAccess):
       phase = .ready
     case .interrupted where dictationSeq == nil:
       phase = .ready  // the call that held the microphone ended, with no dictation of ours cut by it

@@ -73,7 +73,13 @@ public struct KeyboardModel: Sendable, Hashable {
     case .errorDismissed(let now): dismissError(now: now)
     case .correctionsFound(let corrections, let now): reportCorrections(corrections, now: now)
     case .appOpenAnswered(let opened, let now): answerOpen(opened: opened, now: now)
+    case .fullAccessMissing: needFullAccess()
     }
+  }
+
+  private mutating func needFullAccess() -> [KeyboardEffect] {
+    phase = .failed(.needsFullAccess)
+    return []
   }
 
   /// Whether the app's last state is fresh and shows a held session.

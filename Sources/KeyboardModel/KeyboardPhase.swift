@@ -70,6 +70,8 @@ public enum KeyboardProblem: Sendable, Hashable {
   case appNotRunning
   /// The app stopped during a dictation it had taken: the audio was on disk, and it is in Utter's history.
   case appStoppedDictationSaved
+  /// The keyboard has no Full Access: it cannot reach the app, so dictation is off (typing works).
+  case needsFullAccess
   case dictation(DictationFailure)
 
   /// One sentence for the keyboard to show.
@@ -80,6 +82,8 @@ public enum KeyboardProblem: Sendable, Hashable {
     case .appNotResponding: "Utter isn't responding. Open the Utter app to restart dictation."
     case .appNotRunning: "Utter isn't running. Tap Start to start it."
     case .appStoppedDictationSaved: "Utter stopped. Your dictation was saved in Utter."
+    case .needsFullAccess:
+      "Dictation needs Full Access, so the keyboard can reach the Utter app: Settings › Apps › Utter › Keyboards."
     case .dictation(let failure): failure.message
     }
   }

@@ -27,19 +27,27 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   var phaseObserver: (@Sendable (KeyboardPhase) -> Void)?
   var liveTextObserver: (@Sendable (LiveText) -> Void)?
   var openAppHandler: (@Sendable () async -> Bool)?
+  /// Whether iOS gave the keyboard Full Access. Without it the App Group cannot be reached: typing works, the
+  /// channel is never touched, and the mic says how to allow it.
+  public let hasFullAccess: Bool
+  /// The keys: layout, page, shift and auto-capitalisation.
+  public private(set) var typing: TypingModel
 
   /// A keyboard that continues the command numbering found in the container.
   public init(
     channel: SessionChannel, document: Document, watcher: ChannelWatcher,
-    configuration: KeyboardConfiguration = KeyboardConfiguration(), logger: Logger = Logger(label: "utter.keyboard")
+    configuration: KeyboardConfiguration = KeyboardConfiguration(), logger: Logger = Logger(label: "utter.keyboard"),
+    hasFullAccess: Bool = true, typing: TypingModel = TypingModel()
   ) {
     self.channel = channel
     self.document = document
     self.watcher = watcher
     self.clock = watcher.clock
     self.logger = logger
-    let log = channel.readCommands().value ?? CommandLog()
-    let hostSeq = channel.readState().value?.lastCommandSeq ?? 0
+    self.hasFullAccess = hasFullAccess
+    self.typing = typing
+    let log = hasFullAccess ? channel.readCommands().value ?? CommandLog() : CommandLog()
+    let hostSeq = hasFullAccess ? channel.readState().value?.lastCommandSeq ?? 0 : 0
     commandLog = log
     model = KeyboardModel(
       configuration: configuration, lastCommandSeq: max(log.lastSeq, hostSeq),
@@ -70,6 +78,8 @@ public actor KeyboardSession<Document: TextFieldProxy> {
 
   /// The keyboard appeared: syncs with the container (inserting a pending result) and starts watching it.
   public func appear() {
+    typing.fieldChanged(before: document.textBeforeCursor)
+    guard hasFullAccess else { return }
     refreshAll()
     guard watchTask == nil else { return }
     let wakeups = watcher.wakeups()
@@ -90,10 +100,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
 
   /// Applies a user action (taps and typing) with the current time.
   public func tapStart(keyboardType: String? = nil, contentType: String? = nil) {
+    guard hasFullAccess else { return apply(.fullAccessMissing) }
     reportCorrections()
     let context = FieldContext(
       textBeforeCursor: String(document.textBeforeCursor.suffix(500)), keyboardType: keyboardType,
-      contentType: contentType)
+      contentType: contentType, language: typing.language)
     apply(.startTapped(context, now: clock.now()))
   }
 
@@ -104,9 +115,36 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   public func tapEndSession() { apply(.endSessionTapped(now: clock.now())) }
   public func dismissError() { apply(.errorDismissed(now: clock.now())) }
 
-  /// The user types `text` into the field.
+  /// The user types `text` into the field (pasted, or a key of another keyboard).
   public func type(_ text: String) {
     document.insert(text)
+    typing.fieldChanged(before: document.textBeforeCursor)
+    apply(.userTyped)
+  }
+
+  /// The user presses one of our keys.
+  public func press(_ key: TypingModel.Key) {
+    let edits = typing.press(key, before: document.textBeforeCursor, now: clock.now())
+    apply(edits)
+  }
+
+  /// The user presses, in order, the keys that type `text` (a page or shift key first where one is needed).
+  public func typeKeys(_ text: String) {
+    for character in text {
+      for key in typing.keys(toType: character) { press(key) }
+    }
+  }
+
+  /// Applies edits of our keys (a key, a held delete, the suggestion bar) to the field.
+  public func apply(_ edits: [TypingEdit]) {
+    guard !edits.isEmpty else { return }
+    for edit in edits {
+      switch edit {
+      case .insert(let text): document.insert(text)
+      case .deleteBackward(let count): document.deleteBackward(count: count)
+      case .moveCursor, .nextKeyboard: break  // the extension moves the cursor and changes keyboards
+      }
+    }
     apply(.userTyped)
   }
 
@@ -123,7 +161,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// tells the app; once told, the insertion is no longer followed. Called when the user moves on (the next dictation,
   /// the keyboard going away).
   func reportCorrections() {
-    guard let watch else { return }
+    guard hasFullAccess, let watch else { return }
     let corrections = watch.corrections(before: document.textBeforeCursor, after: document.textAfterCursor)
     guard !corrections.isEmpty else { return }
     let lastSeq = model.lastCommandSeq

@@ -4,22 +4,51 @@ import KeyboardModel
 import Locations
 import SessionChannel
 
+/// `utter keyboard --capitalization`, as `UITextAutocapitalizationType`.
+enum CapitalizationOption: String, ExpressibleByArgument, CaseIterable {
+  case none, words, sentences, all
+
+  var value: TypingModel.Capitalization {
+    switch self {
+    case .none: .none
+    case .words: .words
+    case .sentences: .sentences
+    case .all: .allCharacters
+    }
+  }
+}
+
 struct KeyboardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "keyboard",
     abstract: "Run the keyboard side of a session against a simulated text field.",
     discussion: """
       Steps (separated by ';'): start, stop, cancel, wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
-      wait-partial TEXT SECONDS (until the live text shown while dictating holds TEXT), type TEXT, replace OLD NEW \
+      wait-partial TEXT SECONDS (until the live text shown while dictating holds TEXT), type TEXT (presses each \
+      character's key, spaces and punctuation included: two spaces end a sentence), delete N (the delete key N \
+      times), field (prints the whole field on standard output), replace OLD NEW \
       (the last OLD in the field becomes NEW; double quotes group words: replace "I am" Niamh), undo, use-raw, \
       status, end-session. A dictation's text that the user then corrects is reported to the app (which may learn \
       the word) at the next start or when the keyboard leaves. On appearing, the keyboard inserts a pending result of the \
-      live session (once). At the end the text field's contents are printed on standard output.
+      live session (once). At the end the text field's contents are printed on standard output (unless a `field` \
+      step printed them).
       """
   )
 
   @Option(help: "The shared container directory.")
   var container: String
+
+  @Flag(
+    name: .customLong("no-full-access"),
+    help:
+      "Run as iOS runs a keyboard without Full Access: typing works, the container is never touched, start explains.")
+  var noFullAccess = false
+
+  @Option(help: "The language the user last used in this field (its input mode, e.g. fr): the layout and dictation.")
+  var language: String?
+
+  @Option(help: "The field's auto-capitalisation: none, words, sentences or all.")
+  var capitalization: CapitalizationOption = .sentences
 
   @Option(help: "The steps to run, separated by ';'.")
   var script: String
@@ -70,12 +99,16 @@ struct KeyboardCommand: AsyncParsableCommand {
     let logger = SessionLogging.logger("utter.keyboard")
     let containerURL = URL(fileURLWithPath: container, isDirectory: true)
     let channel = SessionChannel(container: containerURL, logger: logger)
-    do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
+    // NB: without Full Access iOS gives the keyboard no App Group: nothing in the container is read or written.
+    if !noFullAccess {
+      do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
+    }
     let watcher = ChannelWatcher(notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.25)
     let keyboard = KeyboardSession(
       channel: channel, document: SimulatedTextField(text: initialText), watcher: watcher,
-      configuration: try configuration(SharedFolder(channel: containerURL)),
-      logger: logger)
+      configuration: noFullAccess ? KeyboardConfiguration() : try configuration(SharedFolder(channel: containerURL)),
+      logger: logger, hasFullAccess: !noFullAccess,
+      typing: TypingModel(language: language, capitalization: capitalization.value))
     if !statusOnly {
       let lastLine = LastLine()
       await keyboard.onPhaseChange { phase in
@@ -112,7 +145,10 @@ struct KeyboardCommand: AsyncParsableCommand {
         continue
       }
       switch step {
-      case .start, .stop, .cancel, .undo, .useRaw, .endSession, .type: break
+      case .start, .stop, .cancel, .undo, .useRaw, .endSession: break
+      case .type(let text): await keyboard.typeKeys(text)
+      case .delete(let count): for _ in 0..<count { await keyboard.press(.delete) }
+      case .field: print(await keyboard.document.text)
       case .replace(let old, let new):
         if !(await keyboard.edit { $0.replaceLast(old, with: new) }) {
           failure = CLIError("'\(old)' is not in the text field", exitCode: 2)
@@ -149,7 +185,8 @@ struct KeyboardCommand: AsyncParsableCommand {
       if failure != nil { break }
     }
     await keyboard.disappear()
-    if !statusOnly { print(await keyboard.document.text) }
+    // NB: a script that prints the field itself (`field`) does not get it printed again.
+    if !statusOnly, !steps.contains(.field) { print(await keyboard.document.text) }
     if let failure { throw failure }
   }
 

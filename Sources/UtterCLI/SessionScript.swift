@@ -10,7 +10,12 @@ enum SessionScriptStep: Equatable {
   case waitPhase(String, Double)
   /// Waits until the live text shown while dictating contains the words (case and punctuation aside).
   case waitPartial(String, Double)
+  /// Presses the keys that type the text, in order.
   case type(String)
+  /// Presses delete this many times.
+  case delete(Int)
+  /// Prints the whole field on standard output.
+  case field
   /// Replaces the last occurrence of the first text in the field with the second, as the user editing it would.
   case replace(String, String)
 
@@ -23,7 +28,6 @@ enum SessionScriptStep: Equatable {
     case .undo: .undo
     case .useRaw: .useRaw
     case .endSession: .endSession
-    case .type(let text): .type(text)
     default: nil
     }
   }
@@ -54,6 +58,12 @@ enum SessionScriptStep: Equatable {
       case "use-raw": return .useRaw
       case "end-session": return .endSession
       case "status": return .status
+      case "field": return .field
+      case "delete":
+        guard let count = Int(rest), (1...10_000).contains(count) else {
+          throw CLIError("'delete' needs a number of presses from 1 to 10000, got '\(rest)'")
+        }
+        return .delete(count)
       case "wait": return .wait(try seconds())
       case "wait-insert": return .waitInsert(try seconds())
       case "wait-phase":
@@ -70,7 +80,8 @@ enum SessionScriptStep: Equatable {
         }
         return .replace(operands[0], operands[1])
       case "wait-partial":
-        guard let space = rest.lastIndex(of: " "), let limit = Double(rest[space...].trimmingCharacters(in: .whitespaces)),
+        guard let space = rest.lastIndex(of: " "),
+          let limit = Double(rest[space...].trimmingCharacters(in: .whitespaces)),
           limit >= 0, limit <= 86_400
         else {
           throw CLIError("'wait-partial' needs words and seconds, e.g. 'wait-partial quick brown 5'")
@@ -82,7 +93,7 @@ enum SessionScriptStep: Equatable {
       default:
         throw CLIError(
           "unknown keyboard step '\(verb)' (steps: start, stop, cancel, wait S, wait-insert S, wait-phase P S, "
-            + "wait-partial TEXT S, type TEXT, replace OLD NEW, undo, use-raw, status, end-session)")
+            + "wait-partial TEXT S, type TEXT, delete N, field, replace OLD NEW, undo, use-raw, status, end-session)")
       }
     }
   }

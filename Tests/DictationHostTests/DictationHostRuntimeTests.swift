@@ -171,6 +171,28 @@ struct DictationHostRuntimeTests {
     await harness.stop()
   }
 
+  @Test("a French field's dictation is read in French when the settings detect the language; a set language wins")
+  func fieldLanguage() async throws {
+    for (setting, expected) in [(String?.none, "fr"), ("auto", "fr"), ("en", "en")] {
+      let engine = ScriptedEngine(["bonjour"])
+      var configuration = HostConfiguration(draftInterval: nil)
+      configuration.transcription.language = setting
+      let harness = try HostHarness(engine: engine, configuration: configuration)
+      defer { harness.dir.remove() }
+      #expect(await eventually { await harness.host.engineState == .loaded })
+      try harness.keyboard.send(.start, context: FieldContext(language: "fr"))
+      #expect(await eventually { harness.keyboard.state?.phase == .recording && harness.microphone.isCapturing })
+      harness.microphone.play(toneBursts(1))
+      #expect(await harness.microphone.waitUntilTaken())
+      try harness.keyboard.send(.stop)
+      #expect(await eventually { !harness.channel.resultIDs().isEmpty })
+      #expect(
+        !engine.languages.isEmpty && engine.languages.allSatisfy { $0 == expected },
+        "\(setting ?? "nil"): \(engine.languages)")
+      await harness.stop()
+    }
+  }
+
   @Test("finished speech is read while the user speaks; the text equals a whole-recording decode; history first")
   func streamingDictation() async throws {
     let engine = SampleCountEngine()

@@ -15,7 +15,7 @@ public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
   private let gate: Gate?
   private let failing: Bool
   private let noSpeechProbability: Double?
-  private var calls: [(samples: Int, prompt: String?, vocabulary: [String])] = []
+  private var calls: [(samples: Int, prompt: String?, vocabulary: [String], language: String?)] = []
 
   /// `noSpeechProbability` set: each answer comes as one segment with that probability, as Whisper reports.
   /// `answersAfter` set: each call waits at that gate (the call is counted as soon as it is made).
@@ -31,12 +31,14 @@ public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
   public var callCount: Int { lock.withLock { calls.count } }
   public var prompts: [String?] { lock.withLock { calls.map(\.prompt) } }
   public var sampleCounts: [Int] { lock.withLock { calls.map(\.samples) } }
+  /// The language each call was asked to read in.
+  public var languages: [String?] { lock.withLock { calls.map(\.language) } }
   /// The vocabulary hint of each call.
   public var vocabularies: [[String]] { lock.withLock { calls.map(\.vocabulary) } }
 
   public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     let index = lock.withLock {
-      calls.append((samples.count, options.prompt, options.vocabulary))
+      calls.append((samples.count, options.prompt, options.vocabulary, options.language))
       return calls.count - 1
     }
     if let gate {

@@ -1,0 +1,307 @@
+/// The typing half of Utter's keyboard: which keys show, and what a press does to the field. A value, fed the text
+/// before the cursor and the time, so that every key, shift state, capitalisation rule and page is tested on Linux;
+/// the extension's views draw `rows` and apply the `TypingEdit`s to the text document proxy.
+public struct TypingModel: Sendable, Hashable {
+  public enum Layout: String, Sendable, Hashable, CaseIterable {
+    case qwerty, azerty, qwertz
+
+    /// The layout people writing `language` (a BCP 47 code: `fr`, `de-CH`) expect.
+    public static func forLanguage(_ language: String?) -> Layout {
+      switch language?.split(separator: "-").first?.lowercased() {
+      case "fr": .azerty
+      case "de", "cs", "sk", "hu", "sl", "hr", "sq": .qwertz
+      default: .qwerty
+      }
+    }
+  }
+
+  public enum Page: Sendable, Hashable { case letters, numbers, symbols }
+
+  public enum Shift: Sendable, Hashable {
+    case off
+    /// The next letter is a capital (tapped, or turned on by auto-capitalisation).
+    case once
+    /// Caps lock: a double tap of shift.
+    case locked
+  }
+
+  /// `UITextAutocapitalizationType` by raw value.
+  public enum Capitalization: Int, Sendable, Hashable, CaseIterable {
+    case none = 0, words, sentences, allCharacters
+  }
+
+  public enum Key: Sendable, Hashable {
+    case character(String)
+    case shift, delete, space, returnKey
+    case page(Page)
+    /// The globe: the next keyboard (iOS's `advanceToNextInputMode`).
+    case nextKeyboard
+  }
+
+  public private(set) var layout: Layout
+  /// The language typed in (the field's, or the one picked on the keyboard); dictation follows it.
+  public private(set) var language: String?
+  public private(set) var page: Page = .letters
+  public private(set) var shift: Shift = .off
+  public var capitalization: Capitalization
+  /// The return key's label, from the field (`FieldTraits.returnLabel`).
+  public var returnLabel: String
+  /// The currency sign the number page leads with, by language.
+  public let currency: String
+  private var lastShiftTap = -Double.infinity
+  private var lastSpace = -Double.infinity
+  /// Whether the user turned shift on by hand (auto-capitalisation never turns a hand-set shift off).
+  private var shiftByHand = false
+
+  /// Two taps of shift this close make caps lock; two spaces this close make ". ".
+  public static let doubleTapWindow = 0.45
+
+  public init(language: String? = nil, capitalization: Capitalization = .sentences, returnLabel: String = "return") {
+    layout = Layout.forLanguage(language)
+    self.language = language
+    self.capitalization = capitalization
+    // NB: an empty field: its first letter is a capital unless the field says otherwise.
+    shift = Self.capitalizes(after: "", rule: capitalization) ? .once : .off
+    self.returnLabel = returnLabel
+    switch language?.split(separator: "-").first?.lowercased() {
+    case "fr", "de", "es", "it", "nl", "pt", "fi", "el", "sk", "sl", "et", "lv", "lt": currency = "€"
+    case "ja", "zh": currency = "¥"
+    default: currency = language?.hasSuffix("GB") == true ? "£" : "$"
+    }
+  }
+
+  /// Switches the layout for a language the user picked (or the field's).
+  public mutating func setLanguage(_ language: String?) {
+    self.language = language
+    layout = Layout.forLanguage(language)
+  }
+
+  // MARK: What shows
+
+  /// The keys, row by row, for the current page and shift.
+  public var rows: [[Key]] {
+    let characters: [String]
+    switch page {
+    case .letters:
+      characters = Self.letterRows[layout] ?? []
+    case .numbers:
+      characters = ["1234567890", "-/:;()\(currency)&@\"", ".,?!'"]
+    case .symbols:
+      let others = ["$", "€", "£", "¥"].filter { $0 != currency }.joined()
+      characters = ["[]{}#%^*+=", "_\\|~<>\(others)•", ".,?!'"]
+    }
+    var rows = characters.map { row in row.map { Key.character(shown(String($0))) } }
+    if rows.count == 3 {
+      rows[2].insert(page == .letters ? .shift : .page(page == .numbers ? .symbols : .numbers), at: 0)
+      rows[2].append(.delete)
+    }
+    rows.append([.page(page == .letters ? .numbers : .letters), .nextKeyboard, .space, .returnKey])
+    return rows
+  }
+
+  static let letterRows: [Layout: [String]] = [
+    .qwerty: ["qwertyuiop", "asdfghjkl", "zxcvbnm"],
+    .azerty: ["azertyuiop", "qsdfghjklm", "wxcvbn'"],
+    .qwertz: ["qwertzuiop", "asdfghjklü", "yxcvbnm"],
+  ]
+
+  private func shown(_ character: String) -> String {
+    page == .letters && shift != .off ? character.uppercased() : character
+  }
+
+  /// The accents a long press on `letter` offers, the language's most used first.
+  public func accents(for letter: String) -> [String] {
+    let base = letter.lowercased()
+    var options = Self.accentTable[base] ?? []
+    if layout == .azerty, base == "e" { options = ["é", "è", "ê", "ë"] + options.filter { !"éèêë".contains($0) } }
+    if layout == .qwertz, base == "s" { options = ["ß"] + options.filter { $0 != "ß" } }
+    // NB: a letter with no single capital (ß) stays as it is.
+    return options.map { shift == .off || $0.uppercased().count > 1 ? $0 : $0.uppercased() }
+  }
+
+  static let accentTable: [String: [String]] = [
+    "a": ["à", "á", "â", "ä", "æ", "ã", "å", "ā"], "e": ["é", "è", "ê", "ë", "ē", "ė", "ę"],
+    "i": ["î", "ï", "í", "ī", "į", "ì"], "o": ["ô", "ö", "ò", "ó", "œ", "ø", "ō", "õ"],
+    "u": ["û", "ü", "ù", "ú", "ū"], "c": ["ç", "ć", "č"], "n": ["ñ", "ń"], "s": ["ß", "ś", "š"],
+    "y": ["ÿ"], "z": ["ž", "ź", "ż"], "l": ["ł"],
+  ]
+
+  // MARK: Presses
+
+  /// What pressing `key` does, given the text before the cursor, at `now` (seconds).
+  public mutating func press(_ key: Key, before text: String, now: Double) -> [TypingEdit] {
+    defer { if key != .space { lastSpace = -Double.infinity } }
+    switch key {
+    case .character(let character):
+      let typed = page == .letters && shift != .off ? character.uppercased() : character
+      if shift == .once { shift = .off }
+      shiftByHand = false
+      // NB: an apostrophe or a sign typed on the number page goes back to the letters, as on iPhone.
+      if page != .letters, character == "'" { page = .letters }
+      let edits = [TypingEdit.insert(typed)]
+      updateAutoShift(after: text + typed)
+      return edits
+    case .shift:
+      switch shift {
+      case .off:
+        shift = .once
+      case .once:
+        shift = now - lastShiftTap <= Self.doubleTapWindow ? .locked : .off
+      case .locked:
+        shift = .off
+      }
+      shiftByHand = shift != .off
+      lastShiftTap = now
+      return []
+    case .delete:
+      guard !text.isEmpty else { return [] }
+      updateAutoShift(after: String(text.dropLast()))
+      return [.deleteBackward(1)]
+    case .space:
+      defer { lastSpace = now }
+      if page != .letters { page = .letters }
+      // NB: two spaces in a row after a word end the sentence: the first becomes ". ", as on iPhone.
+      if now - lastSpace <= Self.doubleTapWindow, text.hasSuffix(" "), let before = text.dropLast().last,
+        before.isLetter || before.isNumber
+      {
+        lastSpace = -Double.infinity
+        updateAutoShift(after: text.dropLast() + ". ")
+        return [.deleteBackward(1), .insert(". ")]
+      }
+      updateAutoShift(after: text + " ")
+      return [.insert(" ")]
+    case .returnKey:
+      updateAutoShift(after: text + "\n")
+      return [.insert("\n")]
+    case .page(let next):
+      page = next
+      return []
+    case .nextKeyboard:
+      return [.nextKeyboard]
+    }
+  }
+
+  /// The keys a user presses, from the current page and shift, to type `character`: a page key first when it is on
+  /// another page, shift before a capital that shift does not already give (a lower-case letter is just its key, so
+  /// auto-capitalisation applies); a character on no page (an accent) is its letter's long press.
+  public func keys(toType character: Character) -> [Key] {
+    switch character {
+    case " ": return [.space]
+    case "\n": return [.returnKey]
+    default: break
+    }
+    let text = String(character)
+    let lower = text.lowercased()
+    var keys: [Key] = []
+    let target = Self.page(holding: lower, layout: layout, currency: currency) ?? page
+    if target != page {
+      if target == .symbols, page == .letters { keys.append(.page(.numbers)) }
+      keys.append(.page(target))
+    }
+    if target == .letters, character.isLetter {
+      // NB: a lower-case letter is its key, whatever shift shows (auto-capitals stay, as for a user's press).
+      if text != lower, shift == .off { keys.append(.shift) }
+      return keys + [.character(lower)]
+    }
+    return keys + [.character(text)]
+  }
+
+  /// The page whose keys show `character` (lower case), if any.
+  static func page(holding character: String, layout: Layout, currency: String) -> Page? {
+    var probe = TypingModel(language: nil)
+    probe.layout = layout
+    for page in [Page.letters, .numbers, .symbols] {
+      probe.page = page
+      let shown = probe.rows.joined().compactMap { key -> String? in
+        if case .character(let value) = key { return value.lowercased() }
+        return nil
+      }
+      if shown.contains(character) { return page }
+    }
+    return character.first?.isLetter == true ? .letters : nil
+  }
+
+  /// The field or the cursor changed without a key of ours: follow it (capitals at a sentence's start).
+  public mutating func fieldChanged(before text: String) { updateAutoShift(after: text) }
+
+  /// Shift as auto-capitalisation wants it after `text`; a shift the user set by hand, or caps lock, stays.
+  private mutating func updateAutoShift(after text: some StringProtocol) {
+    guard shift != .locked, !shiftByHand else { return }
+    shift = Self.capitalizes(after: text, rule: capitalization) ? .once : .off
+  }
+
+  /// Whether the next letter after `text` is a capital under `rule`.
+  public static func capitalizes(after text: some StringProtocol, rule: Capitalization) -> Bool {
+    switch rule {
+    case .none:
+      return false
+    case .allCharacters:
+      return true
+    case .words:
+      return text.last.map { $0.isWhitespace || $0 == "\n" } ?? true
+    case .sentences:
+      let trimmed = text.reversed().drop { $0 == " " || $0 == "\t" }
+      guard let last = trimmed.first else { return true }
+      if last == "\n" { return true }
+      // NB: only after a space: "3.5" or "e.g" typed on is no sentence end.
+      return text.last == " " && ".!?".contains(last)
+    }
+  }
+
+  // MARK: Held keys
+
+  /// What the `repeat`th repeat (from 0) of a held delete removes: a character at a time for the first ten, then a
+  /// word at a time (with the spaces before it), as on iPhone.
+  public static func heldDelete(repeat count: Int, before text: String) -> TypingEdit? {
+    guard !text.isEmpty else { return nil }
+    guard count >= 10 else { return .deleteBackward(1) }
+    let trailing = text.reversed().prefix { $0.isWhitespace }.count
+    let word = text.dropLast(trailing).reversed().prefix { !$0.isWhitespace }.count
+    return .deleteBackward(max(1, trailing + word))
+  }
+
+  /// How far the cursor moves for a drag of `points` along the space bar (8 points a character).
+  public static func cursorSteps(forDrag points: Double) -> Int {
+    Int((points / 8).rounded(.towardZero))
+  }
+}
+
+/// A change to the field a key makes.
+public enum TypingEdit: Sendable, Hashable {
+  case insert(String)
+  case deleteBackward(Int)
+  case moveCursor(Int)
+  /// Hand the field to the next keyboard.
+  case nextKeyboard
+}
+
+/// The suggestion bar: the word being typed, ranked candidates (from `UITextChecker` in the app), names from the
+/// user's dictionary first.
+public enum Suggestions {
+  /// The word before the cursor (letters, digits and apostrophes), empty after a space.
+  public static func currentWord(before text: String) -> String {
+    String(text.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "'" }.reversed())
+  }
+
+  /// Up to three suggestions for `word`: dictionary terms it starts (a learned name beats a dictionary word), then
+  /// the checker's guesses and completions in its order, never the word itself or one twice.
+  public static func rank(word: String, candidates: [String], terms: [String]) -> [String] {
+    guard !word.isEmpty else { return [] }
+    let lower = word.lowercased()
+    let fromTerms = terms.filter { $0.lowercased().hasPrefix(lower) && $0 != word }
+      .sorted { $0.count < $1.count }
+    var seen = Set<String>()
+    var ranked: [String] = []
+    for candidate in fromTerms + candidates where candidate != word && seen.insert(candidate.lowercased()).inserted {
+      ranked.append(
+        word.first?.isUppercase == true ? candidate.prefix(1).uppercased() + String(candidate.dropFirst()) : candidate)
+      if ranked.count == 3 { break }
+    }
+    return ranked
+  }
+
+  /// The edits that replace the word before the cursor with `suggestion` and a space.
+  public static func accept(_ suggestion: String, before text: String) -> [TypingEdit] {
+    [.deleteBackward(currentWord(before: text).count), .insert(suggestion + " ")]
+  }
+}

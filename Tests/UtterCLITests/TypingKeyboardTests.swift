@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Utter's own typing keys through `utter keyboard`, with and without Full Access.
+@Suite("The keyboard's typing keys", .serialized)
+struct TypingKeyboardTests {
+  @Test("without Full Access typing works (capitals, double-space period) and the container is never touched")
+  func typingWithoutFullAccess() async throws {
+    let dir = try TemporaryDirectory("typing")
+    defer { dir.remove() }
+    let container = dir.path("group")
+    let result = try await UtterBinary.run([
+      "keyboard", "--container", container.path, "--no-full-access", "--script", "type hello world  how are you; field",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "Hello world. How are you\n")
+    #expect(!FileManager.default.fileExists(atPath: container.path), "no App Group without Full Access")
+  }
+
+  @Test("without Full Access the mic says why in one line and changes nothing")
+  func micWithoutFullAccess() async throws {
+    let dir = try TemporaryDirectory("typing")
+    defer { dir.remove() }
+    let result = try await UtterBinary.run([
+      "keyboard", "--container", dir.path("group").path, "--no-full-access", "--script", "type ok; start; field",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "Ok\n")
+    let lines = result.stderr.split(separator: "\n").filter { $0.contains("Full Access") }
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(lines.first?.contains("Settings") == true)
+    #expect(!result.stderr.contains("opening Utter"), "no attempt to open the app")
+  }
+
+  @Test("a French field types on AZERTY with its accents and capitals")
+  func frenchField() async throws {
+    let dir = try TemporaryDirectory("typing")
+    defer { dir.remove() }
+    let result = try await UtterBinary.run([
+      "keyboard", "--container", dir.path("group").path, "--no-full-access", "--language", "fr", "--script",
+      "type ça coûte 5 €, d'accord?  oui; field",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "Ça coûte 5 €, d'accord?  Oui\n", "two spaces after ? stay two spaces")
+  }
+
+  @Test(
+    "a typed edit of an inserted dictation reaches word learning at the next tap",
+    .enabled(if: SyntheticSpeech.isAvailable))
+  func typedEditReachesLearning() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("We meet on Friday."))
+    defer { host.terminate() }
+    let keyboard = try await workspace.runKeyboard(
+      "start; wait 2.5; stop; wait-insert 120; delete 7; type Monday.; start; wait 1; cancel; field", timeout: 200)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(await host.log("correction:", timeout: 30))
+    let line = host.stderr.split(separator: "\n").first { $0.contains("correction:") }.map(String.init) ?? ""
+    if workspace.engine == "whisper" {
+      #expect(keyboard.stdout.hasSuffix("Monday.\n"), "\(keyboard.stdout)")
+      // Judged by word learning: an ordinary word changed is a change of mind, never learned.
+      #expect(line.contains("Friday → Monday"), "\(line)")
+    }
+  }
+}
