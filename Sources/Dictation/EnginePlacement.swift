@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where each Core ML model of an on-device Whisper runs on the iPhone: never on the GPU.
 ///
 /// Keyboard dictations are transcribed while Utter is in the background, and iOS refuses GPU work from the
@@ -29,6 +31,17 @@ public struct EnginePlacement: Sendable, Hashable {
     case audioEncoder
     /// `TextDecoder`: the embedding to tokens.
     case textDecoder
+
+    /// The compiled Core ML model of this component in a WhisperKit model folder (`MelSpectrogram.mlmodelc`, …).
+    public func compiledModel(in folder: URL) -> URL {
+      let name =
+        switch self {
+        case .melSpectrogram: "MelSpectrogram"
+        case .audioEncoder: "AudioEncoder"
+        case .textDecoder: "TextDecoder"
+        }
+      return folder.appendingPathComponent("\(name).mlmodelc", isDirectory: true)
+    }
   }
 
   /// The mel spectrogram's units.

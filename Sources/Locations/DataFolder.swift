@@ -24,6 +24,21 @@ public struct DataFolder: Sendable, Hashable {
     models.appendingPathComponent(relativePath, isDirectory: true)
   }
 
+  /// The file list saved when model `id`'s download started (`models/.lists/<id>.json`).
+  public func modelFileList(_ id: String) -> URL {
+    models.appendingPathComponent(".lists", isDirectory: true).appendingPathComponent("\(id).json")
+  }
+
+  /// Resume data of model `id`'s download (`models/.resume/<id>`), one file per listed file.
+  public func modelResumeData(_ id: String) -> URL {
+    models.appendingPathComponent(".resume", isDirectory: true).appendingPathComponent(id, isDirectory: true)
+  }
+
+  /// The resume data of `path` (a listed file, folders included) in model `id`'s download.
+  public func modelResumeData(_ id: String, path: String) -> URL {
+    modelResumeData(id).appendingPathComponent(path.replacingOccurrences(of: "/", with: "__") + ".resume")
+  }
+
   #if canImport(Darwin)
     /// The app's data folder on iOS: `Application Support/Utter`.
     public static func applicationSupport() -> DataFolder {

@@ -1,5 +1,6 @@
 import Dictation
 import Foundation
+import Locations
 import Testing
 
 @Suite("Free space, sizes in words, and where a model's folder is recorded")
@@ -129,5 +130,22 @@ struct ModelFileListTests {
     } catch {
       #expect("\(error)" == "Hugging Face lists no files for the small model. Try again later.")
     }
+  }
+}
+
+@Suite("Where a model download keeps its files")
+struct ModelDownloadLayoutTests {
+  @Test("the file list and resume data live beside the models, one resume file per listed file; compiled parts by name")
+  func layout() {
+    let data = DataFolder(root: URL(fileURLWithPath: "/data"))
+    #expect(data.modelFileList("small.en").path == "/data/models/.lists/small.en.json")
+    #expect(data.modelResumeData("small.en").path == "/data/models/.resume/small.en")
+    #expect(
+      data.modelResumeData("small.en", path: "AudioEncoder.mlmodelc/weights/weight.bin").lastPathComponent
+        == "AudioEncoder.mlmodelc__weights__weight.bin.resume")
+    let folder = URL(fileURLWithPath: "/data/models/small.en")
+    #expect(
+      EnginePlacement.Component.allCases.map { $0.compiledModel(in: folder).lastPathComponent }
+        == ["MelSpectrogram.mlmodelc", "AudioEncoder.mlmodelc", "TextDecoder.mlmodelc"])
   }
 }

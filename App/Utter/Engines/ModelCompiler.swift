@@ -1,4 +1,5 @@
 import CoreML
+import Dictation
 import Foundation
 
 /// Compiles a downloaded WhisperKit model for this iPhone's Neural Engine, one Core ML model at a time, with
@@ -9,19 +10,20 @@ import Foundation
 /// be set. Loading the three models here gives a real fraction (by the models' sizes) for onboarding.
 enum ModelCompiler {
   /// The models WhisperKit loads, in its order.
-  static let parts = ["MelSpectrogram", "TextDecoder", "AudioEncoder"]
+  static let parts: [EnginePlacement.Component] = [.melSpectrogram, .textDecoder, .audioEncoder]
 
   /// Loads each model in `folder` with CPU and Neural Engine compute units (never the GPU: keyboard dictations
   /// run in the background, where iOS refuses GPU work); `progress` receives the fraction done after each.
   static func compile(folder: URL, progress: @escaping @Sendable (Double) -> Void) async throws {
     try await Task.detached(priority: .userInitiated) {
-      let urls = parts.map { folder.appendingPathComponent("\($0).mlmodelc", isDirectory: true) }
+      let urls = parts.map { $0.compiledModel(in: folder) }
       let sizes = urls.map(Self.size(of:))
       let total = max(sizes.reduce(0, +), 1)
       var done: Int64 = 0
-      for (url, size) in zip(urls, sizes) {
+      for (part, (url, size)) in zip(parts, zip(urls, sizes)) {
         let configuration = MLModelConfiguration()
-        configuration.computeUnits = .cpuAndNeuralEngine
+        // NB: the units loading asks for (`EnginePlacement`), so Core ML compiles once.
+        configuration.computeUnits = WhisperKitEngine.units(EnginePlacement.backgroundSafe.units(for: part))
         _ = try MLModel(contentsOf: url, configuration: configuration)
         done += size
         progress(Double(done) / Double(total))

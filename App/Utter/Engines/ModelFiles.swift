@@ -9,19 +9,16 @@ struct ModelFiles: Sendable {
 
   /// The folder Utter downloads model `id` into.
   func folder(_ id: String) -> URL { data.model(at: ModelLocation.folderName(for: id)) }
-  private var lists: URL { data.models.appendingPathComponent(".lists", isDirectory: true) }
-  private func resumeFolder(_ id: String) -> URL {
-    data.models.appendingPathComponent(".resume/\(id)", isDirectory: true)
-  }
+  private func resumeFolder(_ id: String) -> URL { data.modelResumeData(id) }
 
   /// The model's file list as saved when its download started.
   func list(_ id: String, variant: String) -> ModelFileList? {
-    guard let listing = try? Data(contentsOf: lists.appendingPathComponent("\(id).json")) else { return nil }
+    guard let listing = try? Data(contentsOf: data.modelFileList(id)) else { return nil }
     return try? ModelFileList(listing: listing, variant: variant)
   }
 
   func saveList(_ listing: Data, id: String) throws {
-    try write(listing, to: lists.appendingPathComponent("\(id).json"))
+    try write(listing, to: data.modelFileList(id))
   }
 
   func isDownloaded(_ file: ModelFileList.File, model: String) -> Bool {
@@ -60,15 +57,12 @@ struct ModelFiles: Sendable {
 
   /// Removes the model's folder, list and resume data.
   func remove(_ id: String) {
-    for url in [folder(id), lists.appendingPathComponent("\(id).json"), resumeFolder(id)] {
+    for url in [folder(id), data.modelFileList(id), resumeFolder(id)] {
       try? FileManager.default.removeItem(at: url)
     }
   }
 
-  /// A file's path as one file name in the resume folder.
-  private func resumeFile(_ model: String, _ path: String) -> URL {
-    resumeFolder(model).appendingPathComponent(path.replacingOccurrences(of: "/", with: "__") + ".resume")
-  }
+  private func resumeFile(_ model: String, _ path: String) -> URL { data.modelResumeData(model, path: path) }
 
   private func size(_ url: URL) -> Int64? {
     (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value

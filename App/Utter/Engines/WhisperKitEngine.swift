@@ -39,7 +39,7 @@ final class WhisperKitEngine: SpeechEngine, @unchecked Sendable {
       textDecoderCompute: units(placement.textDecoder))
   }
 
-  private static func units(_ units: EnginePlacement.ComputeUnits) -> MLComputeUnits {
+  static func units(_ units: EnginePlacement.ComputeUnits) -> MLComputeUnits {
     switch units {
     case .cpuOnly: .cpuOnly
     case .cpuAndNeuralEngine: .cpuAndNeuralEngine
