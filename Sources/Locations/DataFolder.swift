@@ -24,6 +24,11 @@ public struct DataFolder: Sendable, Hashable {
     models.appendingPathComponent(relativePath, isDirectory: true)
   }
 
+  /// The file `path` (as the model's file list names it, folders included) of model `relativePath`.
+  public func model(at relativePath: String, file path: String) -> URL {
+    model(at: relativePath).appendingPathComponent(path)
+  }
+
   /// The file list saved when model `id`'s download started (`models/.lists/<id>.json`).
   public func modelFileList(_ id: String) -> URL {
     models.appendingPathComponent(".lists", isDirectory: true).appendingPathComponent("\(id).json")

@@ -139,6 +139,9 @@ struct ModelDownloadLayoutTests {
   func layout() {
     let data = DataFolder(root: URL(fileURLWithPath: "/data"))
     #expect(data.modelFileList("small.en").path == "/data/models/.lists/small.en.json")
+    #expect(
+      data.model(at: "small.en", file: "AudioEncoder.mlmodelc/weights/weight.bin").path
+        == "/data/models/small.en/AudioEncoder.mlmodelc/weights/weight.bin")
     #expect(data.modelResumeData("small.en").path == "/data/models/.resume/small.en")
     #expect(
       data.modelResumeData("small.en", path: "AudioEncoder.mlmodelc/weights/weight.bin").lastPathComponent

@@ -9,6 +9,10 @@ struct ModelFiles: Sendable {
 
   /// The folder Utter downloads model `id` into.
   func folder(_ id: String) -> URL { data.model(at: ModelLocation.folderName(for: id)) }
+  /// Where the listed file `path` of model `id` goes.
+  func file(_ id: String, _ path: String) -> URL {
+    data.model(at: ModelLocation.folderName(for: id), file: path)
+  }
   private func resumeFolder(_ id: String) -> URL { data.modelResumeData(id) }
 
   /// The model's file list as saved when its download started.
@@ -22,21 +26,21 @@ struct ModelFiles: Sendable {
   }
 
   func isDownloaded(_ file: ModelFileList.File, model: String) -> Bool {
-    size(folder(model).appendingPathComponent(file.path)) == file.size
+    size(self.file(model, file.path)) == file.size
   }
 
   /// The size of each listed file on disk (missing files are absent).
   func sizesOnDisk(_ list: ModelFileList, model: String) -> [String: Int64] {
     var sizes: [String: Int64] = [:]
     for file in list.files {
-      if let size = size(folder(model).appendingPathComponent(file.path)) { sizes[file.path] = size }
+      if let size = size(self.file(model, file.path)) { sizes[file.path] = size }
     }
     return sizes
   }
 
   /// Moves a finished download into the model's folder (replacing an older copy).
   func keep(_ download: URL, model: String, path: String) throws {
-    let target = folder(model).appendingPathComponent(path)
+    let target = file(model, path)
     try makeFolder(target.deletingLastPathComponent())
     try? FileManager.default.removeItem(at: target)
     try FileManager.default.moveItem(at: download, to: target)

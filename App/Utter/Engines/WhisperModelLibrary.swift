@@ -209,13 +209,12 @@ final class WhisperModelLibrary {
   /// Every listed file is there with its size, and each large file has its SHA-256.
   private func verify(_ choice: WhisperModelChoice) async -> Bool {
     guard let list = files.list(choice.id, variant: choice.variant) else { return false }
-    let folder = files.folder(choice.id)
+    let located = list.files.compactMap { file in file.sha256.map { (files.file(choice.id, file.path), $0) } }
     let sizes = files.sizesOnDisk(list, model: choice.id)
     return await Task.detached(priority: .utility) {
       guard list.mismatches(sizesOnDisk: sizes).isEmpty else { return false }
-      for file in list.files {
-        guard let expected = file.sha256 else { continue }
-        guard Self.sha256(of: folder.appendingPathComponent(file.path)) == expected.lowercased() else { return false }
+      for (url, expected) in located {
+        guard Self.sha256(of: url) == expected.lowercased() else { return false }
       }
       return true
     }.value
