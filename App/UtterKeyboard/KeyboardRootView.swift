@@ -1,64 +1,82 @@
 import KeyboardModel
 import SwiftUI
+import UIKit
 
-/// The whole keyboard: a dictation panel that follows the session's phase, over a row of typing keys.
+/// What the views ask of the extension's controller: UIKit's globe key, Settings, a key's click and tap, and the
+/// spell checker's words.
+@MainActor
+struct KeyboardControls {
+  let makeGlobe: () -> UIView
+  let openSettings: () -> Void
+  let keyPressed: () -> Void
+  /// The checker's corrections and completions for a word, in a language (`KeyboardLanguage` code).
+  let candidates: (_ word: String, _ language: String?) -> [String]
+}
+
+/// The whole keyboard: the bar (the mic, suggestions, language and style) over the key area, which the dictation
+/// panel takes over while the app starts, records or writes (`KeyboardPhase.coversKeys`). Both keep the heights
+/// `KeyboardGeometry` gives them in every phase, so nothing jumps when a dictation starts or ends.
 @MainActor
 struct KeyboardRootView: View {
   @Bindable var session: KeyboardScreenModel
-  let globe: () -> UIView
-  @State private var showsSymbols = false
+  let controls: KeyboardControls
+  /// The accents a long-pressed letter offers; the bar shows them until one is picked.
+  @State private var accents: [String] = []
 
   var body: some View {
-    VStack(spacing: 6) {
-      if !session.fullAccess {
-        FullAccessGuide()
-      } else if showsSymbols {
-        SymbolPad(session: session)
-      } else {
-        DictationPanel(session: session)
+    let geometry = session.geometry
+    VStack(spacing: 0) {
+      KeyboardBar(session: session, controls: controls, accents: $accents)
+        .frame(height: geometry.barHeight)
+      Group {
+        if session.phase.coversKeys {
+          DictationPanel(session: session, openSettings: controls.openSettings)
+        } else {
+          TypingKeys(session: session, controls: controls, geometry: geometry, accents: $accents)
+        }
       }
-      BottomRow(session: session, showsGlobe: session.showsGlobe, globe: globe, showsSymbols: $showsSymbols)
+      .frame(height: geometry.keyAreaHeight)
     }
-    .padding(.horizontal, 4)
-    .padding(.vertical, 6)
-    .frame(maxWidth: .infinity, maxHeight: .infinity)
-    .background(Color(uiColor: .clear))
+    .padding(.horizontal, 3)
+    .padding(.bottom, 8)
+    .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+    .overlay(alignment: .top) {
+      if let notice = session.notice {
+        NoticeBanner(text: notice, onDismiss: session.dismissError)
+      }
+    }
+    .animation(.snappy(duration: 0.2), value: session.phase.coversKeys)
   }
 }
 
-/// The upper part of the keyboard for each phase of the dictation.
+/// The key area while a dictation runs, or a problem to read.
 @MainActor
 struct DictationPanel: View {
   @Bindable var session: KeyboardScreenModel
+  let openSettings: () -> Void
 
   var body: some View {
     Group {
       switch session.phase {
-      case .inactive:
-        StartPanel(session: session)
       case .activating(let waitingOn):
         ActivatingPanel(waitingOn: waitingOn)
-      case .ready:
-        MicrophonePanel(session: session)
       case .listening(let level, let partial):
         ListeningPanel(session: session, level: level, live: session.liveText, partialText: partial, paused: false)
       case .interrupted(let partial):
         ListeningPanel(session: session, level: nil, live: session.liveText, partialText: partial, paused: true)
       case .transcribing(let partial):
         TranscribingPanel(partialText: partial, onCancel: session.tapCancel)
-      case .inserted(let dictation):
-        InsertedPanel(session: session, dictation: dictation)
+      case .failed(.needsFullAccess):
+        MessagePanel(
+          message: KeyboardProblem.needsFullAccess.message, actionTitle: "Open Settings", action: openSettings,
+          secondaryTitle: "Back to the keys", secondary: session.dismissError)
       case .failed(let problem):
         MessagePanel(message: problem.message, actionTitle: "OK", action: session.dismissError)
+      case .inactive, .ready, .inserted:
+        EmptyView()
       }
     }
     .frame(maxWidth: .infinity, maxHeight: .infinity)
-    .overlay(alignment: .top) {
-      if let notice = session.notice {
-        NoticeBanner(text: notice, onDismiss: session.dismissError)
-      }
-    }
-    .animation(.snappy(duration: 0.2), value: session.phase.name)
   }
 }
 

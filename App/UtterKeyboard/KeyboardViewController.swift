@@ -15,18 +15,31 @@ typealias KeyboardScreenModel = KeyboardViewModel<ProxyDocument>
 final class KeyboardViewController: UIInputViewController {
   private var session: KeyboardScreenModel?
   private var hosting: UIHostingController<KeyboardRootView>?
+  private var heightConstraint: NSLayoutConstraint?
+  private let checker = UITextChecker()
+  private let haptics = UIImpactFeedbackGenerator(style: .light)
   private let log = Logger(subsystem: "app.utter.keyboard", category: "controller")
+
+  override func loadView() {
+    // NB: an input view that enables input clicks, so `playInputClick` sounds as the user set it in iOS.
+    inputView = ClickingInputView(frame: .zero, inputViewStyle: .keyboard)
+  }
 
   override func viewDidLoad() {
     super.viewDidLoad()
     UnifiedLogHandler.bootstrap(subsystem: "app.utter.keyboard")
     let session = KeyboardScreenModel(
       fullAccess: hasFullAccess, shared: SharedFolder.appGroup(), document: ProxyDocument(controller: self),
-      notifier: { DarwinChangeNotifier() })
+      notifier: { DarwinChangeNotifier() }, pickedLanguage: KeyboardPicks.language, pickedStyle: KeyboardPicks.style)
     session.host = self
     self.session = session
 
-    let root = KeyboardRootView(session: session, globe: { [weak self] in self?.globeKey() ?? UIView() })
+    let controls = KeyboardControls(
+      makeGlobe: { [weak self] in self?.globeKey() ?? UIView() },
+      openSettings: { [weak self] in self?.openSettings() },
+      keyPressed: { [weak self] in self?.keyPressed() },
+      candidates: { [weak self] word, language in self?.candidates(for: word, language: language) ?? [] })
+    let root = KeyboardRootView(session: session, controls: controls)
     let hosting = UIHostingController(rootView: root)
     hosting.view.backgroundColor = .clear
     hosting.view.translatesAutoresizingMaskIntoConstraints = false
@@ -38,22 +51,79 @@ final class KeyboardViewController: UIInputViewController {
       hosting.view.topAnchor.constraint(equalTo: view.topAnchor),
       hosting.view.bottomAnchor.constraint(equalTo: view.bottomAnchor),
     ])
-    let height = view.heightAnchor.constraint(equalToConstant: KeyboardMetrics.height)
+    let height = view.heightAnchor.constraint(equalToConstant: CGFloat(session.geometry.height))
     height.priority = .defaultHigh
     height.isActive = true
+    heightConstraint = height
     hosting.didMove(toParent: self)
     self.hosting = hosting
   }
 
   override func viewWillLayoutSubviews() {
     super.viewWillLayoutSubviews()
-    if session?.showsGlobe != needsInputModeSwitchKey { session?.showsGlobe = needsInputModeSwitchKey }
+    guard let session else { return }
+    if session.showsGlobe != needsInputModeSwitchKey { session.showsGlobe = needsInputModeSwitchKey }
+    let screen = view.window?.windowScene?.screen.bounds ?? view.bounds
+    let geometry = KeyboardGeometry(
+      device: traitCollection.userInterfaceIdiom == .pad ? .pad : .phone, landscape: screen.width > screen.height,
+      width: Double(view.bounds.width > 0 ? view.bounds.width : screen.width))
+    if session.geometry != geometry {
+      session.geometry = geometry
+      heightConstraint?.constant = CGFloat(geometry.height)
+    }
   }
 
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
     session?.fullAccess = hasFullAccess
     session?.appear()
+    reportField()
+  }
+
+  override func textDidChange(_ textInput: (any UITextInput)?) {
+    super.textDidChange(textInput)
+    reportField()
+  }
+
+  /// Tells the keyboard the field's language (the conversation's, as iOS remembers it), capitalisation and return
+  /// key, after each change of the field or the cursor.
+  private func reportField() {
+    let proxy = textDocumentProxy
+    session?.fieldChanged(
+      language: proxy.documentInputMode?.primaryLanguage,
+      capitalization: proxy.autocapitalizationType?.rawValue ?? UITextAutocapitalizationType.sentences.rawValue,
+      returnLabel: FieldTraits.returnLabel(rawValue: proxy.returnKeyType?.rawValue ?? 0))
+  }
+
+  /// A key's click and tap, as the user set them in Utter; iOS plays neither without Full Access.
+  private func keyPressed() {
+    guard let session else { return }
+    let feedback = session.keyFeedback.forPress(fullAccess: hasFullAccess)
+    if feedback.click { UIDevice.current.playInputClick() }
+    if feedback.haptic { haptics.impactOccurred() }
+  }
+
+  /// The spell checker's corrections of `word`, or its completions when it is spelled right, in `language`.
+  private func candidates(for word: String, language: String?) -> [String] {
+    guard !word.isEmpty else { return [] }
+    let available = UITextChecker.availableLanguages
+    let code = language ?? "en"
+    guard let checkerLanguage = available.first(where: { $0.hasPrefix(code) }) ?? available.first else { return [] }
+    let range = NSRange(location: 0, length: (word as NSString).length)
+    let misspelled = checker.rangeOfMisspelledWord(
+      in: word, range: range, startingAt: 0, wrap: false, language: checkerLanguage)
+    if misspelled.location != NSNotFound {
+      return checker.guesses(forWordRange: range, in: word, language: checkerLanguage) ?? []
+    }
+    return checker.completions(forPartialWordRange: range, in: word, language: checkerLanguage) ?? []
+  }
+
+  /// Opens Utter's page in Settings, where Keyboards › Allow Full Access is.
+  private func openSettings() {
+    guard let url = URL(string: UIApplication.openSettingsURLString) else { return }
+    openContainingApp(url) { [weak self] opened in
+      if !opened { self?.log.notice("iOS did not open Settings from the keyboard") }
+    }
   }
 
   override func viewDidDisappear(_ animated: Bool) {
@@ -86,14 +156,6 @@ extension KeyboardViewController: KeyboardHost {
     )
   }
 
-  var returnKeyLabel: String {
-    FieldTraits.returnLabel(rawValue: textDocumentProxy.returnKeyType?.rawValue ?? 0)
-  }
-
-  func deleteBackward(characters count: Int) {
-    for _ in 0..<max(0, count) { textDocumentProxy.deleteBackward() }
-  }
-
   func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void) {
     // NB: the extension context is asked only when the responder chain cannot open URLs or refused.
     let askContext: @MainActor () -> Void = { [weak self] in
@@ -109,7 +171,7 @@ extension KeyboardViewController: KeyboardHost {
   }
 }
 
-/// Sizes shared by the keyboard's views.
-enum KeyboardMetrics {
-  static let height: CGFloat = 268
+/// The keyboard's view: it enables input clicks while on screen (`UIInputViewAudioFeedback`).
+final class ClickingInputView: UIInputView, UIInputViewAudioFeedback {
+  var enableInputClicksWhenVisible: Bool { true }
 }

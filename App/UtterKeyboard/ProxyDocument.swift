@@ -24,9 +24,13 @@ struct ProxyDocument: TextFieldProxy, @unchecked Sendable {
 
   mutating func deleteBackward(count: Int) {
     onMain {
-      guard let proxy = controller?.textDocumentProxy else { return }
-      for _ in 0..<max(0, count) { proxy.deleteBackward() }
+      guard let controller else { return }
+      for _ in 0..<max(0, count) { controller.textDocumentProxy.deleteBackward() }
     }
+  }
+
+  mutating func moveCursor(by offset: Int) {
+    onMain { controller?.textDocumentProxy.adjustTextPosition(byCharacterOffset: offset) }
   }
 
   private func onMain<Value>(_ body: @MainActor () -> Value) -> Value {

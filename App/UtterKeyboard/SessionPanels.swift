@@ -2,29 +2,6 @@ import KeyboardModel
 import SessionChannel
 import SwiftUI
 
-/// No session yet: one button opens Utter to start one.
-@MainActor
-struct StartPanel: View {
-  let session: KeyboardScreenModel
-
-  var body: some View {
-    VStack(spacing: 10) {
-      Button(action: session.tapMicrophone) {
-        Label("Start Utter", systemImage: "mic.fill")
-          .font(.title3.weight(.semibold))
-          .frame(maxWidth: .infinity, minHeight: 56)
-      }
-      .buttonStyle(.borderedProminent)
-      .accessibilityHint("Opens the Utter app to turn on the microphone, then come back here")
-      Text("Utter opens for a moment to turn on the microphone. Swipe back to keep typing.")
-        .font(.footnote)
-        .foregroundStyle(.secondary)
-        .multilineTextAlignment(.center)
-    }
-    .padding(.horizontal, 12)
-  }
-}
-
 /// The app is getting ready (permission, model, audio).
 @MainActor
 struct ActivatingPanel: View {
@@ -46,30 +23,6 @@ struct ActivatingPanel: View {
     if waitingOn.contains(.modelLoading) { return "Utter is loading its speech model…" }
     if waitingOn.contains(.recovering) { return "Utter is recovering your last dictation…" }
     return "Starting Utter… Tap ◀ at the top left of Utter to come back."
-  }
-}
-
-/// Ready: one big microphone key.
-@MainActor
-struct MicrophonePanel: View {
-  let session: KeyboardScreenModel
-
-  var body: some View {
-    VStack(spacing: 6) {
-      Button(action: session.tapMicrophone) {
-        Image(systemName: "mic.fill")
-          .font(.system(size: 34, weight: .semibold))
-          .frame(width: 96, height: 96)
-          .background(Circle().fill(Color.accentColor))
-          .foregroundStyle(.white)
-      }
-      .buttonStyle(.plain)
-      .accessibilityLabel("Dictate")
-      .accessibilityHint("Starts listening. Tap done when you finish speaking.")
-      Button("End session", action: session.tapEndSession)
-        .font(.footnote)
-        .accessibilityHint("Turns Utter's microphone off")
-    }
   }
 }
 
@@ -142,86 +95,29 @@ struct TranscribingPanel: View {
   }
 }
 
-/// Inserted: undo and "use raw text" until the user types.
-@MainActor
-struct InsertedPanel: View {
-  let session: KeyboardScreenModel
-  let dictation: InsertedDictation
-
-  var body: some View {
-    VStack(spacing: 10) {
-      if let notice = dictation.notice {
-        Label(notice, systemImage: "exclamationmark.bubble")
-          .font(.footnote)
-          .foregroundStyle(.secondary)
-          .lineLimit(2)
-          .padding(.horizontal, 12)
-      }
-      HStack(spacing: 10) {
-        Button(action: session.tapUndo) {
-          Label("Undo", systemImage: "arrow.uturn.backward")
-        }
-        .buttonStyle(.bordered)
-        .accessibilityHint("Removes the text just inserted")
-        if dictation.canUseRawText {
-          Button(action: session.tapUseRaw) {
-            Label("Use raw text", systemImage: "text.quote")
-          }
-          .buttonStyle(.bordered)
-          .accessibilityHint("Replaces the cleaned-up text with exactly what you said")
-        }
-      }
-      Button(action: session.tapMicrophone) {
-        Image(systemName: "mic.fill")
-          .font(.system(size: 26, weight: .semibold))
-          .frame(width: 72, height: 72)
-          .background(Circle().fill(Color.accentColor))
-          .foregroundStyle(.white)
-      }
-      .buttonStyle(.plain)
-      .accessibilityLabel("Dictate again")
-    }
-  }
-}
-
-/// A problem, in one sentence, with a way out.
+/// A problem, in one sentence, with a way out (and a second one, when there is one).
 @MainActor
 struct MessagePanel: View {
   let message: String
   let actionTitle: String
   let action: () -> Void
+  var secondaryTitle: String? = nil
+  var secondary: (() -> Void)? = nil
 
   var body: some View {
     VStack(spacing: 12) {
       Text(message)
         .font(.callout)
         .multilineTextAlignment(.center)
-      Button(actionTitle, action: action)
-        .buttonStyle(.bordered)
+      HStack(spacing: 12) {
+        if let secondaryTitle, let secondary {
+          Button(secondaryTitle, action: secondary)
+            .buttonStyle(.bordered)
+        }
+        Button(actionTitle, action: action)
+          .buttonStyle(.borderedProminent)
+      }
     }
     .padding(.horizontal, 16)
-  }
-}
-
-/// Full Access is off: explain why it is needed and what is never collected, instead of a dead button.
-@MainActor
-struct FullAccessGuide: View {
-  var body: some View {
-    ScrollView {
-      VStack(alignment: .leading, spacing: 6) {
-        Text("Turn on Full Access to dictate").font(.headline)
-        Text(
-          "Settings › General › Keyboard › Keyboards › Utter › Allow Full Access. The keyboard needs it only to "
-            + "talk to the Utter app on this iPhone, which holds the microphone."
-        )
-        .font(.footnote)
-        Text("Utter's keyboard never sends what you type anywhere and has no network access of its own.")
-          .font(.footnote)
-          .foregroundStyle(.secondary)
-      }
-      .frame(maxWidth: .infinity, alignment: .leading)
-      .padding(12)
-    }
-    .accessibilityElement(children: .combine)
   }
 }

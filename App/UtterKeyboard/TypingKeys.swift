@@ -2,95 +2,165 @@ import KeyboardModel
 import SwiftUI
 import UIKit
 
-/// The always-present row: globe (when iOS asks for it), 123/mic toggle, space, backspace, return.
+/// The keys `TypingModel.rows` lists for the page, shift and language, drawn row by row. Every press goes to the
+/// session, which edits the field; the views only draw and report touches.
 @MainActor
-struct BottomRow: View {
+struct TypingKeys: View {
   let session: KeyboardScreenModel
-  let showsGlobe: Bool
-  let globe: () -> UIView
-  @Binding var showsSymbols: Bool
+  let controls: KeyboardControls
+  let geometry: KeyboardGeometry
+  @Binding var accents: [String]
 
   var body: some View {
-    HStack(spacing: 6) {
-      if showsGlobe {
-        GlobeKey(makeView: globe)
-          .frame(width: 44, height: 44)
-          .background(KeyBackground(isSpecial: true))
-      }
-      KeyButton(title: showsSymbols ? "🎙" : "123", isSpecial: true, width: 52) {
-        showsSymbols.toggle()
-      }
-      .accessibilityLabel(showsSymbols ? "Dictation" : "Numbers and symbols")
-      KeyButton(title: "space", isSpecial: false) { session.type(" ") }
-        .accessibilityLabel("Space")
-      RepeatingKey(symbol: "delete.left", label: "Delete") { session.deleteBackward() }
-      KeyButton(title: session.host?.returnKeyLabel ?? "return", isSpecial: true, width: 84) { session.type("\n") }
-    }
-    .frame(height: 44)
-  }
-}
-
-/// Digits and the punctuation people need around dictated text.
-@MainActor
-struct SymbolPad: View {
-  let session: KeyboardScreenModel
-  private let rows: [[String]] = [
-    ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"],
-    ["-", "/", ":", ";", "(", ")", "€", "&", "@", "\""],
-    [".", ",", "?", "!", "'", "#", "%", "+", "=", "*"],
-  ]
-
-  var body: some View {
-    VStack(spacing: 8) {
-      ForEach(rows, id: \.self) { row in
-        HStack(spacing: 5) {
-          ForEach(row, id: \.self) { key in
-            KeyButton(title: key, isSpecial: false) { session.type(key) }
+    let model = session.typing.typing
+    GeometryReader { proxy in
+      let unit = (proxy.size.width - 9 * Self.gap) / 10
+      VStack(spacing: geometry.rowGap) {
+        ForEach(Array(model.rows.enumerated()), id: \.offset) { _, row in
+          HStack(spacing: Self.gap) {
+            ForEach(Array(row.enumerated()), id: \.offset) { _, key in
+              keyView(key, model: model, unit: unit)
+            }
           }
+          .frame(maxWidth: .infinity)
+          .frame(height: geometry.rowHeight)
         }
       }
     }
-    .frame(maxHeight: .infinity)
+  }
+
+  static let gap: CGFloat = 6
+
+  @ViewBuilder
+  private func keyView(_ key: TypingModel.Key, model: TypingModel, unit: CGFloat) -> some View {
+    switch key {
+    case .character(let character):
+      CharacterKey(title: character, width: unit) {
+        press(.character(character))
+      } onLongPress: {
+        let options = model.accents(for: character)
+        if !options.isEmpty {
+          controls.keyPressed()
+          accents = options
+        }
+      }
+    case .shift:
+      FunctionKey(
+        symbol: model.shift == .locked ? "capslock.fill" : model.shift == .once ? "shift.fill" : "shift",
+        label: "Shift", width: unit * 1.35, highlighted: model.shift != .off
+      ) { press(.shift) }
+    case .delete:
+      DeleteKey(width: unit * 1.35) {
+        press(.delete)
+      } onRepeat: { count in
+        controls.keyPressed()
+        session.holdDelete(repeat: count)
+      }
+    case .space:
+      SpaceKey(title: spaceTitle(model.language)) {
+        press(.space)
+      } onDrag: { points in
+        session.dragSpace(by: points)
+      }
+    case .returnKey:
+      FunctionKey(title: model.returnLabel, label: model.returnLabel, width: unit * 2.2) { press(.returnKey) }
+    case .page(let page):
+      FunctionKey(
+        title: page == .letters ? "ABC" : page == .numbers ? "123" : "#+=",
+        label: page == .letters ? "Letters" : page == .numbers ? "Numbers" : "Symbols",
+        width: unit * 1.35
+      ) { press(.page(page)) }
+    case .nextKeyboard:
+      if session.showsGlobe {
+        GlobeKey(makeView: controls.makeGlobe)
+          .frame(width: unit * 1.1)
+          .frame(maxHeight: .infinity)
+          .background(KeyBackground(isSpecial: true))
+      }
+    }
+  }
+
+  private func press(_ key: TypingModel.Key) {
+    accents = []
+    controls.keyPressed()
+    session.press(key)
+  }
+
+  private func spaceTitle(_ language: String?) -> String {
+    KeyboardLanguage.choices.first { $0.code == language?.prefix(2).lowercased() }?.name ?? "space"
   }
 }
 
-/// A plain key.
+/// A letter, digit or sign: types on release; held, it offers the letter's accents in the bar.
 @MainActor
-struct KeyButton: View {
+struct CharacterKey: View {
   let title: String
-  let isSpecial: Bool
-  var width: CGFloat? = nil
+  let width: CGFloat
+  let action: () -> Void
+  let onLongPress: () -> Void
+
+  var body: some View {
+    Text(title)
+      .font(.system(size: 22))
+      .minimumScaleFactor(0.6)
+      .lineLimit(1)
+      .frame(width: width)
+      .frame(maxHeight: .infinity)
+      .background(KeyBackground(isSpecial: false))
+      .foregroundStyle(Color(uiColor: .label))
+      .contentShape(Rectangle())
+      .onTapGesture(perform: action)
+      .onLongPressGesture(minimumDuration: 0.4, perform: onLongPress)
+      .accessibilityElement()
+      .accessibilityLabel(title)
+      .accessibilityAddTraits([.isButton, .isKeyboardKey])
+      .accessibilityAction { action() }
+  }
+}
+
+/// Shift, the page keys and return.
+@MainActor
+struct FunctionKey: View {
+  var title: String? = nil
+  var symbol: String? = nil
+  let label: String
+  let width: CGFloat
+  var highlighted = false
   let action: () -> Void
 
   var body: some View {
     Button(action: action) {
-      Text(title)
-        .font(.body)
-        .minimumScaleFactor(0.6)
-        .lineLimit(1)
-        .frame(maxWidth: width ?? .infinity, minHeight: 40, maxHeight: .infinity)
-        .frame(width: width)
-        .background(KeyBackground(isSpecial: isSpecial))
-        .foregroundStyle(Color(uiColor: .label))
+      Group {
+        if let symbol { Image(systemName: symbol) } else { Text(title ?? "").font(.callout) }
+      }
+      .lineLimit(1)
+      .minimumScaleFactor(0.6)
+      .frame(width: width)
+      .frame(maxHeight: .infinity)
+      .background(KeyBackground(isSpecial: !highlighted))
+      .foregroundStyle(Color(uiColor: .label))
     }
     .buttonStyle(.plain)
+    .accessibilityLabel(label)
+    .accessibilityAddTraits(.isKeyboardKey)
   }
 }
 
-/// A key that repeats while held (backspace): once on touch, then again every 0.08 s after 0.4 s.
+/// Delete: once on touch, then, held, `onRepeat(0)`, `onRepeat(1)`, … every 0.1 s after 0.5 s (the session deletes
+/// words once the repeats pass ten, `TypingModel.heldDelete`).
 @MainActor
-struct RepeatingKey: View {
-  let symbol: String
-  let label: String
+struct DeleteKey: View {
+  let width: CGFloat
   let action: () -> Void
+  let onRepeat: (Int) -> Void
   @State private var repeater: Task<Void, Never>?
 
   var body: some View {
-    Image(systemName: symbol)
-      .font(.body)
-      .frame(width: 52)
+    Image(systemName: "delete.left")
+      .frame(width: width)
       .frame(maxHeight: .infinity)
       .background(KeyBackground(isSpecial: true))
+      .foregroundStyle(Color(uiColor: .label))
       .contentShape(Rectangle())
       .gesture(
         DragGesture(minimumDistance: 0)
@@ -98,25 +168,69 @@ struct RepeatingKey: View {
             guard repeater == nil else { return }
             action()
             repeater = Task { @MainActor in
-              try? await Task.sleep(nanoseconds: 400_000_000)
+              try? await Task.sleep(nanoseconds: 500_000_000)
+              var count = 0
               while !Task.isCancelled {
-                action()
-                try? await Task.sleep(nanoseconds: 80_000_000)
+                onRepeat(count)
+                count += 1
+                try? await Task.sleep(nanoseconds: 100_000_000)
               }
             }
           }
+          .onEnded { _ in stop() }
+      )
+      .onDisappear(perform: stop)
+      .accessibilityElement()
+      .accessibilityLabel("Delete")
+      .accessibilityAddTraits([.isButton, .isKeyboardKey])
+      .accessibilityAction { action() }
+  }
+
+  private func stop() {
+    repeater?.cancel()
+    repeater = nil
+  }
+}
+
+/// Space: a tap types a space (two make ". "); dragged sideways it moves the cursor, as iPhone's space bar does.
+@MainActor
+struct SpaceKey: View {
+  let title: String
+  let action: () -> Void
+  /// Points dragged since the last call.
+  let onDrag: (Double) -> Void
+  @State private var applied: CGFloat?
+
+  var body: some View {
+    Text(title)
+      .font(.callout)
+      .frame(maxWidth: .infinity, maxHeight: .infinity)
+      .background(KeyBackground(isSpecial: false))
+      .foregroundStyle(Color(uiColor: .secondaryLabel))
+      .contentShape(Rectangle())
+      .gesture(
+        DragGesture(minimumDistance: 0)
+          .onChanged { drag in
+            let moved = drag.translation.width
+            // NB: a wobble under 12 points is still a tap.
+            guard applied != nil || abs(moved) > 12 else { return }
+            let from = applied ?? 0
+            let steps = TypingModel.cursorSteps(forDrag: Double(moved - from))
+            guard steps != 0 else {
+              if applied == nil { applied = 0 }
+              return
+            }
+            onDrag(Double(moved - from))
+            applied = from + CGFloat(steps) * 8
+          }
           .onEnded { _ in
-            repeater?.cancel()
-            repeater = nil
+            if applied == nil { action() }
+            applied = nil
           }
       )
-      .onDisappear {
-        repeater?.cancel()
-        repeater = nil
-      }
       .accessibilityElement()
-      .accessibilityLabel(label)
-      .accessibilityAddTraits(.isButton)
+      .accessibilityLabel("Space")
+      .accessibilityAddTraits([.isButton, .isKeyboardKey])
       .accessibilityAction { action() }
   }
 }

@@ -70,7 +70,7 @@ public struct DictationPipeline: Sendable {
     let started = clock.date()
     let engine = try await loadEngine(request.engine ?? settings.engine())
     let options = TranscriptionOptions(
-      language: request.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
+      language: request.language ?? request.field.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
       beamSize: request.beamSize, threads: request.threads)
     let transcript = try await VoicedTranscription(progress: request.progress)
       .transcribe(samples, engine: engine, options: options)
@@ -83,7 +83,7 @@ public struct DictationPipeline: Sendable {
       outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
       return outcome
     }
-    let (formatted, polish) = await formatter.format(raw, field: request.field)
+    let (formatted, polish) = await formatter.format(raw, field: request.field.read(in: transcript.language))
     outcome.text = formatted.text
     outcome.trace = formatted.trace
     outcome.polish = polish

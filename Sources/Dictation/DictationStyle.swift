@@ -47,9 +47,11 @@ public struct DictationStyle: Sendable, Hashable {
     return builtIn.first { key($0.name) == key(name) }
   }
 
-  /// The style for a dictation into `field`: a saved style that claims the field's kind (`email`, `chat`, `code`,
-  /// …) or its app's bundle id, else the style the setting names, else `natural`.
+  /// The style for a dictation into `field`: the one picked on the keyboard, else a saved style that claims the
+  /// field's kind (`email`, `chat`, `code`, …) or its app's bundle id, else the style the setting names, else
+  /// `natural`.
   public static func resolve(setting name: String, saved: [SavedStyle], field: FieldContext?) -> DictationStyle {
+    if let picked = field?.style, let style = named(picked, saved: saved) { return style }
     if let field {
       let claims = [field.appBundleID?.lowercased(), field.kind.rawValue].compactMap { $0 }
       for claim in claims {

@@ -206,7 +206,7 @@ extension DictationHost {
       return
     }
     apply(.tailTranscribed(dictationID: dictation.id))
-    let formatted = await environment.format(raw, dictation.context)
+    let formatted = await environment.format(raw, dictation.context.read(in: reading.transcript.language))
     deliver(
       dictation, formatted: formatted, raw: raw, audio: recording.samples, language: reading.transcript.language,
       startedAt: recording.startedAt)

@@ -34,7 +34,7 @@ extension DictationHost {
         environment.spool.remove(sidecar.dictationID)
         continue
       }
-      let formatted = await environment.format(raw, sidecar.context)
+      let formatted = await environment.format(raw, sidecar.context.read(in: language))
       let entry = ArchivedDictation(
         id: sidecar.dictationID, sessionID: sidecar.sessionID, createdAt: sidecar.startedAt, text: formatted.text,
         rawText: raw, duration: Double(samples.count) / 16_000, engine: engine.id, model: engine.model,

@@ -255,12 +255,11 @@ public actor DictationHost {
     return options
   }
 
-  /// How `dictation`'s audio is read: the language of its field (the conversation's) when the settings leave the
-  /// language to detection.
+  /// How `dictation`'s audio is read: in the language the keyboard chose for the field (`KeyboardLanguage.resolve`
+  /// weighed the keyboard's pick, the settings and the conversation), else the settings'.
   func transcriptionOptions(for context: FieldContext) -> TranscriptionOptions {
     var options = transcriptionOptions
-    let automatic = options.language.map { $0.isEmpty || $0 == "auto" } ?? true
-    if automatic, let language = context.language, !language.isEmpty { options.language = language }
+    if let language = context.language, !language.isEmpty, language != "auto" { options.language = language }
     return options
   }
 

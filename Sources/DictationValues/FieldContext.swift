@@ -9,18 +9,40 @@ public struct FieldContext: Codable, Sendable, Hashable {
   public var contentType: String?
   /// The bundle id of the app holding the field, when known.
   public var appBundleID: String?
-  /// The language the user last wrote in this field (its `documentInputMode`, e.g. `fr`), or the one picked on the
-  /// keyboard: dictation follows it when the settings leave the language to detection.
+  /// The language the keyboard chose for this field (`KeyboardLanguage.resolve`: picked on the keyboard, else the
+  /// settings', else the conversation's `documentInputMode`, e.g. `fr`): dictation and clean-up follow it; nil
+  /// leaves it to the settings and detection.
   public var language: String?
+  /// The style picked on the keyboard for its dictations (a built-in or saved style's name); nil lets the app
+  /// choose by the settings and the field.
+  public var style: String?
 
   public init(
     textBeforeCursor: String = "", keyboardType: String? = nil, contentType: String? = nil,
-    appBundleID: String? = nil, language: String? = nil
+    appBundleID: String? = nil, language: String? = nil, style: String? = nil
   ) {
     self.language = language
+    self.style = style
     self.textBeforeCursor = textBeforeCursor
     self.keyboardType = keyboardType
     self.contentType = contentType
     self.appBundleID = appBundleID
+  }
+}
+
+extension FieldContext {
+  /// The built-in styles the keyboard's switch offers for `style`, by name (the app's `DictationStyle.builtIn`), with
+  /// the words the switch shows.
+  public static let builtInStyles: [(name: String, title: String)] = [
+    ("natural", "Natural"), ("formal", "Formal"), ("casual", "Casual"), ("very-casual", "Very casual"),
+    ("verbatim", "Word for word"),
+  ]
+
+  /// This field with the language its dictation was read in: the keyboard's choice, else the one the engine
+  /// detected; the clean-up follows it.
+  public func read(in detected: String?) -> FieldContext {
+    var context = self
+    if context.language?.isEmpty ?? true { context.language = detected }
+    return context
   }
 }

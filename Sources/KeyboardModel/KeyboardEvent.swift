@@ -61,11 +61,18 @@ public struct KeyboardConfiguration: Sendable, Hashable {
   public var presenceInterval: Double
   /// How long iOS may take to answer a request to open the app before the keyboard tells the user to open it.
   public var openAnswerTimeout: Double
+  /// The language set in Utter's settings; nil leaves it to the field (`KeyboardLanguage.resolve`).
+  public var language: String?
+  /// How the keys answer a press, as the user set it in Utter.
+  public var keyFeedback: KeyFeedback
 
   public init(
     staleHeartbeatAfter: Double = 3, pendingResultWindow: Double = 120, activationTimeout: Double = 20,
-    commandTimeout: Double = 5, presenceInterval: Double = 2, openAnswerTimeout: Double = 3
+    commandTimeout: Double = 5, presenceInterval: Double = 2, openAnswerTimeout: Double = 3, language: String? = nil,
+    keyFeedback: KeyFeedback = KeyFeedback()
   ) {
+    self.language = language
+    self.keyFeedback = keyFeedback
     self.openAnswerTimeout = openAnswerTimeout
     self.presenceInterval = presenceInterval
     self.staleHeartbeatAfter = staleHeartbeatAfter

@@ -31,6 +31,15 @@ public enum KeyboardPhase: Sendable, Hashable {
     case .failed: "error"
     }
   }
+
+  /// Whether the dictation panel takes the key area's place: while the app starts, records or writes, and for a
+  /// problem to read. Otherwise the keys show, and the bar above them holds the mic (and undo after an insertion).
+  public var coversKeys: Bool {
+    switch self {
+    case .inactive, .ready, .inserted: false
+    case .activating, .listening, .interrupted, .transcribing, .failed: true
+    }
+  }
 }
 
 /// A dictation the keyboard inserted, kept for undo and "use raw text".

@@ -6,7 +6,7 @@ import SessionChannel
 /// Runs a `KeyboardModel` over the channel: reads the app's state and results, writes commands, edits the field.
 public actor KeyboardSession<Document: TextFieldProxy> {
   public private(set) var model: KeyboardModel
-  public private(set) var document: Document
+  public internal(set) var document: Document
   /// How many results were inserted, and when the last one was (seconds since 1970).
   public private(set) var insertionCount = 0
   public private(set) var lastInsertionAt: Double?
@@ -31,7 +31,10 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// channel is never touched, and the mic says how to allow it.
   public let hasFullAccess: Bool
   /// The keys: layout, page, shift and auto-capitalisation.
-  public private(set) var typing: TypingModel
+  public internal(set) var typing: TypingModel
+  var typingObserver: (@Sendable (TypingState) -> Void)?
+  /// The style picked on the keyboard for its dictations (nil: the app chooses).
+  public internal(set) var pickedStyle: String?
 
   /// A keyboard that continues the command numbering found in the container.
   public init(
@@ -78,7 +81,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
 
   /// The keyboard appeared: syncs with the container (inserting a pending result) and starts watching it.
   public func appear() {
-    typing.fieldChanged(before: document.textBeforeCursor)
+    fieldChanged()
     guard hasFullAccess else { return }
     refreshAll()
     guard watchTask == nil else { return }
@@ -104,7 +107,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     reportCorrections()
     let context = FieldContext(
       textBeforeCursor: String(document.textBeforeCursor.suffix(500)), keyboardType: keyboardType,
-      contentType: contentType, language: typing.language)
+      contentType: contentType, language: typing.language, style: pickedStyle)
     apply(.startTapped(context, now: clock.now()))
   }
 
@@ -114,39 +117,6 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   public func tapUseRaw() { apply(.useRawTapped) }
   public func tapEndSession() { apply(.endSessionTapped(now: clock.now())) }
   public func dismissError() { apply(.errorDismissed(now: clock.now())) }
-
-  /// The user types `text` into the field (pasted, or a key of another keyboard).
-  public func type(_ text: String) {
-    document.insert(text)
-    typing.fieldChanged(before: document.textBeforeCursor)
-    apply(.userTyped)
-  }
-
-  /// The user presses one of our keys.
-  public func press(_ key: TypingModel.Key) {
-    let edits = typing.press(key, before: document.textBeforeCursor, now: clock.now())
-    apply(edits)
-  }
-
-  /// The user presses, in order, the keys that type `text` (a page or shift key first where one is needed).
-  public func typeKeys(_ text: String) {
-    for character in text {
-      for key in typing.keys(toType: character) { press(key) }
-    }
-  }
-
-  /// Applies edits of our keys (a key, a held delete, the suggestion bar) to the field.
-  public func apply(_ edits: [TypingEdit]) {
-    guard !edits.isEmpty else { return }
-    for edit in edits {
-      switch edit {
-      case .insert(let text): document.insert(text)
-      case .deleteBackward(let count): document.deleteBackward(count: count)
-      case .moveCursor, .nextKeyboard: break  // the extension moves the cursor and changes keyboards
-      }
-    }
-    apply(.userTyped)
-  }
 
   /// The user edits the field some other way (another keyboard, the cursor moved); `change` returns whether it
   /// changed anything.
@@ -280,6 +250,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
       watch = InsertionWatch(inserted: text, before: before, after: after)
       insertionCount += 1
       lastInsertionAt = clock.now()
+      fieldChanged()
     case .replaceInserted(let old, let new):
       guard document.textBeforeCursor.hasSuffix(old) else { return }
       document.deleteBackward(count: old.count)

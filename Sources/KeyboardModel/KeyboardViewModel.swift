@@ -11,8 +11,6 @@
   public protocol KeyboardHost: AnyObject {
     /// The field's keyboard and content types (`FieldTraits` names), sent with each start command.
     var fieldTraits: (keyboardType: String?, contentType: String?) { get }
-    var returnKeyLabel: String { get }
-    func deleteBackward(characters count: Int)
     /// Opens the containing app and calls `completion` once with iOS's answer: whether it opened it.
     func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void)
   }
@@ -32,6 +30,21 @@
     public var fullAccess: Bool
     /// Whether iOS asks this keyboard to show a globe key (it may change with the device and its keyboards).
     public var showsGlobe = true
+    /// The keys as they show (layout, page, shift, language) and the word the suggestion bar completes.
+    public private(set) var typing = TypingState(typing: TypingModel(), word: "")
+    /// The keyboard's size for the device and orientation (the extension sets it as they change).
+    public var geometry = KeyboardGeometry(device: .phone, landscape: false, width: 390)
+    /// How a key press answers, as the user set it in Utter.
+    public private(set) var keyFeedback = KeyFeedback()
+    /// The language picked on the keyboard; nil follows the settings, then the conversation.
+    public private(set) var pickedLanguage: String?
+    /// The style picked on the keyboard; nil lets the app choose.
+    public private(set) var pickedStyle: String?
+    /// The field's language as iOS remembers it (`documentInputMode`), and its traits.
+    @ObservationIgnored private var fieldLanguage: String?
+    @ObservationIgnored private var fieldTraits: KeyboardTap?
+    /// Whether the session was made with Full Access (it is made again when that changes).
+    @ObservationIgnored private var connectedWithAccess: Bool?
     @ObservationIgnored public weak var host: (any KeyboardHost)?
 
     /// The URL that opens the app's activation screen.
@@ -44,11 +57,15 @@
     @ObservationIgnored private var worker: Task<Void, Never>?
     private let logger: Logger
 
-    /// A keyboard on `shared` (nil when the App Group is missing), typing into `document`, woken by `notifier`.
+    /// A keyboard on `shared` (nil when the App Group is missing), typing into `document`, woken by `notifier`, with
+    /// the language and style the user last picked on it.
     public init(
       fullAccess: Bool, shared: SharedFolder?, document: Document,
-      notifier: @escaping @Sendable () -> any ChangeNotifier, logger: Logger = Logger(label: "utter.keyboard")
+      notifier: @escaping @Sendable () -> any ChangeNotifier, logger: Logger = Logger(label: "utter.keyboard"),
+      pickedLanguage: String? = nil, pickedStyle: String? = nil
     ) {
+      self.pickedLanguage = pickedLanguage
+      self.pickedStyle = pickedStyle
       self.fullAccess = fullAccess
       self.shared = shared
       self.document = document
@@ -56,10 +73,9 @@
       self.logger = logger
     }
 
-    /// Connects to the app's session (once) and syncs. Called each time the keyboard appears.
+    /// Makes the session (again when Full Access changed) and syncs. Called each time the keyboard appears.
     public func appear() {
-      guard fullAccess else { return }
-      if worker == nil { connect() }
+      if worker == nil || connectedWithAccess != fullAccess { connect() }
       send(.appear)
     }
 
@@ -82,29 +98,62 @@
       send(.dismissError)
     }
 
-    /// Types `text` with one of our keys.
-    public func type(_ text: String) { send(.type(text)) }
+    /// One of our typing keys.
+    public func press(_ key: TypingModel.Key) { send(.key(key)) }
+    /// The `count`th repeat (from 0) of a held delete.
+    public func holdDelete(repeat count: Int) { send(.holdDelete(repeat: count)) }
+    public func acceptSuggestion(_ word: String) { send(.suggestion(word)) }
+    /// The space bar dragged by `points` (negative: to the left).
+    public func dragSpace(by points: Double) {
+      let steps = TypingModel.cursorSteps(forDrag: points)
+      if steps != 0 { send(.moveCursor(steps)) }
+    }
 
-    /// Backspace: deletes here, then tells the model the user typed (undo is no longer offered).
-    public func deleteBackward() {
-      host?.deleteBackward(characters: 1)
-      // NB: KeyboardSession offers `type(_:)` as its only "user typed" signal; an empty insert is a no-op.
-      send(.type(""))
+    /// The language picked on the keyboard's switch (nil: automatic).
+    public func pickLanguage(_ language: String?) {
+      pickedLanguage = language
+      send(.language(picked: language, field: fieldLanguage))
+    }
+
+    /// The style picked on the keyboard's switch (nil: automatic).
+    public func pickStyle(_ style: String?) {
+      pickedStyle = style
+      send(.style(style))
+    }
+
+    /// The field changed or another field took the keyboard: its input mode's language, autocapitalisation type
+    /// (`UITextAutocapitalizationType` raw value) and return key label.
+    public func fieldChanged(language: String?, capitalization: Int, returnLabel: String) {
+      fieldLanguage = language
+      let traits = KeyboardTap.fieldTraits(
+        TypingModel.Capitalization(rawValue: capitalization) ?? .sentences, returnLabel: returnLabel)
+      fieldTraits = traits
+      send(traits)
+      send(.language(picked: pickedLanguage, field: language))
     }
 
     private func connect() {
-      guard let shared else {
-        notice = "Utter's shared folder is missing. Reinstall Utter."
-        return
-      }
-      // NB: unreadable settings fall back to the defaults; the keyboard must still work.
-      let configuration = (try? KeyboardConfiguration.shared(in: shared)) ?? KeyboardConfiguration()
+      actions?.finish()
+      worker?.cancel()
+      if shared == nil, fullAccess { notice = "Utter's shared folder is missing. Reinstall Utter." }
+      let access = fullAccess && shared != nil
+      connectedWithAccess = fullAccess
+      // NB: without Full Access the App Group is out of reach: the settings are the defaults, and the session's
+      // channel is never touched (it is given a folder only because it needs one).
+      var configuration = KeyboardConfiguration()
+      if access, let shared, let read = try? KeyboardConfiguration.shared(in: shared) { configuration = read }
+      keyFeedback = configuration.keyFeedback
+      let container = shared?.channel ?? FileManager.default.temporaryDirectory
       let session = KeyboardSession(
-        channel: SessionChannel(container: shared.channel, logger: logger), document: document,
-        watcher: ChannelWatcher(notifier: notifier()), configuration: configuration, logger: logger)
+        channel: SessionChannel(container: container, logger: logger), document: document,
+        watcher: ChannelWatcher(notifier: notifier()), configuration: configuration, logger: logger,
+        hasFullAccess: access)
       let openApp: @Sendable () async -> Bool = { [weak self] in await self?.openApp() ?? false }
       let (stream, continuation) = AsyncStream.makeStream(of: KeyboardTap.self)
       actions = continuation
+      if let fieldTraits { continuation.yield(fieldTraits) }
+      continuation.yield(.language(picked: pickedLanguage, field: fieldLanguage))
+      continuation.yield(.style(pickedStyle))
       worker = Task { [weak self] in
         await session.onPhaseChange { phase in
           Task { @MainActor in self?.phase = phase }
@@ -113,6 +162,9 @@
           Task { @MainActor in self?.liveText = live }
         }
         await session.onOpenApp(openApp)
+        await session.onTypingChange { state in
+          Task { @MainActor in self?.typing = state }
+        }
         let initial = await session.model.phase
         self?.phase = initial
         for await tap in stream {

@@ -8,19 +8,24 @@ public protocol TextFieldProxy: Sendable {
   mutating func insert(_ text: String)
   /// Deletes `count` characters before the cursor.
   mutating func deleteBackward(count: Int)
+  /// Moves the cursor `offset` characters (negative: back).
+  mutating func moveCursor(by offset: Int)
 }
 
-/// A text field in memory with the cursor at the end: what the command-line keyboard types into.
+/// A text field in memory, with the cursor at the end until it is moved: what the command-line keyboard types
+/// into.
 public struct SimulatedTextField: TextFieldProxy, Hashable {
   public private(set) var text: String
+  /// How many characters follow the cursor.
+  public private(set) var charactersAfterCursor = 0
 
   public init(text: String = "") {
     self.text = text
   }
 
-  public var textBeforeCursor: String { text }
+  public var textBeforeCursor: String { String(text.dropLast(charactersAfterCursor)) }
 
-  public var textAfterCursor: String { "" }
+  public var textAfterCursor: String { String(text.suffix(charactersAfterCursor)) }
 
   /// Replaces the last occurrence of `old` with `new`, as a user editing the field would; false when `old` is not
   /// in the field.
@@ -31,16 +36,22 @@ public struct SimulatedTextField: TextFieldProxy, Hashable {
     for start in stride(from: characters.count - needle.count, through: 0, by: -1)
     where characters[start..<(start + needle.count)].elementsEqual(needle) {
       text = String(characters[..<start]) + new + String(characters[(start + needle.count)...])
+      charactersAfterCursor = min(charactersAfterCursor, text.count)
       return true
     }
     return false
   }
 
   public mutating func insert(_ text: String) {
-    self.text += text
+    self.text = textBeforeCursor + text + textAfterCursor
   }
 
   public mutating func deleteBackward(count: Int) {
-    text.removeLast(min(count, text.count))
+    let before = textBeforeCursor
+    text = String(before.dropLast(count)) + textAfterCursor
+  }
+
+  public mutating func moveCursor(by offset: Int) {
+    charactersAfterCursor = min(text.count, max(0, charactersAfterCursor - offset))
   }
 }

@@ -300,8 +300,10 @@ public enum Suggestions {
     return ranked
   }
 
-  /// The edits that replace the word before the cursor with `suggestion` and a space.
-  public static func accept(_ suggestion: String, before text: String) -> [TypingEdit] {
-    [.deleteBackward(currentWord(before: text).count), .insert(suggestion + " ")]
+  /// The edits that replace the word before the cursor with `suggestion` and a space (none when a space or a mark
+  /// already follows the cursor).
+  public static func accept(_ suggestion: String, before text: String, after: String = "") -> [TypingEdit] {
+    let spaced = after.first.map { $0.isWhitespace || ".,;:!?)".contains($0) } ?? false
+    return [.deleteBackward(currentWord(before: text).count), .insert(spaced ? suggestion : suggestion + " ")]
   }
 }

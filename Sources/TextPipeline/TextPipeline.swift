@@ -1,4 +1,5 @@
 import DictationValues
+
 /// How the text pipeline cleans up dictation.
 public struct PipelineConfiguration: Sendable, Hashable {
   /// Preferred spellings and sound-alike replacements.
@@ -82,12 +83,14 @@ public struct TextPipeline: Sendable {
     self.stages = stages
   }
 
-  /// Cleans up `raw` for insertion after `context`, recording each stage that changed the text.
+  /// Cleans up `raw` for insertion after `context`, recording each stage that changed the text. Text in a language
+  /// other than English (`context.language`) skips the stages that read English words.
   public func run(_ raw: String, context: FieldContext = FieldContext()) -> PipelineResult {
     var document = TextDocument(parsing: raw)
     var trace: [TraceStep] = []
     var before = document.text
-    for stage in stages {
+    let english = context.isEnglish
+    for stage in stages where english || !stage.readsEnglishWords {
       document.reasons = []
       stage.apply(&document, context: context)
       let after = document.text

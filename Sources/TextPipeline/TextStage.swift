@@ -6,6 +6,26 @@ public protocol TextStage: Sendable {
   var name: String { get }
   /// Edits `document`; `context` is the text already before the cursor.
   func apply(_ document: inout TextDocument, context: FieldContext)
+  /// Whether the stage reads English words (fillers, repair markers, spoken marks, number words): it is skipped
+  /// for text in another language, where those words mean something else or nothing.
+  var readsEnglishWords: Bool { get }
+}
+
+extension TextStage {
+  public var readsEnglishWords: Bool { false }
+}
+
+extension FillerRemoval { public var readsEnglishWords: Bool { true } }
+extension CourseCorrection { public var readsEnglishWords: Bool { true } }
+extension SpokenPunctuation { public var readsEnglishWords: Bool { true } }
+extension NumberFormatting { public var readsEnglishWords: Bool { true } }
+
+extension FieldContext {
+  /// Whether the text is English as far as the clean-up knows: the field's language says so, or says nothing.
+  var isEnglish: Bool {
+    guard let language, !language.isEmpty, language != "auto" else { return true }
+    return language.lowercased().hasPrefix("en")
+  }
 }
 
 extension TextStage {

@@ -1,5 +1,5 @@
-import DictationValues
 import ArgumentParser
+import DictationValues
 import Foundation
 import Locations
 import TextPipeline
@@ -24,6 +24,9 @@ struct FormatCommand: AsyncParsableCommand {
   @Option(name: .customLong("context"), help: "The text already before the cursor.")
   var textBeforeCursor: String?
 
+  @Option(help: "The text's language (e.g. fr); the stages that read English words run only for English, the default.")
+  var language: String?
+
   @Flag(help: "Write what each stage changed to standard error.")
   var trace = false
 
@@ -43,7 +46,7 @@ struct FormatCommand: AsyncParsableCommand {
     var raw = String(decoding: input, as: UTF8.self)
     if raw.hasSuffix("\n") { raw.removeLast() }
     let result = TextPipeline(configuration: configuration).run(
-      raw, context: FieldContext(textBeforeCursor: textBeforeCursor ?? ""))
+      raw, context: FieldContext(textBeforeCursor: textBeforeCursor ?? "", language: language))
     if trace {
       var before = raw
       for step in result.trace {

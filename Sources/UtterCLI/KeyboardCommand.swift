@@ -108,7 +108,8 @@ struct KeyboardCommand: AsyncParsableCommand {
       channel: channel, document: SimulatedTextField(text: initialText), watcher: watcher,
       configuration: noFullAccess ? KeyboardConfiguration() : try configuration(SharedFolder(channel: containerURL)),
       logger: logger, hasFullAccess: !noFullAccess,
-      typing: TypingModel(language: language, capitalization: capitalization.value))
+      typing: TypingModel(capitalization: capitalization.value))
+    await keyboard.setLanguage(picked: nil, field: language)
     if !statusOnly {
       let lastLine = LastLine()
       await keyboard.onPhaseChange { phase in
@@ -149,6 +150,10 @@ struct KeyboardCommand: AsyncParsableCommand {
       case .type(let text): await keyboard.typeKeys(text)
       case .delete(let count): for _ in 0..<count { await keyboard.press(.delete) }
       case .field: print(await keyboard.document.text)
+      case .accept(let word): await keyboard.acceptSuggestion(word)
+      case .cursor(let count): await keyboard.moveCursor(by: count)
+      case .language(let picked): await keyboard.setLanguage(picked: picked, field: language)
+      case .style(let style): await keyboard.setStyle(style)
       case .replace(let old, let new):
         if !(await keyboard.edit { $0.replaceLast(old, with: new) }) {
           failure = CLIError("'\(old)' is not in the text field", exitCode: 2)

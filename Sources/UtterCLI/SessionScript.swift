@@ -18,6 +18,13 @@ enum SessionScriptStep: Equatable {
   case field
   /// Replaces the last occurrence of the first text in the field with the second, as the user editing it would.
   case replace(String, String)
+  /// Taps a suggestion: the word replaces the one before the cursor.
+  case accept(String)
+  /// Drags the space bar this many characters (negative: back).
+  case cursor(Int)
+  /// Picks a language (`auto`: the settings', then the field's) or a style (`auto`: the app's) on the keyboard.
+  case language(String?)
+  case style(String?)
 
   /// The keyboard tap this step is, if it is one.
   var tap: KeyboardTap? {
@@ -87,13 +94,28 @@ enum SessionScriptStep: Equatable {
           throw CLIError("'wait-partial' needs words and seconds, e.g. 'wait-partial quick brown 5'")
         }
         return .waitPartial(String(rest[..<space]).trimmingCharacters(in: .whitespaces), limit)
+      case "accept":
+        guard !rest.isEmpty, !rest.contains(" ") else { throw CLIError("'accept' needs one word, e.g. 'accept John'") }
+        return .accept(rest)
+      case "cursor":
+        guard let count = Int(rest), abs(count) <= 100_000 else {
+          throw CLIError("'cursor' needs a number of characters, e.g. 'cursor -3', got '\(rest)'")
+        }
+        return .cursor(count)
+      case "language", "style":
+        guard !rest.isEmpty, !rest.contains(" ") else {
+          throw CLIError("'\(verb)' needs a name or auto, e.g. '\(verb) \(verb == "style" ? "casual" : "fr")'")
+        }
+        let value = rest == "auto" ? nil : rest
+        return verb == "style" ? .style(value) : .language(value)
       case "type":
         // NB: keep the user's spacing after the verb's single separating space.
         return .type(String(part.drop { $0 == " " }.dropFirst(4).dropFirst(1)))
       default:
         throw CLIError(
           "unknown keyboard step '\(verb)' (steps: start, stop, cancel, wait S, wait-insert S, wait-phase P S, "
-            + "wait-partial TEXT S, type TEXT, delete N, field, replace OLD NEW, undo, use-raw, status, end-session)")
+            + "wait-partial TEXT S, type TEXT, delete N, accept WORD, cursor N, language L, style S, field, "
+            + "replace OLD NEW, undo, use-raw, status, end-session)")
       }
     }
   }

@@ -43,4 +43,16 @@ struct DictationStyleTests {
     #expect(DictationStyle.resolve(setting: "natural", saved: [slack], field: field).name == "Slack")
     #expect(DictationStyle.resolve(setting: "gone", saved: [slack], field: FieldContext()) == .natural)
   }
+
+  @Test("a style picked on the keyboard beats the field's claim and the setting; an unknown pick is ignored")
+  func pickedOnKeyboard() {
+    let pirate = SavedStyle(name: "Pirate", kind: "casual", prompt: "Write like a pirate.", defaultContexts: ["chat"])
+    let chat = FieldContext(keyboardType: "twitter", style: "verbatim")
+    #expect(DictationStyle.resolve(setting: "formal", saved: [pirate], field: chat).text == .verbatim)
+    #expect(
+      DictationStyle.resolve(setting: "formal", saved: [pirate], field: FieldContext(style: "pirate")).name == "Pirate")
+    let unknown = FieldContext(keyboardType: "twitter", style: "gone")
+    #expect(DictationStyle.resolve(setting: "formal", saved: [pirate], field: unknown).name == "Pirate")
+    #expect(FieldContext.builtInStyles.map(\.name) == DictationStyle.builtIn.map(\.name), "the keyboard's switch")
+  }
 }

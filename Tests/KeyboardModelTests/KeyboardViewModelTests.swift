@@ -9,12 +9,8 @@ import Testing
 @MainActor
 final class HostStandIn: KeyboardHost {
   var fieldTraits: (keyboardType: String?, contentType: String?) { ("emailAddress", nil) }
-  var returnKeyLabel: String { "send" }
-  var deleted = 0
   var opened: [URL] = []
   var refuseToOpen = true
-
-  func deleteBackward(characters count: Int) { deleted += count }
 
   func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void) {
     opened.append(url)
@@ -51,19 +47,29 @@ struct KeyboardViewModelTests {
     return (keyboard, host)
   }
 
-  @Test("without Full Access the keyboard never touches the shared folder; a missing App Group is said in one line")
+  @Test(
+    "without Full Access the keys type and the mic explains, the shared folder untouched; a missing App Group is said"
+  )
   func withoutAccess() async throws {
     let folder = try TemporaryDirectory("utter-keyboard-view")
     defer { folder.remove() }
     let shared = SharedFolder(appGroup: folder.url)
-    await MainActor.run {
+    let locked = await MainActor.run {
       let locked = KeyboardViewModel(
         fullAccess: false, shared: shared, document: SimulatedTextField(), notifier: { SilentNotifier() })
       locked.appear()
+      locked.fieldChanged(language: "fr-FR", capitalization: 2, returnLabel: "send")
+      for letter in "salut" { locked.press(.character(String(letter))) }
       locked.tapMicrophone()
-      #expect(!FileManager.default.fileExists(atPath: shared.channel.path))
-      #expect(locked.phase == .inactive)
-
+      return locked
+    }
+    #expect(await eventually { await MainActor.run { locked.phase == .failed(.needsFullAccess) } })
+    #expect(await eventually { await MainActor.run { locked.typing.word == "Salut" } })
+    let typing = await MainActor.run { locked.typing }
+    #expect(typing.typing.layout == .azerty)
+    #expect(typing.typing.returnLabel == "send")
+    #expect(!FileManager.default.fileExists(atPath: shared.channel.path))
+    await MainActor.run {
       let orphan = KeyboardViewModel(
         fullAccess: true, shared: nil, document: SimulatedTextField(), notifier: { SilentNotifier() })
       orphan.appear()

@@ -7,7 +7,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/utter-ios-self-test.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cp -R "$root/App" "$work/App"
-file="UtterKeyboard/KeyboardViewController.swift"
+file="UtterKeyboard/ProxyDocument.swift"
 line="$(grep -n 'textDocumentProxy.deleteBackward()' "$work/App/$file" | head -1 | cut -d: -f1)"
 if [ -z "$line" ]; then
   echo "ios-check self-test: failed: $file no longer calls textDocumentProxy.deleteBackward(); pick another call" >&2

@@ -1,0 +1,138 @@
+import Foundation
+import KeyboardModel
+import SessionChannel
+import TestSupport
+import Testing
+
+@Suite("The typing keys in a keyboard session")
+struct TypingSessionTests {
+  /// A keyboard over a container where session `s1` is live and has dictated `text` into a field holding `field`.
+  static func keyboardAfterDictating(
+    _ text: String, into field: String, in dir: TemporaryDirectory,
+    configuration: KeyboardConfiguration = KeyboardConfiguration()
+  ) async throws -> (KeyboardSession<SimulatedTextField>, SessionChannel) {
+    let app = SessionChannel(container: dir.url)
+    let now = Date().timeIntervalSince1970
+    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
+    try app.writeResult(
+      DictationResult(id: "s1-1", sessionID: "s1", commandSeq: 1, text: text, rawText: text, createdAt: now))
+    let keyboard = KeyboardSession(
+      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: field),
+      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1), configuration: configuration)
+    await keyboard.appear()
+    return (keyboard, app)
+  }
+
+  @Test("a suggestion tapped over a misheard name in a dictation is reported to word learning, like any edit")
+  func suggestionCorrection() async throws {
+    let dir = try TemporaryDirectory("keyboard-typing")
+    defer { dir.remove() }
+    let (keyboard, app) = try await Self.keyboardAfterDictating(
+      " Send the draft to Shivor before lunch.", into: "Note.", in: dir)
+    // The user drags the space bar back to the end of the name, and the bar offers the right spelling.
+    await keyboard.moveCursor(by: -" before lunch.".count)
+    #expect(await keyboard.typingState.word == "Shivor")
+    await keyboard.acceptSuggestion("Siobhan")
+    #expect(await keyboard.document.text == "Note. Send the draft to Siobhan before lunch.")
+    await keyboard.disappear()
+    let commands = app.readCommands().value?.commands ?? []
+    #expect(commands.map(\.kind) == [.ack, .correction])
+    #expect(commands.last?.corrections == [CorrectedWords(heard: "Shivor", corrected: "Siobhan")])
+  }
+
+  @Test("the conversation's language sets the layout and goes with the dictation; a pick and a setting beat it")
+  func languageAndStyle() async throws {
+    let dir = try TemporaryDirectory("keyboard-typing")
+    defer { dir.remove() }
+    let (keyboard, app) = try await Self.keyboardAfterDictating("Hi.", into: "", in: dir)
+    await keyboard.setLanguage(picked: nil, field: "fr-FR")
+    #expect(await keyboard.typing.layout == .azerty)
+    await keyboard.setStyle("casual")
+    await keyboard.tapStart()
+    let start = app.readCommands().value?.commands.last
+    #expect(start?.kind == .start)
+    #expect(start?.context?.language == "fr")
+    #expect(start?.context?.style == "casual")
+
+    await keyboard.setLanguage(picked: "de", field: "fr-FR")
+    #expect(await keyboard.typing.language == "de")
+    #expect(await keyboard.typing.layout == .qwertz)
+    await keyboard.disappear()
+
+    let (setToEnglish, _) = try await Self.keyboardAfterDictating(
+      "Hi.", into: "", in: dir, configuration: KeyboardConfiguration(language: "en"))
+    await setToEnglish.setLanguage(picked: nil, field: "fr-FR")
+    #expect(await setToEnglish.typing.language == "en")
+    #expect(await setToEnglish.typing.layout == .qwerty)
+    await setToEnglish.disappear()
+  }
+
+  @Test("a held delete takes ten characters one by one, then whole words, through the session")
+  func heldDelete() async throws {
+    let dir = try TemporaryDirectory("keyboard-typing")
+    defer { dir.remove() }
+    let (keyboard, _) = try await Self.keyboardAfterDictating(
+      " See you at the station tomorrow", into: "Plans:", in: dir)
+    for count in 0..<10 { await keyboard.holdDelete(repeat: count) }
+    #expect(await keyboard.document.text == "Plans: See you at the statio")
+    await keyboard.holdDelete(repeat: 10)
+    #expect(await keyboard.document.text == "Plans: See you at the ")
+    await keyboard.holdDelete(repeat: 11)
+    #expect(await keyboard.document.text == "Plans: See you at ")
+    await keyboard.disappear()
+  }
+
+  @Test("the field's input mode names a language; modes that are not one, and auto, name none")
+  func languageCodes() {
+    #expect(KeyboardLanguage.code("fr-FR") == "fr")
+    #expect(KeyboardLanguage.code("de_CH") == "de")
+    #expect(KeyboardLanguage.code("pt-BR") == "pt-BR")
+    #expect(KeyboardLanguage.code("zh-Hans") == "zh")
+    for none in [nil, "", "auto", "mul", "emoji", "dictation"] { #expect(KeyboardLanguage.code(none) == nil) }
+    #expect(KeyboardLanguage.resolve(picked: nil, setting: "auto", field: "fr-CA") == "fr")
+    #expect(KeyboardLanguage.resolve(picked: nil, setting: "es", field: "fr-CA") == "es")
+    #expect(KeyboardLanguage.resolve(picked: "it", setting: "es", field: "fr-CA") == "it")
+    #expect(KeyboardLanguage.resolve(picked: nil, setting: nil, field: "emoji") == nil)
+    #expect(KeyboardLanguage.label("fr") == "FR")
+    #expect(KeyboardLanguage.label(nil) == "Auto")
+  }
+
+  @Test("the keyboard's height per device and orientation; key clicks and haptics only with Full Access")
+  func geometryAndFeedback() {
+    let covering = [
+      KeyboardPhase.inactive, .ready, .activating(waitingOn: []), .listening(level: 0.2, partialText: ""),
+      .interrupted(partialText: ""), .transcribing(partialText: ""),
+      .inserted(InsertedDictation(resultID: "s1-1", insertedText: "Hi.", formattedText: "Hi.", rawText: "hi")),
+      .failed(.needsFullAccess),
+    ].filter(\.coversKeys).map(\.name)
+    #expect(covering == ["activating", "listening", "interrupted", "transcribing", "error"])
+
+    let phone = KeyboardGeometry(device: .phone, landscape: false, width: 393)
+    #expect(phone.height == 266)
+    #expect(phone.keyAreaHeight == 214)
+    #expect(KeyboardGeometry(device: .phone, landscape: false, width: 375).height == 250)
+    #expect(KeyboardGeometry(device: .phone, landscape: true, width: 852).height == 190)
+    #expect(KeyboardGeometry(device: .pad, landscape: false, width: 820).height == 312)
+    #expect(KeyboardGeometry(device: .pad, landscape: true, width: 1366).height == 368)
+
+    let feedback = KeyFeedback(haptics: true, sounds: true)
+    #expect(feedback.forPress(fullAccess: true) == (click: true, haptic: true))
+    #expect(feedback.forPress(fullAccess: false) == (click: false, haptic: false))
+    #expect(KeyFeedback(haptics: false, sounds: true).forPress(fullAccess: true) == (click: true, haptic: false))
+  }
+
+  @Test("the simulated field's cursor: typing and deleting happen at it, and it stays inside the text")
+  func simulatedCursor() {
+    var field = SimulatedTextField(text: "Meet tomorrow")
+    field.moveCursor(by: -8)
+    field.insert("Jon ")
+    #expect(field.text == "Meet Jon tomorrow")
+    #expect(field.textAfterCursor == "tomorrow")
+    field.deleteBackward(count: 4)
+    #expect(field.text == "Meet tomorrow")
+    field.moveCursor(by: -100)
+    #expect(field.textBeforeCursor == "")
+    field.moveCursor(by: 100)
+    #expect(field.textAfterCursor == "")
+  }
+}
