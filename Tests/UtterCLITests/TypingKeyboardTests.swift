@@ -64,4 +64,23 @@ struct TypingKeyboardTests {
       #expect(line.contains("Friday → Monday"), "\(line)")
     }
   }
+
+  @Test(
+    "a suggestion tapped over a dictated word (cursor dragged back to it) reaches word learning like a typed edit",
+    .enabled(if: SyntheticSpeech.isAvailable))
+  func suggestionReachesLearning() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("We meet on Friday."))
+    defer { host.terminate() }
+    let keyboard = try await workspace.runKeyboard(
+      "start; wait 2.5; stop; wait-insert 120; cursor -1; accept Monday; start; wait 1; cancel; field", timeout: 200)
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(await host.log("correction:", timeout: 30))
+    let line = host.stderr.split(separator: "\n").first { $0.contains("correction:") }.map(String.init) ?? ""
+    if workspace.engine == "whisper" {
+      #expect(keyboard.stdout.hasSuffix("on Monday.\n"), "the suggestion keeps the period after it: \(keyboard.stdout)")
+      #expect(line.contains("Friday → Monday"), "\(line)")
+    }
+  }
 }
