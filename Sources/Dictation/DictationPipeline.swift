@@ -69,9 +69,10 @@ public struct DictationPipeline: Sendable {
   public func run(_ samples: [Float], request: Request = Request()) async throws -> DictationOutcome {
     let started = clock.date()
     let engine = try await loadEngine(request.engine ?? settings.engine())
-    let options = TranscriptionOptions(
+    var options = TranscriptionOptions(
       language: request.language ?? request.field.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
       beamSize: request.beamSize, threads: request.threads)
+    options.learnedForms = settings.learnedForms
     let transcript = try await VoicedTranscription(progress: request.progress)
       .transcribe(samples, engine: engine, options: options)
     let raw = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -83,7 +84,8 @@ public struct DictationPipeline: Sendable {
       outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
       return outcome
     }
-    let (formatted, polish) = await formatter.format(raw, field: request.field.read(in: transcript.language))
+    var (formatted, polish) = await formatter.format(raw, field: request.field.read(in: transcript.language))
+    formatted.traceLearned(transcript.learned, raw: raw)
     outcome.text = formatted.text
     outcome.trace = formatted.trace
     outcome.polish = polish
@@ -132,12 +134,14 @@ public struct DictationPipeline: Sendable {
         !report.learned.contains { $0.term == correction.corrected }
       }
       if !suggested.isEmpty {
-        parts.append("suggested " + suggested.map { "'\($0.heard)' → '\($0.corrected)'" }.joined(separator: ", "))
+        parts.append(
+          "suggested " + suggested.map { "'\($0.heard)' → '\($0.corrected)' (\($0.evidence))" }.joined(separator: ", "))
       }
       if !report.rejected.isEmpty { parts.append("not learned: " + report.rejected.joined(separator: "; ")) }
       if let notice = report.notice { parts.append(notice) }
       return CorrectionResult(
         vocabulary: report.learned.isEmpty ? nil : Vocabulary.prompt(for: dictionary.entries),
+        learnedForms: report.learnedForms,
         summary: parts.isEmpty ? "nothing to learn" : parts.joined(separator: "; "))
     }
     return (
@@ -149,9 +153,11 @@ public struct DictationPipeline: Sendable {
   /// The host's settings from the user's: session timeout, recording cap, model unloading, language and vocabulary (`makeHost`'s
   /// `adjust` changes them for a bench or a command-line flag).
   public func hostConfiguration() -> HostConfiguration {
-    HostConfiguration(
+    var transcription = TranscriptionOptions(language: settings.language, vocabulary: settings.vocabularyPrompt)
+    transcription.learnedForms = settings.learnedForms
+    return HostConfiguration(
       timeout: settings.settings.sessionTimeout,
-      transcription: TranscriptionOptions(language: settings.language, vocabulary: settings.vocabularyPrompt),
+      transcription: transcription,
       maxRecordingSeconds: settings.settings.maxRecordingSeconds,
       engineIdleUnload: settings.settings.unloadModelAfterSeconds > 0 ? settings.settings.unloadModelAfterSeconds : nil)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SpeechEngine
 import Storage
 import TextPipeline
 
@@ -20,11 +21,14 @@ public struct DictationSettings: Sendable {
   public var dictionary: [DictionaryEntry]
   public var snippets: [Snippet]
   public var styles: [SavedStyle]
+  /// What the engine wrote where the user meant a term they taught by correcting it.
+  public var learnedForms: [LearnedForm]
 
   public init(
     settings: UtterSettings = UtterSettings(), dictionary: [DictionaryEntry] = [], snippets: [Snippet] = [],
-    styles: [SavedStyle] = []
+    styles: [SavedStyle] = [], learnedForms: [LearnedForm] = []
   ) {
+    self.learnedForms = learnedForms
     self.settings = settings
     self.dictionary = dictionary
     self.snippets = snippets
@@ -37,7 +41,15 @@ public struct DictationSettings: Sendable {
     let vocabulary = (try? database.pipelineVocabulary()) ?? (dictionary: [], snippets: [])
     return DictationSettings(
       settings: (try? database.settings()) ?? UtterSettings(), dictionary: vocabulary.dictionary,
-      snippets: vocabulary.snippets, styles: (try? database.styles()) ?? [])
+      snippets: vocabulary.snippets, styles: (try? database.styles()) ?? [], learnedForms: learnedForms(from: database))
+  }
+
+  /// The corrections learned in the store as the engine's learned forms: a heard form that is common words is
+  /// guarded (`LearnableCorrection.replacesHeard` false).
+  public static func learnedForms(from database: AppDatabase) -> [LearnedForm] {
+    ((try? database.learnedCorrections()) ?? []).map {
+      LearnedForm(heard: $0.heard, term: $0.corrected, context: $0.context, guarded: !$0.replacesHeard)
+    }
   }
 
   /// The engine the settings choose, unless `id` names another (then `model`, or that engine's default).

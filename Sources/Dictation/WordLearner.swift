@@ -1,5 +1,6 @@
 import Foundation
 import SessionChannel
+import SpeechEngine
 import Storage
 import TextPipeline
 import WordMatching
@@ -26,6 +27,8 @@ public struct WordLearner: Sendable {
     public var rejected: [String] = []
     /// Terms that joined the dictionary.
     public var learned: [DictionaryEntry] = []
+    /// Every learned form, when a term was learned.
+    public var learnedForms: [LearnedForm]?
     /// Why nothing could be recorded (learning off, the store failing), or nil.
     public var notice: String?
   }
@@ -38,12 +41,17 @@ public struct WordLearner: Sendable {
       return report
     }
     for words in corrections {
-      switch LearnableCorrection.judge(WordSubstitution(heard: words.heard, corrected: words.corrected)) {
+      let substitution = WordSubstitution(heard: words.heard, corrected: words.corrected)
+      switch LearnableCorrection.judge(substitution, heardInAudio: words.heardInAudio) {
       case .reject(let reason):
         report.rejected.append("\(words.heard) → \(words.corrected): \(reason)")
+        // NB: kept (when learning is on) so the dictionary screen can say why it was not learned.
+        let kept = LearnableCorrection(
+          heard: words.heard, corrected: words.corrected, kind: .notLearned, replacesHeard: false, evidence: reason)
+        _ = try? database.recordCorrection(kept, context: words.context ?? [])
       case .learn(let correction):
         do {
-          switch try database.recordCorrection(correction) {
+          switch try database.recordCorrection(correction, context: words.context ?? []) {
           case .off:
             report.notice = "learning is off"
             return report
@@ -63,6 +71,7 @@ public struct WordLearner: Sendable {
     }
     if !report.learned.isEmpty, let entries = try? database.dictionaryEntries() {
       dictionary.replace(with: entries)
+      report.learnedForms = DictationSettings.learnedForms(from: database)
     }
     return report
   }

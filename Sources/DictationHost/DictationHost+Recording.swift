@@ -206,7 +206,9 @@ extension DictationHost {
       return
     }
     apply(.tailTranscribed(dictationID: dictation.id))
-    let formatted = await environment.format(raw, dictation.context.read(in: reading.transcript.language))
+    var formatted = await environment.format(raw, dictation.context.read(in: reading.transcript.language))
+    formatted.traceLearned(reading.transcript.learned, raw: raw)
+    remember(raw: raw, audio: recording.samples)
     deliver(
       dictation, formatted: formatted, raw: raw, audio: recording.samples, language: reading.transcript.language,
       startedAt: recording.startedAt)

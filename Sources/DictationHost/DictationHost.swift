@@ -31,6 +31,11 @@ public actor DictationHost {
   var endWaiters: [CheckedContinuation<Void, Never>] = []
   /// The engine's vocabulary since a correction taught a term (nil: the configuration's).
   var learnedVocabulary: [String]?
+  /// The learned forms since a correction taught a term (nil: the configuration's).
+  var learnedForms: [LearnedForm]?
+  /// The session's last dictations, the engine's text and audio, newest last: a correction of one is judged by
+  /// reading its audio again.
+  var recentDictations: [(raw: String, audio: [Float])] = []
   /// Dictations transcribed from the spool at start-up (for callers that report them).
   public internal(set) var recoveredDictations: [ArchivedDictation] = []
   /// The app's own screens following the host (`updates()`).
@@ -214,9 +219,7 @@ public actor DictationHost {
       }
       do { try channel.removeResult(id: id) } catch { logger.error("cannot remove result \(id): \(error)") }
     case .learnCorrections(let corrections):
-      let result = environment.learnCorrections(corrections)
-      if let vocabulary = result.vocabulary { learnedVocabulary = vocabulary }
-      logger.info("correction: \(result.summary)")
+      Task { await self.learn(corrections) }
     case .endSession:
       finishSession()
     }
@@ -252,6 +255,7 @@ public actor DictationHost {
   var transcriptionOptions: TranscriptionOptions {
     var options = configuration.transcription
     if let learnedVocabulary { options.vocabulary = learnedVocabulary }
+    if let learnedForms { options.learnedForms = learnedForms }
     return options
   }
 

@@ -11,16 +11,20 @@ public typealias TextFormatter = @Sendable (_ raw: String, _ field: FieldContext
 public struct CorrectionResult: Sendable, Hashable {
   /// The engine's vocabulary after a term was learned; nil when the dictionary did not change.
   public var vocabulary: [String]?
+  /// Every learned form after a term was learned (`TranscriptionOptions.learnedForms`); nil when none changed.
+  public var learnedForms: [LearnedForm]?
   /// One line for the log: what was learned, suggested or ignored.
   public var summary: String
 
-  public init(vocabulary: [String]? = nil, summary: String) {
+  public init(vocabulary: [String]? = nil, learnedForms: [LearnedForm]? = nil, summary: String) {
     self.vocabulary = vocabulary
+    self.learnedForms = learnedForms
     self.summary = summary
   }
 }
 
-/// Learns from words the user corrected (the app records them and may add a term to the dictionary).
+/// Learns from words the user corrected (the app records them and may add a term to the dictionary); each carries
+/// what the host found in the dictation's audio (`CorrectedWords.heardInAudio`, `context`).
 public typealias CorrectionLearning = @Sendable (_ corrections: [CorrectedWords]) -> CorrectionResult
 
 /// Everything the host needs from the outside world, injected.

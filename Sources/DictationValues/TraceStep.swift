@@ -44,3 +44,13 @@ public struct FormattedText: Sendable, Hashable {
     self.notice = notice
   }
 }
+
+extension FormattedText {
+  /// Puts first in the trace the learned forms the engine, reading the audio again, wrote as their terms
+  /// (`I am → Niamh`), in the text it then gave (`raw`).
+  public mutating func traceLearned(_ rewrites: [String], raw: String) {
+    guard !rewrites.isEmpty else { return }
+    trace.insert(
+      TraceStep(stage: "learned terms (confirmed by the audio read again)", text: raw, reasons: rewrites), at: 0)
+  }
+}

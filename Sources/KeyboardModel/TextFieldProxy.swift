@@ -27,14 +27,20 @@ public struct SimulatedTextField: TextFieldProxy, Hashable {
 
   public var textAfterCursor: String { String(text.suffix(charactersAfterCursor)) }
 
-  /// Replaces the last occurrence of `old` with `new`, as a user editing the field would; false when `old` is not
-  /// in the field.
+  /// Replaces the last occurrence of `old` as whole words with `new`, as a user editing the field would; false when
+  /// `old` is not in the field.
   public mutating func replaceLast(_ old: String, with new: String) -> Bool {
     let characters = Array(text)
     let needle = Array(old)
     guard !needle.isEmpty, needle.count <= characters.count else { return false }
+    func wordCharacter(_ index: Int) -> Bool {
+      characters.indices.contains(index) && (characters[index].isLetter || characters[index].isNumber)
+    }
     for start in stride(from: characters.count - needle.count, through: 0, by: -1)
-    where characters[start..<(start + needle.count)].elementsEqual(needle) {
+    where characters[start..<(start + needle.count)].elementsEqual(needle)
+      && !(wordCharacter(start - 1) && wordCharacter(start))
+      && !(wordCharacter(start + needle.count) && wordCharacter(start + needle.count - 1))
+    {
       text = String(characters[..<start]) + new + String(characters[(start + needle.count)...])
       charactersAfterCursor = min(charactersAfterCursor, text.count)
       return true

@@ -1,4 +1,5 @@
 import DictationValues
+
 /// What the keyboard asks the containing app to do.
 public enum CommandKind: String, Codable, Sendable, CaseIterable {
   /// Start recording a dictation into the field described by the command's context.
@@ -25,10 +26,17 @@ public struct CorrectedWords: Codable, Sendable, Hashable {
   public var heard: String
   /// The words the user left in their place, e.g. `Siobhan`.
   public var corrected: String
+  /// Filled in by the app, never sent by the keyboard: whether the dictation's audio, read again with the
+  /// corrected words as the prompt, wrote them (nil: it could not be read again).
+  public var heardInAudio: Bool?
+  /// Filled in by the app: the words heard next to the corrected ones, in lower case.
+  public var context: [String]?
 
-  public init(heard: String, corrected: String) {
+  public init(heard: String, corrected: String, heardInAudio: Bool? = nil, context: [String]? = nil) {
     self.heard = heard
     self.corrected = corrected
+    self.heardInAudio = heardInAudio
+    self.context = context
   }
 }
 

@@ -13,11 +13,15 @@ public struct TranscriptionOptions: Sendable, Hashable, Codable {
   /// A quick, rougher reading (live text while the user speaks): an embedded engine may encode only as much
   /// context as the audio holds. Never set for text that is kept.
   public var draft: Bool
+  /// What the user taught by correcting the engine's words: audio where a heard form comes back is read again
+  /// with its term (`VoicedTranscription`).
+  public var learnedForms: [LearnedForm]
 
   public init(
     language: String? = nil, vocabulary: [String] = [], prompt: String? = nil, beamSize: Int = 5, threads: Int? = nil,
-    draft: Bool = false
+    draft: Bool = false, learnedForms: [LearnedForm] = []
   ) {
+    self.learnedForms = learnedForms
     self.language = language
     self.vocabulary = vocabulary
     self.prompt = prompt
@@ -31,11 +35,12 @@ public struct TranscriptionOptions: Sendable, Hashable, Codable {
     var options = self
     options.beamSize = 1
     options.vocabulary = []
+    options.learnedForms = []
     options.draft = true
     return options
   }
 
-  enum CodingKeys: String, CodingKey { case language, vocabulary, prompt, beamSize, threads, draft }
+  enum CodingKeys: String, CodingKey { case language, vocabulary, prompt, beamSize, threads, draft, learnedForms }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -45,6 +50,7 @@ public struct TranscriptionOptions: Sendable, Hashable, Codable {
     beamSize = try container.decodeIfPresent(Int.self, forKey: .beamSize) ?? 5
     threads = try container.decodeIfPresent(Int.self, forKey: .threads)
     draft = try container.decodeIfPresent(Bool.self, forKey: .draft) ?? false
+    learnedForms = try container.decodeIfPresent([LearnedForm].self, forKey: .learnedForms) ?? []
   }
 
   /// The prompt an engine should see: vocabulary first, then the preceding text.

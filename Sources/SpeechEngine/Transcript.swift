@@ -45,6 +45,8 @@ public struct Transcript: Sendable, Hashable, Codable {
   public var language: String?
   public var engine: String
   public var model: String
+  /// The learned forms a second reading of the audio wrote as their terms (`I am → Niamh`), for the trace.
+  public var learned: [String] = []
 
   public init(text: String, segments: [TranscriptSegment], language: String?, engine: String, model: String) {
     self.text = text
@@ -73,7 +75,17 @@ public struct Transcript: Sendable, Hashable, Codable {
       }
     }
     let text = parts.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
-    return Transcript(
+    var joined = Transcript(
       text: text, segments: segments, language: parts.compactMap(\.language).first, engine: engine, model: model)
+    joined.learned = parts.flatMap(\.learned).uniqued()
+    return joined
+  }
+}
+
+extension Array where Element: Hashable {
+  /// The elements in order, each once.
+  func uniqued() -> [Element] {
+    var seen = Set<Element>()
+    return filter { seen.insert($0).inserted }
   }
 }

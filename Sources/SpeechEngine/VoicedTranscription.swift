@@ -192,12 +192,31 @@ public struct VoicedTranscription: Sendable {
   /// reads every word, not only the terms, so the audio is decoded without it first; only when the words heard
   /// sound like a term (`VocabularyGate`) is it decoded again with the hint, and that reading is kept only if it
   /// spells a term the first one lacked. Speech that says none of the terms reads exactly as with no dictionary.
+  ///
+  /// When the first reading writes a form the user corrected before (`LearnedForms`), the audio is read again with
+  /// the term written in its place as the prompt; that reading is kept only when it writes the term there and
+  /// changes nothing else, so an ordinary phrase becomes the term only when the audio says so.
   func decode(_ samples: [Float], engine: any SpeechEngine, options: TranscriptionOptions) async throws -> Transcript {
-    guard !options.vocabulary.isEmpty else { return try await engine.transcribe(samples, options: options) }
+    guard !options.vocabulary.isEmpty || !options.learnedForms.isEmpty else {
+      return try await engine.transcribe(samples, options: options)
+    }
     var unprompted = options
     unprompted.vocabulary = []
     let first = try await engine.transcribe(samples, options: unprompted)
-    guard VocabularyGate.mayMention(first.text, terms: options.vocabulary) else { return first }
+    let (prompt, used) = LearnedForms.prompt(for: first.text, forms: options.learnedForms)
+    if !used.isEmpty {
+      var prompted = unprompted
+      prompted.prompt = [options.prompt, prompt].compactMap { $0 }.joined(separator: " ")
+      var reread = try await engine.transcribe(samples, options: prompted)
+      let confirmed = LearnedForms.confirmed(first: first.text, reread: reread.text, used: used)
+      if !confirmed.isEmpty {
+        reread.learned = confirmed.map { "\($0.heard) → \($0.term)" }
+        return reread
+      }
+    }
+    guard !options.vocabulary.isEmpty, VocabularyGate.mayMention(first.text, terms: options.vocabulary) else {
+      return first
+    }
     let hinted = try await engine.transcribe(samples, options: options)
     let gained = VocabularyGate.spelledTerms(hinted.text, terms: options.vocabulary)
       .subtracting(VocabularyGate.spelledTerms(first.text, terms: options.vocabulary))
@@ -262,10 +281,12 @@ public struct VoicedTranscription: Sendable {
     _ readings: [(window: Window, transcript: Transcript)], engine: any SpeechEngine, options: TranscriptionOptions
   ) -> Transcript {
     let segments = joinedSegments(readings)
-    return Transcript(
+    var joined = Transcript(
       text: segments.map(\.text).filter { !$0.isEmpty }.joined(separator: " "), segments: segments,
       language: readings.lazy.compactMap(\.transcript.language).first ?? options.language, engine: engine.id,
       model: engine.model)
+    joined.learned = readings.flatMap(\.transcript.learned).uniqued()
+    return joined
   }
 
   /// The segments of `join`, in recording time, following `earlier` (the join of the windows before these).

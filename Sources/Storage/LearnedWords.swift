@@ -9,8 +9,12 @@ public struct LearningCandidate: Sendable, Hashable, Codable {
   /// The user's form, e.g. `Siobhan`.
   public var corrected: String
   public var kind: LearnableCorrection.Kind
-  /// Whether the heard form becomes the term when learned (false: the term is only a hint for the engine).
+  /// Whether the heard form becomes the term when learned (false: only a new dictation's audio can make it the term).
   public var replacesHeard: Bool
+  /// Why it counts as a recognition error (`LearnableCorrection.evidence`).
+  public var evidence: String = ""
+  /// The words heard next to the corrected ones, in lower case.
+  public var context: [String] = []
   /// How many times the user made this correction.
   public var count: Int
   public var firstSeen: Date
@@ -42,7 +46,7 @@ extension AppDatabase {
   /// Records a correction the user made; the second time (`correctionsToLearn`) it becomes a learned dictionary
   /// entry. Nothing is kept while learning is off.
   @discardableResult
-  public func recordCorrection(_ correction: LearnableCorrection) throws -> LearningOutcome {
+  public func recordCorrection(_ correction: LearnableCorrection, context: [String] = []) throws -> LearningOutcome {
     try writeNow { db, now in
       let settings = try Self.loadSettings(db)
       guard settings.learnWords, settings.retention.keepsHistory else { return .off }
@@ -61,16 +65,19 @@ extension AppDatabase {
       try db.execute(
         sql: """
           INSERT INTO learningCandidate
-            (heard, heardKey, corrected, correctedKey, kind, replacesHeard, count, firstSeen, lastSeen)
-          VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
+            (heard, heardKey, corrected, correctedKey, kind, replacesHeard, count, firstSeen, lastSeen, evidence,
+             context)
+          VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
           ON CONFLICT(heardKey, correctedKey) DO UPDATE SET count = count + 1, lastSeen = excluded.lastSeen,
-            corrected = excluded.corrected
+            corrected = excluded.corrected, evidence = excluded.evidence, kind = excluded.kind,
+            replacesHeard = excluded.replacesHeard,
+            context = trim(context || ' ' || excluded.context)
           """,
         arguments: [
           correction.heard, heardKey, correction.corrected, correctedKey, correction.kind.rawValue,
-          correction.replacesHeard, now, now,
+          correction.replacesHeard, now, now, correction.evidence, context.joined(separator: " "),
         ])
-      guard count >= Self.correctionsToLearn else { return .suggested(count: count) }
+      guard count >= Self.correctionsToLearn, correction.kind != .notLearned else { return .suggested(count: count) }
       let entry = try Self.learn(
         db, heard: correction.heard, replacesHeard: correction.replacesHeard, term: correction.corrected, now: now)
       return .learned(entry)
@@ -87,6 +94,22 @@ extension AppDatabase {
             AND NOT EXISTS (SELECT 1 FROM dictionaryEntry d WHERE d.termKey = c.correctedKey)
           ORDER BY lastSeen DESC, id DESC
           """
+      ).map(Self.candidate)
+    }
+  }
+
+  /// The corrections Utter learned (made often enough, not forgotten, their term still in the dictionary), oldest
+  /// first: what the engine wrote, what the user meant, and the words around it.
+  public func learnedCorrections() throws -> [LearningCandidate] {
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM learningCandidate c WHERE NOT dismissed AND count >= ? AND heardKey != correctedKey
+            AND kind != 'not-learned'
+            AND EXISTS (SELECT 1 FROM dictionaryEntry d WHERE d.termKey = c.correctedKey)
+          ORDER BY id
+          """, arguments: [Self.correctionsToLearn]
       ).map(Self.candidate)
     }
   }
@@ -158,6 +181,8 @@ extension AppDatabase {
     LearningCandidate(
       heard: row["heard"], corrected: row["corrected"],
       kind: LearnableCorrection.Kind(rawValue: row["kind"]) ?? .soundsAlike, replacesHeard: row["replacesHeard"],
+      evidence: row["evidence"] ?? "",
+      context: Array(Set((row["context"] as String? ?? "").split(separator: " ").map(String.init))).sorted(),
       count: row["count"], firstSeen: Date(timeIntervalSince1970: row["firstSeen"]),
       lastSeen: Date(timeIntervalSince1970: row["lastSeen"]))
   }

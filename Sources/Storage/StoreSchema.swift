@@ -9,6 +9,8 @@ enum StoreSchema {
   static let wordCountMigration = "v2-word-count"
   /// Marks each dictionary term's origin (added or learned) and keeps the corrections Utter may learn from.
   static let learnedWordsMigration = "v3-learned-words"
+  /// Keeps why a correction counts as a recognition error, and the words heard around it.
+  static let learningEvidenceMigration = "v4-learning-evidence"
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -20,6 +22,13 @@ enum StoreSchema {
     }
     migrator.registerMigration(learnedWordsMigration) { db in
       try addLearnedWords(db)
+    }
+    migrator.registerMigration(learningEvidenceMigration) { db in
+      try db.alter(table: "learningCandidate") { t in
+        t.add(column: "evidence", .text).notNull().defaults(to: "")
+        // The words heard next to the corrected ones, space-separated.
+        t.add(column: "context", .text).notNull().defaults(to: "")
+      }
     }
     return migrator
   }

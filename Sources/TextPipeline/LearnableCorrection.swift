@@ -1,11 +1,15 @@
 import WordMatching
+
 /// A correction worth learning: the user fixed a word the engine misheard, not a word they changed their mind about.
 ///
 /// A substitution is a candidate when the new form is another spelling of the same word (`iphone` → `iPhone`,
-/// `git hub` → `GitHub`), or a name or term (it has a capital or a digit) that sounds like what was heard (by
-/// `PhoneticKey`). Common or lower-case words written in place of others (`lunch` → `dinner`, `prevent` →
-/// `present`) are a change of mind. When the heard form is common words (`I am` → `Niamh`) or one plain lower-case
-/// word (`code` → `Xcode`), the term is learned as a hint for the engine, never as a rule that rewrites those words.
+/// `git hub` → `GitHub`), or a name or term (it has a capital or a digit) that sounds like what was heard. Whether
+/// it sounds so is judged first by the audio (read again with the corrected words as the prompt, the engine writes
+/// them: `heardInAudio`), then by the spelling (`PhoneticKey`); either is enough, so a name whose spelling does not
+/// follow its sound (Siobhan, Nguyen) is learned when the audio bears it out. Common or lower-case words written in
+/// place of others (`lunch` → `dinner`, `prevent` → `present`) are a change of mind. When the heard form is common
+/// words (`I am` → `Niamh`) or one plain lower-case word (`code` → `Xcode`), no rule rewrites those words: only a
+/// new dictation's audio can make them the term (`LearnedForm.guarded`).
 public struct LearnableCorrection: Sendable, Hashable {
   /// Why the correction looks like a recognition error.
   public enum Kind: String, Sendable, Hashable, Codable {
@@ -13,6 +17,8 @@ public struct LearnableCorrection: Sendable, Hashable {
     case soundsAlike = "sounds-alike"
     /// The same letters written another way: case, joined or split words.
     case spelling
+    /// Not a recognition error (kept only to show the user why it was not learned).
+    case notLearned = "not-learned"
   }
 
   /// The words as heard, e.g. `Shivor`.
@@ -22,6 +28,17 @@ public struct LearnableCorrection: Sendable, Hashable {
   public var kind: Kind
   /// Whether the heard form may become the term wherever it is heard; false when it is common words.
   public var replacesHeard: Bool
+  /// Why it counts as a recognition error, in words (the dictionary screen and `utter dictionary suggestions`
+  /// show it).
+  public var evidence: String
+
+  public init(heard: String, corrected: String, kind: Kind, replacesHeard: Bool, evidence: String = "") {
+    self.heard = heard
+    self.corrected = corrected
+    self.kind = kind
+    self.replacesHeard = replacesHeard
+    self.evidence = evidence
+  }
 
   /// What to do with one substitution.
   public enum Verdict: Sendable, Hashable {
@@ -39,8 +56,9 @@ public struct LearnableCorrection: Sendable, Hashable {
   /// The longest form, in characters, that can be learned.
   public static let maxCharacters = 48
 
-  /// Judges one substitution from `WordAlignment`.
-  public static func judge(_ substitution: WordSubstitution) -> Verdict {
+  /// Judges one substitution from `WordAlignment`; `heardInAudio` says whether the dictation's audio, read again
+  /// with the corrected words as the prompt, wrote them (nil: the audio could not be read again).
+  public static func judge(_ substitution: WordSubstitution, heardInAudio: Bool? = nil) -> Verdict {
     let heardWords = WordAlignment.words(substitution.heard)
     let correctedWords = WordAlignment.words(substitution.corrected)
     let heard = heardWords.joined(separator: " ")
@@ -57,7 +75,10 @@ public struct LearnableCorrection: Sendable, Hashable {
     if heardLetters == correctedLetters {
       // Capitalising a common word is sentence casing, not the way the user writes a term.
       if correctedWords.count == 1, isCommon(corrected) { return .reject("casing of a common word") }
-      return .learn(LearnableCorrection(heard: heard, corrected: corrected, kind: .spelling, replacesHeard: true))
+      return .learn(
+        LearnableCorrection(
+          heard: heard, corrected: corrected, kind: .spelling, replacesHeard: true,
+          evidence: "the same letters, written the user's way"))
     }
     if correctedWords.allSatisfy(isCommon) { return .reject("common words: a change of mind") }
     // NB: without a lexicon, a capital or a digit is what tells a name, an acronym or a product from an ordinary
@@ -65,13 +86,21 @@ public struct LearnableCorrection: Sendable, Hashable {
     guard corrected.contains(where: { $0.isUppercase || $0.isNumber }) else {
       return .reject("an ordinary lower-case word, not a name or a term")
     }
-    guard soundsAlike(PhoneticKey.key(heard), PhoneticKey.key(corrected)) else {
-      return .reject("does not sound like what was heard")
+    let spelledAlike = soundsAlike(PhoneticKey.key(heard), PhoneticKey.key(corrected))
+    let evidence: String
+    switch (heardInAudio, spelledAlike) {
+    case (true, _): evidence = "the audio, read again with it as the prompt, says '\(corrected)'"
+    case (_, true): evidence = "spelled like what was heard"
+    case (false, false):
+      return .reject(
+        "does not sound like what was heard: read again with it as the prompt, the audio still says '\(heard)'")
+    case (nil, false):
+      return .reject("does not sound like what was heard (by spelling; the audio could not be read again)")
     }
     return .learn(
       LearnableCorrection(
         heard: heard, corrected: corrected, kind: .soundsAlike,
-        replacesHeard: !heardIsCommon && !mayBeOrdinaryWord(heardWords)))
+        replacesHeard: !heardIsCommon && !mayBeOrdinaryWord(heardWords), evidence: evidence))
   }
 
   /// Whether the heard form may be an ordinary English word: one plain lower-case word (`code`, `free`). Replacing

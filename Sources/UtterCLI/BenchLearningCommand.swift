@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioInput
 import Dictation
+import DictationHost
 import Foundation
 import KeyboardModel
 import SessionChannel
@@ -15,9 +16,11 @@ struct BenchLearningCommand: AsyncParsableCommand {
     discussion: """
       Speaks each sentence with espeak-ng and dictates it through the dictation pipeline (engine, clean-up, \
       dictionary) with an empty dictionary. The user's correction of each term sentence (its reference) is aligned \
-      with what was inserted and learned as the keyboard would report it, twice. Then everything is dictated again. \
-      Reports the terms spelled right and the WER on the term sentences, and the WER on the ordinary sentences, \
-      before and after learning. Needs espeak-ng.
+      with what was inserted, judged by the audio as the app judges it (read again with the corrected words as the \
+      prompt), and learned as the keyboard would report it, twice. Then everything is dictated again. Reports the \
+      terms spelled right and the WER on the term sentences, and the WER on the ordinary sentences, before and \
+      after learning; every correction not learned, with why; and every ordinary sentence learning changed. Needs \
+      espeak-ng.
       """
   )
 
@@ -53,6 +56,8 @@ struct BenchLearningCommand: AsyncParsableCommand {
     var words = WordErrorCount()
     var terms = TermCount()
     var texts: [String] = []
+    /// The engine's words for each sentence.
+    var raws: [String] = []
   }
 
   func run() async throws {
@@ -78,16 +83,22 @@ struct BenchLearningCommand: AsyncParsableCommand {
     // The user fixes each term sentence to what they said; the keyboard reports the words they changed, twice.
     let learner = WordLearner(database: database, dictionary: LiveDictionary([]))
     var learnedLines: [String] = []
-    for _ in 0..<2 {
-      for (utterance, inserted) in zip(termSpeech, termsBefore.texts) {
+    var refused: [String] = []
+    let options = TranscriptionOptions(beamSize: beam)
+    for round in 0..<2 {
+      for (index, utterance) in termSpeech.enumerated() {
+        let inserted = termsBefore.texts[index]
         guard let watch = InsertionWatch(inserted: inserted, before: "", after: "") else { continue }
         let corrections = watch.corrections(before: utterance.reference, after: "")
         guard !corrections.isEmpty else { continue }
-        let report = learner.learn(corrections)
+        let judged = await DictationHost.judgeByAudio(
+          corrections, dictations: [(termsBefore.raws[index], utterance.samples)], engine: speech, options: options,
+          logger: SessionLogging.logger("utter.bench"))
+        let report = learner.learn(judged)
         learnedLines += report.learned.map {
           "learned \($0.term) (replaces: \($0.replacements.joined(separator: ", ")))"
         }
-        if verbose { report.rejected.forEach { printError("  not learned: \($0)") } }
+        if round == 1 { refused += report.rejected }
       }
     }
     let learned = try database.dictionaryEntries()
@@ -111,6 +122,11 @@ struct BenchLearningCommand: AsyncParsableCommand {
     table.add("dictionary", "empty", "\(learned.count) learned: \(learned.map(\.term).joined(separator: ", "))")
     table.add("engine", "\(speech.id) \(speech.model), beam \(beam)", "")
     table.print()
+    let changed = zip(ordinaryBefore.texts, ordinaryAfter.texts).filter { $0 != $1 }
+    print("ordinary sentences changed by learning: \(changed.count) of \(ordinarySentences.count)")
+    for (before, after) in changed { print("  \(before) → \(after)") }
+    print("corrections not learned (second round): \(refused.count)")
+    for line in refused { print("  \(line)") }
   }
 
   /// Dictates every utterance through the pipeline with the store's current dictionary.
@@ -128,6 +144,7 @@ struct BenchLearningCommand: AsyncParsableCommand {
       score.words = score.words + WordErrorRate.count(reference: utterance.reference, hypothesis: outcome.text)
       score.terms.add(reference: utterance.reference, hypothesis: outcome.text, terms: terms)
       score.texts.append(outcome.text)
+      score.raws.append(outcome.rawText)
     }
     return score
   }

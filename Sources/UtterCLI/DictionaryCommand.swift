@@ -68,7 +68,8 @@ struct DictionaryRemoveCommand: AsyncParsableCommand {
 
 struct DictionarySuggestionsCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "suggestions", abstract: "List corrections Utter may learn (made once, not yet learned).")
+    commandName: "suggestions",
+    abstract: "List corrections Utter may learn (made once, not yet learned), and those it will not, with why.")
   @OptionGroup var global: GlobalOptions
   @Flag(help: "Print JSON.") var json = false
 
@@ -82,7 +83,8 @@ struct DictionarySuggestionsCommand: AsyncParsableCommand {
         : "No suggestions: learning is off ('utter settings set learn-words on').",
       columns: "heard", "becomes", "why", "seen"
     ) { candidate in
-      let why = candidate.kind == .spelling ? "spelling" : candidate.replacesHeard ? "sounds alike" : "hint only"
+      let rule = candidate.kind == .notLearned ? "not learned" : candidate.replacesHeard ? "rewrites" : "audio-checked"
+      let why = candidate.evidence.isEmpty ? rule : "\(rule): \(candidate.evidence)"
       return [candidate.heard, candidate.corrected, why, "\(candidate.count)×"]
     }
   }

@@ -123,7 +123,7 @@ struct DictationHostRuntimeTests {
     let words = [CorrectedWords(heard: "Shivor", corrected: "Siobhan")]
     try harness.keyboard.send(.correction, corrections: words)
     #expect(await eventually { harness.keyboard.state?.lastCommandSeq == 1 })
-    #expect(reported.all == [words])
+    #expect(await eventually { reported.all == [words] })
 
     try harness.keyboard.send(.start)
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })

@@ -106,4 +106,28 @@ struct LearnedWordsTests {
     try copy.database.importJSON(try archive.jsonData())
     #expect(try copy.database.dictionaryEntries().map(\.origin) == [.learned])
   }
+
+  @Test("learned corrections keep why and the words around them; a refused one is kept to say why, never learned")
+  func evidenceAndContext() throws {
+    let store = try StoreFixture()
+    defer { store.folder.remove() }
+    var niamh = Self.niamh
+    niamh.evidence = "the audio, read again with it as the prompt, says 'Niamh'"
+    try store.database.recordCorrection(niamh, context: ["and", "before"])
+    let refused = LearnableCorrection(
+      heard: "Friday", corrected: "Monday", kind: .notLearned, replacesHeard: false,
+      evidence: "common words: a change of mind")
+    try store.database.recordCorrection(refused)
+    #expect(try store.database.recordCorrection(refused) == .suggested(count: 2), "refused twice, still not learned")
+    let shown = try store.database.learningCandidates()
+    #expect(shown.map(\.evidence).sorted() == ["common words: a change of mind", niamh.evidence])
+    #expect(try store.database.learnedCorrections().isEmpty)
+
+    try store.database.recordCorrection(niamh, context: ["and", "lunch"])
+    let learned = try store.database.learnedCorrections()
+    #expect(learned.map(\.heard) == ["I am"])
+    #expect(learned.first?.context == ["and", "before", "lunch"])
+    #expect(learned.first?.replacesHeard == false)
+    #expect(try store.database.dictionaryEntries().map(\.term) == ["Niamh"])
+  }
 }

@@ -13,7 +13,10 @@ struct MigrationTests {
     defer { store.folder.remove() }
     let applied = try store.database.writer.read { db in try StoreSchema.migrator.appliedIdentifiers(db) }
     #expect(
-      applied == [StoreSchema.initialMigration, StoreSchema.wordCountMigration, StoreSchema.learnedWordsMigration])
+      applied == [
+        StoreSchema.initialMigration, StoreSchema.wordCountMigration, StoreSchema.learnedWordsMigration,
+        StoreSchema.learningEvidenceMigration,
+      ])
     let columns = try store.database.writer.read { db in try db.columns(in: "history").map(\.name) }
     #expect(columns.contains("wordCount"))
   }

@@ -20,7 +20,7 @@ struct SessionLearningTests {
   static func quoted(_ words: String) -> String { "\"\(words)\"" }
 
   @Test(
-    "a name corrected twice is written right in the next dictation; a name heard as 'I am' never rewrites 'I am'")
+    "two names corrected twice, one heard as 'I am', are written right in the next dictation, judged by the audio")
   func correctTwiceThenDictate() async throws {
     guard workspaceEngineIsWhisper(), engineAvailable() else { return }
     let workspace = try SessionWorkspace()
@@ -45,13 +45,15 @@ struct SessionLearningTests {
     let insertions = keyboard.stderr.split(separator: "\n").filter { $0.hasPrefix("keyboard: inserted: ") }
     #expect(insertions.count == 3)
     let third = String(insertions.last ?? "")
-    #expect(third.contains("to Siobhan and"), "the third dictation writes the corrected name: \(third)")
-    // NB: with the learned names as a hint the engine may write the words run together ("Iam"); never the name.
+    // NB: the first word is the engine's own ("And" for this synthetic voice with no silence before it, "Send" with
+    // some): a common word changed is no recognition error Utter learns.
     #expect(
-      third.replacingOccurrences(of: " ", with: "").lowercased().contains("andiambefore") && !third.contains("Niamh"),
-      "'I am' stays 'I am': \(third)")
-    // The field keeps the user's corrections of the first two dictations.
-    #expect(keyboard.stdout.components(separatedBy: "Siobhan and Niamh").count - 1 == 2)
+      third.hasSuffix(" the draft to Siobhan and Niamh before lunch."),
+      "the third dictation writes both names, 'I am' because the audio, read again, says Niamh: \(third)")
+    // The corrections were judged by the audio: the host read the dictation again with the corrected words.
+    #expect(host.stderr.contains("the audio, read again with it as the prompt, says 'Siobhan'"), "\(host.stderr)")
+    // The field keeps the user's corrections of the first two dictations, and the third is right by itself.
+    #expect(keyboard.stdout.components(separatedBy: "Siobhan and Niamh").count - 1 == 3)
 
     await host.stop()
     let listed = try await UtterBinary.run(["dictionary", "list", "--data-dir", workspace.dataDirectory.path])
@@ -63,11 +65,15 @@ struct SessionLearningTests {
         $0.first == "Siobhan" && $0.contains("learned") && $0.joined(separator: " ").hasSuffix(heard.siobhan)
       },
       "\(listed.stdout)")
-    #expect(rows.contains { $0 == ["Niamh", "learned", "exact", "forms", "only"] }, "Niamh is a hint, not a rule")
+    #expect(
+      rows.contains { $0 == ["Niamh", "learned", "exact", "forms", "only"] }, "'I am' is no rule: only audio-checked")
 
     let formatted = try await UtterBinary.run(
       ["format", "--data-dir", workspace.dataDirectory.path], stdin: "i am sure \(heard.siobhan) will come")
     #expect(formatted.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "I am sure Siobhan will come.")
+    let ordinary = try await UtterBinary.run(
+      ["format", "--data-dir", workspace.dataDirectory.path], stdin: "so I am sure I am right")
+    #expect(ordinary.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "So I am sure I am right.")
 
     let forgot = try await UtterBinary.run([
       "dictionary", "forget", "Siobhan", "--data-dir", workspace.dataDirectory.path,

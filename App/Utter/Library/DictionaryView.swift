@@ -38,7 +38,9 @@ struct DictionaryView: View {
           } header: {
             Text("Suggestions")
           } footer: {
-            Text("Words you corrected once. Utter learns a word the second time, or now if you add it.")
+            Text(
+              "Words you corrected once. Utter learns a name the second time, or now if you add it; it says why when "
+                + "it will not learn one.")
           }
         }
       }
@@ -83,9 +85,17 @@ struct LearningSuggestionRow: View {
   let suggestion: LearningCandidate
   let decide: (_ confirmed: Bool) -> Void
 
+  /// What was heard, and why Utter will learn it (or not, and why not).
+  private var detail: String {
+    let heard = "Heard as: \(suggestion.heard)"
+    guard !suggestion.evidence.isEmpty else { return heard }
+    let lead = suggestion.kind == .notLearned ? "Not learned: " : ""
+    return "\(heard). \(lead)\(suggestion.evidence.prefix(1).uppercased() + suggestion.evidence.dropFirst())."
+  }
+
   var body: some View {
     HStack {
-      ItemSummary(Text(suggestion.corrected), detail: Text("Heard as: \(suggestion.heard)"))
+      ItemSummary(Text(suggestion.corrected), detail: Text(detail))
       Spacer()
       Button("Add") { decide(true) }
         .buttonStyle(.borderless)

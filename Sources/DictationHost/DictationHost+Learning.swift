@@ -1,0 +1,65 @@
+import Logging
+import SessionChannel
+import SpeechEngine
+
+extension DictationHost {
+  /// How many of the session's dictations are kept to judge corrections by, and the longest (longer ones are not
+  /// read again: a correction of one is judged by its spelling alone).
+  static var rememberedDictations: Int { 3 }
+  static var longestRememberedSeconds: Double { 60 }
+
+  /// Keeps a delivered dictation's engine text and audio for judging the corrections the user may make to it.
+  func remember(raw: String, audio: [Float]) {
+    guard Double(audio.count) / Double(engineSampleRate) <= Self.longestRememberedSeconds else { return }
+    recentDictations.append((raw, audio))
+    if recentDictations.count > Self.rememberedDictations { recentDictations.removeFirst() }
+  }
+
+  /// Learns from the keyboard's corrections, each judged by the audio of the dictation it corrects first.
+  func learn(_ corrections: [CorrectedWords]) async {
+    var options = transcriptionOptions
+    options.vocabulary = []
+    options.learnedForms = []
+    let judged = await Self.judgeByAudio(
+      corrections, dictations: recentDictations, engine: engine, options: options, logger: logger)
+    let result = environment.learnCorrections(judged)
+    if let vocabulary = result.vocabulary { learnedVocabulary = vocabulary }
+    if let forms = result.learnedForms { learnedForms = forms }
+    logger.info("correction: \(result.summary)")
+  }
+
+  /// `corrections` with what the audio says: the newest of `dictations` (engine text and audio) that holds each
+  /// heard form is read again with the corrected words as the prompt (`LearnedForms.heardInAudio`), and the words
+  /// next to the heard form are noted. With no engine, or no dictation holding the words, the audio says nothing
+  /// (nil). `utter bench learning` judges its corrections the same way.
+  public static func judgeByAudio(
+    _ corrections: [CorrectedWords], dictations: [(raw: String, audio: [Float])], engine: (any SpeechEngine)?,
+    options: TranscriptionOptions, logger: Logger
+  ) async -> [CorrectedWords] {
+    var judged = corrections
+    var byDictation: [Int: [Int]] = [:]
+    for (index, correction) in corrections.enumerated() {
+      guard let found = dictations.lastIndex(where: { LearnedForms.position(of: correction.heard, in: $0.raw) != nil })
+      else { continue }
+      judged[index].context = LearnedForms.neighbours(of: correction.heard, in: dictations[found].raw)
+      byDictation[found, default: []].append(index)
+    }
+    guard let engine, !byDictation.isEmpty else { return judged }
+    for (found, indices) in byDictation.sorted(by: { $0.key < $1.key }) {
+      let dictation = dictations[found]
+      let pairs = indices.map { (heard: corrections[$0].heard, corrected: corrections[$0].corrected) }
+      do {
+        let verdicts = try await LearnedForms.heardInAudio(text: dictation.raw, corrections: pairs) { prompt in
+          var prompted = options
+          prompted.prompt = prompt
+          return try await VoicedTranscription(windowing: engine.windowing)
+            .transcribe(dictation.audio, engine: engine, options: prompted).text
+        }
+        for (index, verdict) in zip(indices, verdicts) { judged[index].heardInAudio = verdict }
+      } catch {
+        logger.notice("cannot read a corrected dictation again (\(error)); judging its corrections by spelling")
+      }
+    }
+    return judged
+  }
+}
