@@ -7,9 +7,10 @@ import WordMatching
 /// it sounds so is judged first by the audio (read again with the corrected words as the prompt, the engine writes
 /// them: `heardInAudio`), then by the spelling (`PhoneticKey`); either is enough, so a name whose spelling does not
 /// follow its sound (Siobhan, Nguyen) is learned when the audio bears it out. Common or lower-case words written in
-/// place of others (`lunch` → `dinner`, `prevent` → `present`) are a change of mind. When the heard form is common
-/// words (`I am` → `Niamh`) or one plain lower-case word (`code` → `Xcode`), no rule rewrites those words: only a
-/// new dictation's audio can make them the term (`LearnedForm.guarded`).
+/// place of others (`lunch` → `dinner`, `prevent` → `present`) are a change of mind. When the heard form holds a
+/// common word (`I am` → `Niamh`, `Cuba meets` → `Kubernetes`) or is one plain lower-case word (`code` → `Xcode`),
+/// no rule rewrites those words: only a new dictation's audio can make them the term, next to the words heard
+/// around them before (`LearnedForm.guarded`).
 public struct LearnableCorrection: Sendable, Hashable {
   /// Why the correction looks like a recognition error.
   public enum Kind: String, Sendable, Hashable, Codable {
@@ -71,7 +72,6 @@ public struct LearnableCorrection: Sendable, Hashable {
     guard corrected.contains(where: \.isLetter) else { return .reject("no letters in the new form") }
     let heardLetters = WordAlignment.matchKey(heard)
     let correctedLetters = WordAlignment.matchKey(corrected)
-    let heardIsCommon = heardWords.allSatisfy(isCommon)
     if heardLetters == correctedLetters {
       // Capitalising a common word is sentence casing, not the way the user writes a term.
       if correctedWords.count == 1, isCommon(corrected) { return .reject("casing of a common word") }
@@ -100,7 +100,7 @@ public struct LearnableCorrection: Sendable, Hashable {
     return .learn(
       LearnableCorrection(
         heard: heard, corrected: corrected, kind: .soundsAlike,
-        replacesHeard: !heardIsCommon && !mayBeOrdinaryWord(heardWords), evidence: evidence))
+        replacesHeard: !heardWords.contains(where: isCommon) && !mayBeOrdinaryWord(heardWords), evidence: evidence))
   }
 
   /// Whether the heard form may be an ordinary English word: one plain lower-case word (`code`, `free`). Replacing

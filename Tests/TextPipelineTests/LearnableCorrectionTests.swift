@@ -24,8 +24,11 @@ struct LearnableCorrectionTests {
       behaviour: "a name heard as common words is learned as a hint only", heard: "I am", corrected: "Niamh",
       learned: (.soundsAlike, replaces: false)),
     LearningCase(
-      behaviour: "jargon split into sound-alike words is learned", heard: "cube and eats", corrected: "Kubernetes",
-      learned: (.soundsAlike, replaces: true)),
+      behaviour: "jargon split into sound-alike words is learned, audio-checked as it holds a common word",
+      heard: "cube and eats", corrected: "Kubernetes", learned: (.soundsAlike, replaces: false)),
+    LearningCase(
+      behaviour: "a name spelled unlike its sound is refused on spelling alone (the audio must bear it out)",
+      heard: "Sivor", corrected: "Siobhan", learned: nil),
     LearningCase(
       behaviour: "a casing form is learned", heard: "iphone", corrected: "iPhone", learned: (.spelling, replaces: true)),
     LearningCase(
