@@ -14,10 +14,15 @@ extension NumberFormatting {
   }
 
   /// The unit at `start`, if one is said there.
-  func unit(_ words: [String], from start: Int) -> Unit? {
+  func unit(_ words: [String], from start: Int, after previous: String? = nil) -> Unit? {
     guard start < words.count else { return nil }
     if words[start] == "percent" { return Unit(suffix: "%", end: start + 1) }
-    if let symbol = Self.currencies[words[start]] { return Unit(prefix: symbol, end: start + 1) }
+    if let symbol = Self.coins[words[start]] { return Unit(suffix: symbol, end: start + 1) }
+    // "ten pounds of flour", "lost five pounds": a weight.
+    let isWeight =
+      words[start].hasPrefix("pound")
+      && (start + 1 < words.count && words[start + 1] == "of" || previous.map(Self.weighing.contains) == true)
+    if let symbol = Self.currencies[words[start]], !isWeight { return Unit(prefix: symbol, end: start + 1) }
     if let temperature = SpokenUnits.temperature(words, from: start) {
       return Unit(suffix: temperature.written, end: temperature.end)
     }
@@ -30,18 +35,27 @@ extension NumberFormatting {
   }
 
   /// A number with a unit that forces digits: "$49", "$5.50", "12%", "20°C", "5 km".
-  func amount(_ words: [String], quantity: SpokenNumbers.Quantity) -> (tokens: [TextToken], end: Int)? {
-    guard var unit = unit(words, from: quantity.end) else { return nil }
+  func amount(_ words: [String], quantity: SpokenNumbers.Quantity, after previous: String? = nil) -> (
+    tokens: [TextToken], end: Int
+  )? {
+    guard var unit = unit(words, from: quantity.end, after: previous) else { return nil }
     var cents = ""
-    // "five dollars and fifty cents".
-    if !unit.prefix.isEmpty, !quantity.isDecimal, unit.end + 2 < words.count, words[unit.end] == "and",
-      let amount = SpokenNumbers.cardinal(words, from: unit.end + 1), amount.value < 100,
-      amount.end < words.count, words[amount.end] == "cents" || words[amount.end] == "cent"
-    {
-      cents = "." + (amount.value < 10 ? "0" : "") + String(amount.value)
-      unit.end = amount.end + 1
+    // "five dollars and fifty cents", "five dollars fifty", "twenty euros and five cents".
+    if !unit.prefix.isEmpty, !quantity.isDecimal, !quantity.text.contains(" ") {
+      let centsStart = unit.end < words.count && words[unit.end] == "and" ? unit.end + 1 : unit.end
+      if let amount = SpokenNumbers.cardinal(words, from: centsStart), amount.value < 100 {
+        let saysCents = amount.end < words.count && (words[amount.end] == "cents" || words[amount.end] == "cent")
+        // Without "cents", only two digits straight after the currency ("five dollars fifty") are cents.
+        let bareCents = centsStart == unit.end && amount.value >= 10 && unit.prefix == "$" || unit.prefix == "€"
+          || unit.prefix == "£"
+        let followsUnit = amount.end < words.count && (self.unit(words, from: amount.end) != nil || words[amount.end] == "and")
+        if saysCents || (bareCents && centsStart == unit.end && amount.value >= 10 && !followsUnit) {
+          cents = "." + (amount.value < 10 ? "0" : "") + String(amount.value)
+          unit.end = saysCents ? amount.end + 1 : amount.end
+        }
+      }
     }
-    var tokens = [TextToken(unit.prefix + quantity.text + cents + unit.suffix)]
+    var tokens = NumberFormatting.written(unit.prefix + quantity.text + cents + unit.suffix)
     if let abbreviation = unit.abbreviation { tokens.append(TextToken(abbreviation, isFixedCase: true)) }
     return (tokens, unit.end)
   }

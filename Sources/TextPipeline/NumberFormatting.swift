@@ -36,7 +36,41 @@ public struct NumberFormatting: TextStage {
   ]
   static let currencies: [String: String] = [
     "dollar": "$", "dollars": "$", "bucks": "$", "euro": "€", "euros": "€", "pound": "£", "pounds": "£",
+    "yen": "¥", "rupee": "₹", "rupees": "₹",
   ]
+  /// Coins written after the number: "fifty cents" → "50¢", "twenty pence" → "20p".
+  static let coins: [String: String] = ["cent": "¢", "cents": "¢", "pence": "p", "penny": "p"]
+  /// Words before "pounds" that make it a weight ("lost ten pounds"), not money.
+  static let weighing: Set<String> = ["lost", "lose", "gained", "gain", "weighs", "weigh", "weighed", "weighing"]
+
+  /// Number idioms said in words wherever they stand, with the index of their number word: "at the eleventh
+  /// hour", "on cloud nine".
+  static let keptIdioms: [(words: [String], number: Int)] = [
+    (["eleventh", "hour"], 0), (["cloud", "nine"], 1), (["forty", "winks"], 0), (["nine", "yards"], 0),
+    (["fifteen", "minutes", "of", "fame"], 0), (["twenty", "questions"], 0), (["sixth", "sense"], 0),
+    (["seventh", "heaven"], 0), (["square", "one"], 1), (["one", "in", "a", "million"], 0),
+    (["million", "to", "one"], 0), (["hundred", "and", "ten", "percent"], 0), (["nineteen", "to", "the", "dozen"], 0),
+    (["fifty", "fifty"], 0), (["twelfth", "man"], 0), (["ten", "four"], 0), (["high", "five"], 1),
+    (["twenty", "one", "questions"], 0), (["one", "hundred", "and", "ten", "percent"], 0),
+  ]
+
+  /// The index after a number idiom kept in words whose number word is at `index`, if one is there.
+  func keptIdiom(at index: Int, in tokens: [TextToken]) -> Int? {
+    for idiom in Self.keptIdioms where idiom.words[idiom.number] == tokens[index].lower {
+      let start = index - idiom.number
+      let end = start + idiom.words.count
+      guard start >= 0, end <= tokens.count,
+        idiom.words.indices.allSatisfy({ tokens[start + $0].isWord && tokens[start + $0].lower == idiom.words[$0] })
+      else { continue }
+      return end
+    }
+    return nil
+  }
+
+  /// The tokens of a written number: "2.5 million" is two words.
+  static func written(_ text: String) -> [TextToken] {
+    text.split(separator: " ").map { TextToken(String($0)) }
+  }
 
   /// A stage that writes spoken numbers as digits.
   public init() {}
@@ -44,6 +78,7 @@ public struct NumberFormatting: TextStage {
   /// Spoken numbers typed as digits wherever they stand: "twenty four seven" → "24/7".
   static let idioms: [(words: [String], written: String)] = [
     (["twenty", "four", "seven"], "24/7"), (["nine", "one", "one"], "911"),
+    (["twenty", "twenty", "vision"], "20/20 vision"), (["twenty", "twenty", "hindsight"], "20/20 hindsight"),
   ]
   /// Words that introduce a year of any century ("in eleven fifty", "since fifteen twenty").
   static let yearIntroducers: Set<String> = ["in", "since", "of", "year", "circa"]
@@ -100,10 +135,14 @@ public struct NumberFormatting: TextStage {
     guard tokens[index].isWord else { return nil }
     // NB: most words start no number; only those that can are looked at further.
     let head = tokens[index].lower.split(separator: "-").first.map(String.init) ?? ""
+    let nextWord = index + 1 < tokens.count && tokens[index + 1].isWord ? tokens[index + 1].lower : ""
     guard
       SpokenNumbers.isNumberWord(head) || SpokenNumbers.ordinalUnits[head] != nil || Self.months.contains(head)
-        || head == "minus" || head == "negative"
+        || head == "minus" || head == "negative" || Self.clockFractions[head] != nil
+        || (head == "a" && nextWord == "quarter") || (head == "plus" && SpokenNumbers.digits[nextWord] != nil)
+        || (head == "the" && (SpokenNumbers.ordinalUnits[nextWord] != nil || SpokenNumbers.tens[nextWord] != nil))
     else { return nil }
+    if let idiom = keptIdiom(at: index, in: tokens) { return (Array(tokens[index..<idiom]), idiom) }
     let spoken = Words(from: index, in: tokens)
     let words = spoken.words
     func word(_ text: String, fixed: Bool = false) -> TextToken { TextToken(text, isFixedCase: fixed) }
@@ -115,11 +154,16 @@ public struct NumberFormatting: TextStage {
     let beforePrevious = index > 1 && tokens[index - 2].isWord ? tokens[index - 2].lower : nil
 
     for idiom in Self.idioms where words.starts(with: idiom.words) {
-      if let end = spoken.tokenEnd(idiom.words.count) { return ([word(idiom.written)], end) }
+      if let end = spoken.tokenEnd(idiom.words.count) { return (Self.written(idiom.written), end) }
     }
     if let date = date(words) {
       guard let end = spoken.tokenEnd(date.end) else { return nil }
       return (date.tokens, end)
+    }
+    if let clock = clockTime(words), let end = spoken.tokenEnd(clock.end) { return (clock.tokens, end) }
+    if head == "plus" || head == "the" || head == "a" || Self.clockFractions[head] != nil {
+      guard head == "plus", let phone = phoneNumber(words), let end = spoken.tokenEnd(phone.end) else { return nil }
+      return (Self.written(phone.text), end)
     }
     if let year = SpokenNumbers.year(words, from: 0), let end = spoken.tokenEnd(year.end),
       !(year.end < words.count && SpokenNumbers.isNumberWord(words[year.end])),
@@ -164,82 +208,20 @@ public struct NumberFormatting: TextStage {
       guard let end = spoken.tokenEnd(range.end) else { return nil }
       return range.tokens.isEmpty ? kept(range.end) : (range.tokens, end)
     }
-    if let amount = amount(words, quantity: quantity), let end = spoken.tokenEnd(amount.end) {
+    if let amount = amount(words, quantity: quantity, after: previous), let end = spoken.tokenEnd(amount.end) {
       return (amount.tokens, end)
     }
-    if quantity.isDecimal, let end = spoken.tokenEnd(quantity.end) { return ([word(quantity.text)], end) }
+    // "two and a half hours" is said in words like "two hours"; "ten and a half" takes digits.
+    if quantity.isFraction, quantity.value < 10 { return kept(quantity.end) }
+    if quantity.isDecimal || quantity.text.contains(" "), let end = spoken.tokenEnd(quantity.end) {
+      if startsSentence, !quantity.isDecimal { return kept(quantity.end) }
+      return (Self.written(quantity.text), end)
+    }
     // Two numbers in a row that are neither a year, a time nor a phone number ("fifteen twenty minutes") are
     // left as said rather than guessed at.
     if let other = SpokenNumbers.cardinal(words, from: number.end) { return kept(other.end) }
     if startsSentence { return kept(number.end) }
     guard number.value >= 10, let end = spoken.tokenEnd(number.end) else { return nil }
     return ([word(SpokenNumbers.grouped(number.value))], end)
-  }
-
-  /// A date from `words[0]`: a month and a day ("march third"), optionally a year after it.
-  private func date(_ words: [String]) -> (tokens: [TextToken], end: Int)? {
-    guard let monthIndex = Self.months.firstIndex(of: words[0]), words.count > 1,
-      let day = SpokenNumbers.ordinal(words, from: 1) ?? SpokenNumbers.cardinal(words, from: 1),
-      (1...31).contains(day.value),
-      // "we march twenty miles", "it may five": these months are words too, and only an ordinal day is a date.
-      !["march", "may"].contains(words[0]) || SpokenNumbers.ordinal(words, from: 1) != nil
-    else { return nil }
-    let name = Self.months[monthIndex]
-    let month = TextToken(name.prefix(1).uppercased() + name.dropFirst(), isFixedCase: true)
-    if let year = SpokenNumbers.year(words, from: day.end) {
-      return ([month, TextToken("\(day.value),"), TextToken("\(year.value)")], year.end)
-    }
-    return ([month, TextToken("\(day.value)")], day.end)
-  }
-
-  /// Seven or more digits said one by one ("five five five one two three four"), grouped as a phone number.
-  private func phoneNumber(_ words: [String]) -> (text: String, end: Int)? {
-    var digits = ""
-    var end = 0
-    while end < words.count, let digit = SpokenNumbers.digits[words[end]] {
-      digits += String(digit)
-      end += 1
-    }
-    guard digits.count >= 7 else { return nil }
-    let characters = Array(digits)
-    switch characters.count {
-    case 7: return (String(characters[0..<3]) + "-" + String(characters[3...]), end)
-    case 10:
-      return (String(characters[0..<3]) + "-" + String(characters[3..<6]) + "-" + String(characters[6...]), end)
-    default: return (digits, end)
-    }
-  }
-
-  /// A time after hour `hour`: minutes, then "a m"/"p m" (or "at" before it), and its end.
-  private func time(_ words: [String], hour: Int, from start: Int, after previous: String?) -> (
-    tokens: [TextToken], end: Int
-  )? {
-    var index = start
-    var minutes: Int?
-    if index + 1 < words.count, words[index] == "oh", let unit = SpokenNumbers.units[words[index + 1]], unit < 10 {
-      minutes = unit
-      index += 2
-    } else if index < words.count, let value = SpokenNumbers.cardinal(words, from: index),
-      (10...59).contains(value.value)
-    {
-      minutes = value.value
-      index = value.end
-    }
-    var period: String?
-    if index + 1 < words.count, ["a", "p"].contains(words[index]), words[index + 1] == "m" {
-      period = words[index].uppercased() + "M"
-      index += 2
-    } else if index < words.count, ["am", "pm", "a.m.", "p.m."].contains(words[index]) {
-      period = words[index].hasPrefix("a") ? "AM" : "PM"
-      index += 1
-    }
-    guard period != nil || (minutes != nil && previous.map(Self.timeIntroducers.contains) == true) else {
-      return nil
-    }
-    var text = "\(hour)"
-    if let minutes { text += ":" + (minutes < 10 ? "0" : "") + String(minutes) }
-    var tokens = [TextToken(text)]
-    if let period { tokens.append(TextToken(period, isFixedCase: true)) }
-    return (tokens, index)
   }
 }
