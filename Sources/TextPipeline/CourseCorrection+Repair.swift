@@ -109,8 +109,10 @@ extension CourseCorrection {
     }
     if let aligned = before.last(where: { tokens[$0].lower == first }) {
       let isFunctionWord = WordLists.functionWords.contains(first)
+      // "the bus, never mind, the train": a short phrase said again from its article.
       let alignsInScratch =
         aligned == clause || !isFunctionWord || (Self.prepositions.contains(first) && correction.count <= 4)
+        || (WordLists.determiners.contains(first) && correction.count <= 3)
       if !forScratch || alignsInScratch { return .span(start: aligned, replacementStart: repair.start) }
     }
     if let (offset, aligned) = restatedAnchor(correction, before: before, in: tokens) {
@@ -129,7 +131,11 @@ extension CourseCorrection {
       // "the red shirt no wait blue": one word of the same kind swaps in place; "we need three no no four
       // chairs": a longer correction restates from the word of the same kind.
       if correction.count == 1 { return .swap(same) }
-      if !forScratch || correction.count <= 4 { return .span(start: same, replacementStart: repair.start) }
+      // After "scratch that", "ten chairs … twelve chairs" restates the phrase; "Tuesday. Never mind. Wednesday works
+      // better" is a new sentence.
+      if !forScratch || correction.count <= 4 && correction.last == tokens[last].lower {
+        return .span(start: same, replacementStart: repair.start)
+      }
     }
     if Self.prepositions.contains(first), !forScratch || correction.count <= 4,
       let preposition = before.last(where: { Self.prepositions.contains(tokens[$0].lower) })

@@ -78,7 +78,7 @@ public struct NumberFormatting: TextStage {
   /// Spoken numbers typed as digits wherever they stand: "twenty four seven" → "24/7".
   static let idioms: [(words: [String], written: String)] = [
     (["twenty", "four", "seven"], "24/7"), (["nine", "one", "one"], "911"),
-    (["twenty", "twenty", "vision"], "20/20 vision"), (["twenty", "twenty", "hindsight"], "20/20 hindsight"),
+    (["catch", "twenty", "two"], "Catch-22"), (["twenty", "twenty", "vision"], "20/20 vision"), (["twenty", "twenty", "hindsight"], "20/20 hindsight"),
   ]
   /// Words that introduce a year of any century ("in eleven fifty", "since fifteen twenty").
   static let yearIntroducers: Set<String> = ["in", "since", "of", "year", "circa"]
@@ -139,7 +139,7 @@ public struct NumberFormatting: TextStage {
     guard
       SpokenNumbers.isNumberWord(head) || SpokenNumbers.ordinalUnits[head] != nil || Self.months.contains(head)
         || head == "minus" || head == "negative" || Self.clockFractions[head] != nil
-        || (head == "a" && nextWord == "quarter") || (head == "plus" && SpokenNumbers.digits[nextWord] != nil)
+        || (head == "a" && nextWord == "quarter") || (head == "catch" && nextWord == "twenty") || (head == "plus" && SpokenNumbers.digits[nextWord] != nil)
         || (head == "the" && (SpokenNumbers.ordinalUnits[nextWord] != nil || SpokenNumbers.tens[nextWord] != nil))
     else { return nil }
     if let idiom = keptIdiom(at: index, in: tokens) { return (Array(tokens[index..<idiom]), idiom) }
@@ -161,7 +161,7 @@ public struct NumberFormatting: TextStage {
       return (date.tokens, end)
     }
     if let clock = clockTime(words), let end = spoken.tokenEnd(clock.end) { return (clock.tokens, end) }
-    if head == "plus" || head == "the" || head == "a" || Self.clockFractions[head] != nil {
+    if head == "plus" || head == "the" || head == "a" || head == "catch" || Self.clockFractions[head] != nil {
       guard head == "plus", let phone = phoneNumber(words), let end = spoken.tokenEnd(phone.end) else { return nil }
       return (Self.written(phone.text), end)
     }
