@@ -257,7 +257,7 @@ public struct SpokenPunctuation: TextStage {
       }
     }
     let opensCommand =
-      index > 0 && Self.slashCommandIntroducers.contains(tokens[index - 1].lower)
+      index > 0 && index + 1 < tokens.count && Self.slashCommandIntroducers.contains(tokens[index - 1].lower)
       && !WordLists.functionWords.contains(tokens[index + 1].lower)
     guard parts >= 2 || (parts == 1 && (path.hasPrefix("~") || opensCommand)) else { return false }
     let token = TextToken(path, kind: .verbatim, spaceBefore: tokens[index].spaceBefore, isSpoken: true)
