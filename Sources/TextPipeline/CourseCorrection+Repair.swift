@@ -123,7 +123,9 @@ extension CourseCorrection {
     for offset in 1..<min(3, correction.count) {
       guard let kind = Self.kind(of: correction[offset]),
         let same = before.last(where: { Self.kind(of: tokens[$0].lower) == kind }), same - offset >= clause,
-        (0..<offset).allSatisfy({ tokens[same - offset + $0].isWord && tokens[same - offset + $0].lower == correction[$0] })
+        (0..<offset).allSatisfy({
+          tokens[same - offset + $0].isWord && tokens[same - offset + $0].lower == correction[$0]
+        })
       else { continue }
       return .span(start: same - offset, replacementStart: repair.start)
     }

@@ -1,4 +1,5 @@
 import DictationValues
+
 /// Applies spoken corrections. A repair replaces the repaired words only and keeps the rest of the sentence:
 /// "the call is on monday, scratch that, tuesday" → "the call is on tuesday", "Book a table for Friday. Scratch
 /// that, for Saturday." → "Book a table for Saturday.".

@@ -1,4 +1,5 @@
 import DictationValues
+
 /// Removes hesitations ("um", "uh") and filler phrases ("you know", "I mean", "like", "basically") with the commas
 /// the engine put around them, keeping the same words where they carry meaning ("I like it"). A phrase set off by
 /// commas is a filler; one said without pauses is a filler when the words around it say so (the rule is in
@@ -125,9 +126,11 @@ public struct FillerRemoval: TextStage {
       // "You know?" or "I mean." on its own is what the user said, not a filler.
       if sentenceStart && sentenceEnd { continue }
       // "If you know, you know": the phrase said again after a comma is the saying itself.
-      if index >= 3, before?.text == ",", phrase.indices.allSatisfy({
-        tokens[index - 1 - phrase.count + $0].isWord && tokens[index - 1 - phrase.count + $0].lower == phrase[$0]
-      }) {
+      if index >= 3, before?.text == ",",
+        phrase.indices.allSatisfy({
+          tokens[index - 1 - phrase.count + $0].isWord && tokens[index - 1 - phrase.count + $0].lower == phrase[$0]
+        })
+      {
         continue
       }
       // "Basically, yes." answers; "Basically, we need more time" opens a clause with a filler.
@@ -213,7 +216,8 @@ public struct FillerRemoval: TextStage {
       words.count == 1 && Self.isHesitation(words[0])
       ? "a hesitation sound"
       : setOff
-        ? "a filler phrase set off from the sentence" : "a filler phrase, as the words around it show (no meaning there)"
+        ? "a filler phrase set off from the sentence"
+        : "a filler phrase, as the words around it show (no meaning there)"
     document.remove(lower..<upper, because: why)
   }
 }

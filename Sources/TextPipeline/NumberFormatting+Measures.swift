@@ -46,9 +46,11 @@ extension NumberFormatting {
       if let amount = SpokenNumbers.cardinal(words, from: centsStart), amount.value < 100 {
         let saysCents = amount.end < words.count && (words[amount.end] == "cents" || words[amount.end] == "cent")
         // Without "cents", only two digits straight after the currency ("five dollars fifty") are cents.
-        let bareCents = centsStart == unit.end && amount.value >= 10 && unit.prefix == "$" || unit.prefix == "€"
+        let bareCents =
+          centsStart == unit.end && amount.value >= 10 && unit.prefix == "$" || unit.prefix == "€"
           || unit.prefix == "£"
-        let followsUnit = amount.end < words.count && (self.unit(words, from: amount.end) != nil || words[amount.end] == "and")
+        let followsUnit =
+          amount.end < words.count && (self.unit(words, from: amount.end) != nil || words[amount.end] == "and")
         if saysCents || (bareCents && centsStart == unit.end && amount.value >= 10 && !followsUnit) {
           cents = "." + (amount.value < 10 ? "0" : "") + String(amount.value)
           unit.end = saysCents ? amount.end + 1 : amount.end

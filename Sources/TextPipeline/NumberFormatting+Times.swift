@@ -26,7 +26,8 @@ extension NumberFormatting {
       monthIndex = month
       // "May the fourth be with you", "march the first recruits": only other months take "the".
       let dayStart = words[1] == "the" && words.count > 2 && !["march", "may"].contains(words[0]) ? 2 : 1
-      guard let spokenDay = SpokenNumbers.ordinal(words, from: dayStart) ?? SpokenNumbers.cardinal(words, from: dayStart),
+      guard
+        let spokenDay = SpokenNumbers.ordinal(words, from: dayStart) ?? SpokenNumbers.cardinal(words, from: dayStart),
         (1...31).contains(spokenDay.value),
         // "we march twenty miles", "it may five": these months are words too, and only an ordinal day is a date.
         !["march", "may"].contains(words[0]) || SpokenNumbers.ordinal(words, from: dayStart) != nil,

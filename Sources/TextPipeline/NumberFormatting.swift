@@ -1,4 +1,5 @@
 import DictationValues
+
 /// Writes spoken numbers the way people type them (inverse text normalisation). The convention:
 /// - Amounts: money, percentages, decimals and times take digits at any size: "forty nine dollars" → "$49",
 ///   "five dollars and fifty cents" → "$5.50", "twelve percent" → "12%", "three point five" → "3.5",
@@ -78,7 +79,8 @@ public struct NumberFormatting: TextStage {
   /// Spoken numbers typed as digits wherever they stand: "twenty four seven" → "24/7".
   static let idioms: [(words: [String], written: String)] = [
     (["twenty", "four", "seven"], "24/7"), (["nine", "one", "one"], "911"),
-    (["catch", "twenty", "two"], "Catch-22"), (["twenty", "twenty", "vision"], "20/20 vision"), (["twenty", "twenty", "hindsight"], "20/20 hindsight"),
+    (["catch", "twenty", "two"], "Catch-22"), (["twenty", "twenty", "vision"], "20/20 vision"),
+    (["twenty", "twenty", "hindsight"], "20/20 hindsight"),
   ]
   /// Words that introduce a year of any century ("in eleven fifty", "since fifteen twenty").
   static let yearIntroducers: Set<String> = ["in", "since", "of", "year", "circa"]
@@ -139,7 +141,8 @@ public struct NumberFormatting: TextStage {
     guard
       SpokenNumbers.isNumberWord(head) || SpokenNumbers.ordinalUnits[head] != nil || Self.months.contains(head)
         || head == "minus" || head == "negative" || Self.clockFractions[head] != nil
-        || (head == "a" && nextWord == "quarter") || (head == "catch" && nextWord == "twenty") || (head == "plus" && SpokenNumbers.digits[nextWord] != nil)
+        || (head == "a" && nextWord == "quarter") || (head == "catch" && nextWord == "twenty")
+        || (head == "plus" && SpokenNumbers.digits[nextWord] != nil)
         || (head == "the" && (SpokenNumbers.ordinalUnits[nextWord] != nil || SpokenNumbers.tens[nextWord] != nil))
     else { return nil }
     if let idiom = keptIdiom(at: index, in: tokens) { return (Array(tokens[index..<idiom]), idiom) }

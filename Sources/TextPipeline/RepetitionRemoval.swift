@@ -1,4 +1,5 @@
 import DictationValues
+
 /// Collapses stutters: repeated words ("the the"), false starts ("th- the", "ch che check", "wh wh what"), a pronoun
 /// repeated before its contraction ("I I'm") and a number word said again before what it counts ("two two
 /// tickets"), keeping grammatical doubles ("had had"), emphasis ("very very") and digits said one by one ("five five
@@ -106,7 +107,10 @@ public struct RepetitionRemoval: TextStage {
     guard let end else { return nil }
     let pieces = tokens[index..<end]
     // "Dr Drake", "TV TVs": an abbreviation or a word in capitals is no broken piece.
-    guard pieces.allSatisfy({ !WordLists.isAbbreviation($0.lower) && !($0.text.count > 1 && $0.text.allSatisfy(\.isUppercase)) })
+    guard
+      pieces.allSatisfy({
+        !WordLists.isAbbreviation($0.lower) && !($0.text.count > 1 && $0.text.allSatisfy(\.isUppercase))
+      })
     else { return nil }
     if pieces.count == 1 {
       return piece.count >= 2 && !piece.contains(where: { "aeiouy".contains($0) }) ? index..<end : nil
@@ -135,8 +139,9 @@ public struct RepetitionRemoval: TextStage {
     let count = end - index
     guard count >= 2 else { return nil }
     let next = end < tokens.count && tokens[end].isWord ? tokens[end].lower : nil
-    if let next, SpokenNumbers.digits[next] != nil || SpokenNumbers.isNumberWord(next) || Self.numberWords.contains(next)
-      || next == "point" || next == "and"
+    if let next,
+      SpokenNumbers.digits[next] != nil || SpokenNumbers.isNumberWord(next) || Self.numberWords.contains(next)
+        || next == "point" || next == "and"
     {
       return nil
     }

@@ -199,7 +199,9 @@ enum SpokenLists {
         document.tokens[last.end..<marker.start].contains(where: \.isWord)
       {
         run.append(marker)
-      } else if marker.number == 1, opensList(at: marker.start, in: document) || followsHeading(marker.start, in: document) {
+      } else if marker.number == 1,
+        opensList(at: marker.start, in: document) || followsHeading(marker.start, in: document)
+      {
         close()
         run = [marker]
       } else {

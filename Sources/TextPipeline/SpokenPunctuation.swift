@@ -1,4 +1,5 @@
 import DictationValues
+
 /// Turns spoken punctuation and layout commands ("comma", "question mark", "new paragraph") into marks,
 /// keeping the words where they are meant as words ("the trial period ends", "a new line of products").
 /// The spoken forms (the full table is `commands`): period / full stop, comma, question mark, exclamation point /

@@ -83,7 +83,9 @@ struct CleanupSpecCorrectionTests {
       "It's in the blue folder."),
     GoldenCase(
       "a leading wait before a new instruction goes", "Wait, let's take the train", "Let's take the train."),
-    GoldenCase("a leading no wait before a new instruction goes", "No wait, let's use the other room", "Let's use the other room."),
+    GoldenCase(
+      "a leading no wait before a new instruction goes", "No wait, let's use the other room",
+      "Let's use the other room."),
     GoldenCase("a leading no no no before a new instruction goes", "no no no, take the bus", "Take the bus."),
     GoldenCase(
       "no no no before a restarted instruction replaces it", "we'll take the train no no no take the bus",
@@ -122,7 +124,8 @@ struct CleanupSpecCorrectionTests {
     GoldenCase(
       "sorry between two counts of the same noun", "we need three chairs, sorry, four chairs", "We need four chairs."),
     GoldenCase(
-      "no wait after a sentence end keeps the sentence", "Meet me on Tuesday. Wait, Wednesday.", "Meet me on Wednesday."),
+      "no wait after a sentence end keeps the sentence", "Meet me on Tuesday. Wait, Wednesday.", "Meet me on Wednesday."
+    ),
     GoldenCase(
       "unpunctuated never mind restarting the sentence", "Let's meet at the office never mind let's meet online",
       "Let's meet online."),

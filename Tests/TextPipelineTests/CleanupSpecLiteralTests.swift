@@ -25,7 +25,8 @@ struct CleanupSpecLiteralTests {
     GoldenCase(
       "a path through a bundle keeps its case", "slash Applications slash Xcode dot app slash Contents slash MacOS",
       "/Applications/Xcode.app/Contents/MacOS"),
-    GoldenCase("a path from the root keeps its case", "cd slash Users slash Sam slash Documents", "Cd /Users/Sam/Documents"),
+    GoldenCase(
+      "a path from the root keeps its case", "cd slash Users slash Sam slash Documents", "Cd /Users/Sam/Documents"),
     GoldenCase("a domain's path keeps its case", "visit example dot com slash Pricing", "Visit example.com/Pricing."),
     GoldenCase("a domain after a name is still joined", "check utter dot app", "Check utter.app."),
     GoldenCase(
@@ -38,7 +39,8 @@ struct CleanupSpecLiteralTests {
       "a heading before three bullets", "packing bullet point passport bullet point charger bullet point socks",
       "Packing\n- Passport\n- Charger\n- Socks"),
     GoldenCase(
-      "a heading before numbered items", "todo number one call Sam number two buy milk", "Todo\n1. Call Sam\n2. Buy milk"),
+      "a heading before numbered items", "todo number one call Sam number two buy milk",
+      "Todo\n1. Call Sam\n2. Buy milk"),
     GoldenCase("days take their capital", "see you on tuesday", "See you on Tuesday."),
   ]
 

@@ -37,10 +37,15 @@ struct CleanupSpecNumberTests {
   ]
 
   static let cases: [GoldenCase] = [
-    GoldenCase("a decimal with millions keeps the scale word", "it costs two point five million dollars", "It costs $2.5 million."),
-    GoldenCase("a round number of billions keeps the scale word", "the company is worth three billion dollars", "The company is worth $3 billion."),
+    GoldenCase(
+      "a decimal with millions keeps the scale word", "it costs two point five million dollars",
+      "It costs $2.5 million."),
+    GoldenCase(
+      "a round number of billions keeps the scale word", "the company is worth three billion dollars",
+      "The company is worth $3 billion."),
     GoldenCase("a count in millions keeps the scale word", "we have two million users", "We have 2 million users."),
-    GoldenCase("a decimal billion without a unit", "the population is one point two billion", "The population is 1.2 billion."),
+    GoldenCase(
+      "a decimal billion without a unit", "the population is one point two billion", "The population is 1.2 billion."),
     GoldenCase("millions and thousands are written in full", "one million two hundred thousand", "1,200,000."),
     GoldenCase("cents alone take the cent sign", "it costs ninety nine cents", "It costs 99¢."),
     GoldenCase("fifty cents", "fifty cents", "50¢."),
@@ -75,7 +80,9 @@ struct CleanupSpecNumberTests {
     GoldenCase(
       "a phone number with a two-digit country code",
       "my number is plus four four two zero seven nine four six zero nine five eight", "My number is +44 2079460958."),
-    GoldenCase("a toll-free number with its leading one", "one eight zero zero five five five one two three four", "1-800-555-1234."),
+    GoldenCase(
+      "a toll-free number with its leading one", "one eight zero zero five five five one two three four",
+      "1-800-555-1234."),
     GoldenCase("double in a phone number", "five five five double two three four", "555-2234."),
     GoldenCase("catch twenty two is a title", "it's a catch twenty two", "It's a Catch-22."),
     GoldenCase("twenty twenty hindsight", "twenty twenty hindsight", "20/20 hindsight."),

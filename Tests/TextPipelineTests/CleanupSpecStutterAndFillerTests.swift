@@ -50,8 +50,10 @@ struct CleanupSpecStutterAndFillerTests {
     GoldenCase("a broken start inside a phrase", "It's in the pr pr project folder", "It's in the project folder."),
     GoldenCase("a syllable said twice before the word", "can you re re repeat that", "Can you repeat that?"),
     GoldenCase("a letter said twice before the word", "b b but I said no", "But I said no."),
-    GoldenCase("a repeated word before a longer one is still one word", "the the theory is sound", "The theory is sound."),
-    GoldenCase("a number word said three times before a noun is one number", "I need two two two tickets", "I need two tickets."),
+    GoldenCase(
+      "a repeated word before a longer one is still one word", "the the theory is sound", "The theory is sound."),
+    GoldenCase(
+      "a number word said three times before a noun is one number", "I need two two two tickets", "I need two tickets."),
     GoldenCase("a number word said twice before a noun is one number", "book five five rooms", "Book five rooms."),
     GoldenCase(
       "a number word said twelve times is one number, not a 12-digit figure",
@@ -59,17 +61,24 @@ struct CleanupSpecStutterAndFillerTests {
     GoldenCase("you know after was is a filler", "it was you know really fast", "It was really fast."),
     GoldenCase("you know after it's is a filler", "it's you know complicated", "It's complicated."),
     GoldenCase("you know before kind of is a filler", "we were you know kind of lost", "We were kind of lost."),
-    GoldenCase("you know after is before a clause is a filler", "the thing is you know we never tried", "The thing is we never tried."),
+    GoldenCase(
+      "you know after is before a clause is a filler", "the thing is you know we never tried",
+      "The thing is we never tried."),
     GoldenCase("like between was and an intensifier is a filler", "it was like really fast", "It was really fast."),
     GoldenCase("like between she's and super is a filler", "she's like super nice", "She's super nice."),
     GoldenCase("like before a common adjective is a filler", "that's like amazing", "That's amazing."),
     GoldenCase("like before an -ly adverb is a filler", "it was like totally broken", "It was totally broken."),
     GoldenCase("I mean opening a sentence before a contraction is a filler", "I mean it's fine", "It's fine."),
-    GoldenCase("I mean opening a sentence before a subject and verb is a filler", "I mean we could just leave", "We could just leave."),
+    GoldenCase(
+      "I mean opening a sentence before a subject and verb is a filler", "I mean we could just leave",
+      "We could just leave."),
     GoldenCase("I mean before a sentence adverb is a filler", "I mean honestly it's fine", "Honestly it's fine."),
     GoldenCase("I mean after it's is a filler", "it's I mean pretty good", "It's pretty good."),
-    GoldenCase("basically opening a sentence before its subject is a filler", "basically we need more time", "We need more time."),
-    GoldenCase("basically after so before a subject is a filler", "so basically the server crashed", "So the server crashed."),
+    GoldenCase(
+      "basically opening a sentence before its subject is a filler", "basically we need more time", "We need more time."
+    ),
+    GoldenCase(
+      "basically after so before a subject is a filler", "so basically the server crashed", "So the server crashed."),
     GoldenCase("basically after and before a contraction is a filler", "and basically it's done", "And it's done."),
     GoldenCase("basically set off before a clause is a filler", "Basically, we need more time.", "We need more time."),
     GoldenCase(

@@ -48,9 +48,11 @@ struct NumberFormattingTests {
       "two numbers in a row are left as said", "it's fifteen twenty minutes away", "it's fifteen twenty minutes away"),
     GoldenCase("twenty four seven is typed 24/7", "open twenty four seven", "open 24/7"),
     GoldenCase("nine one one is typed 911", "call nine one one", "call 911"),
-    GoldenCase("a count opening the engine's sentence stays words", "Twenty minutes later, it rang.",
+    GoldenCase(
+      "a count opening the engine's sentence stays words", "Twenty minutes later, it rang.",
       "Twenty minutes later, it rang."),
-    GoldenCase("a count opening a later sentence stays words", "It rang. Twelve people came.",
+    GoldenCase(
+      "a count opening a later sentence stays words", "It rang. Twelve people came.",
       "It rang. Twelve people came."),
     GoldenCase("money opening a sentence still takes digits", "Forty nine dollars is fine.", "$49 is fine."),
   ]
