@@ -2,19 +2,33 @@ import DictationValues
 
 /// Writes spoken numbers the way people type them (inverse text normalisation). The convention:
 /// - Amounts: money, percentages, decimals and times take digits at any size: "forty nine dollars" → "$49",
-///   "five dollars and fifty cents" → "$5.50", "twelve percent" → "12%", "three point five" → "3.5",
-///   "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at 7:15" (minutes after "at",
-///   "from", "until", "by", "around", "before" or "after" make a time).
-/// - Dates and years: "march third" → "March 3", "july eleventh twenty twenty six" → "July 11, 2026",
-///   "twenty twenty six" → "2026", "nineteen ninety nine" → "1999"; a year of another century needs a word that
-///   introduces one ("in eleven fifty"), so "fifteen twenty minutes" is not the year 1520.
-/// - Phone numbers: seven or more digits said one by one → "555-1234", "555-123-4567".
+///   "five dollars and fifty cents" and "five dollars fifty" → "$5.50", "fifty cents" → "50¢", "twenty pence" →
+///   "20p", euros, pounds, yen and rupees take their signs ("€", "£", "¥", "₹"; "ten pounds of flour" and "lost
+///   ten pounds" are weights), "twelve percent" → "12%", "three point five" → "3.5", "two thirty p m" → "2:30 PM",
+///   "ten a m" → "10 AM", "at seven fifteen" → "at 7:15" (minutes after "at", "from", "until", "by", "around",
+///   "before" or "after" make a time).
+/// - Large numbers: a round number of millions or more keeps its scale as a word, "two million users" → "2 million
+///   users", "two point five million dollars" → "$2.5 million"; below that, digits in full ("1,200,000").
+/// - Fractions after "and" are decimals where digits are written ("two and a half percent" → "2.5%", "one and a
+///   half million" → "1.5 million", "fifteen and a half minutes" → "15.5 minutes"); below ten without a unit they
+///   stay words like any count ("two and a half hours").
+/// - Clock times: "quarter past three" → "3:15", "a quarter to nine" → "8:45", "half past six" → "6:30", "twenty
+///   past nine" → "9:20", "five o'clock" → "5 o'clock" ("5 PM" with "p m"); "ten to nine" stays words, as odds and
+///   ranges are said the same way.
+/// - Dates and years: "march third" → "March 3", "june the first" → "June 1", "the fifth of june" → "June 5",
+///   "july eleventh twenty twenty six" and "july eleventh two thousand twenty six" → "July 11, 2026", "twenty twenty
+///   six" → "2026", "nineteen ninety nine" → "1999", "in two thousand and five" → "in 2005"; a year of another
+///   century needs a word that introduces one ("in eleven fifty"), so "fifteen twenty minutes" is not the year
+///   1520. "May the fourth be with you" keeps its words.
+/// - Phone numbers: seven or more digits said one by one → "555-1234", "555-123-4567" ("double five" is "55");
+///   eleven starting with one → "1-800-555-1234"; "plus" and a country code → "+1 555-123-4567", "+44 2079460958".
 /// - Counts: ten and above take digits ("twenty five people" → "25 people", "two thousand" → "2000",
 ///   "twelve thousand five hundred" → "12,500"); zero to nine stay words ("two people", "one of them"), as do
 ///   ordinals below tenth ("the third time"); "21st" from tenth on. A count the engine capitalised to open a
 ///   sentence stays words, as every style guide writes it ("Twenty minutes later, …").
 /// - Measurements: a unit said as letters or written as an abbreviation takes digits at any size ("five k m" →
-///   "5 km", "two g b" → "2 GB", "sixty m p h" → "60 mph"); a unit said as a word follows the count rule
+///   "5 km", "two g b" → "2 GB", "sixty m p h" → "60 mph", "fifty m b p s" → "50 Mbps", "sixty f p s" → "60 fps",
+///   "r p m", "m a h", "o z", "l b s"…, listed in `SpokenUnits`); a unit said as a word follows the count rule
 ///   ("ten kilometers" → "10 kilometers", "two miles" stays, "seventy two degrees" → "72 degrees"); a
 ///   temperature scale takes its symbol ("twenty degrees celsius" → "20°C", "minus five degrees" → "-5 degrees");
 ///   a height in feet and inches is written as typed ("six foot two" → `6'2"`).
@@ -24,9 +38,11 @@ import DictationValues
 ///   three and five" stays words; "from nine to five" (two hours) → "from 9 to 5". Pairs do the same:
 ///   "eight or ten" → "8 or 10".
 /// - Words stay where digits would be wrong: "one of them", "a couple", "a thousand thanks", "a hundred times",
-///   "no one", clock times in words ("quarter to ten", "ten past nine", "at five to ten"), odds ("ten to one"),
-///   "working nine to five", and a range with no noun after it ("it's five to ten").
-/// - Idioms typed with digits: "twenty four seven" → "24/7", "nine one one" → "911".
+///   "no one", "at five to ten", odds ("ten to one"), "working nine to five", a range with no noun after it ("it's
+///   five to ten"), and idioms (`keptIdioms`: "at the eleventh hour", "on cloud nine", "the whole nine yards",
+///   "forty winks", "fifty fifty", "a hundred and ten percent").
+/// - Idioms typed with digits: "twenty four seven" → "24/7", "nine one one" → "911", "catch twenty two" →
+///   "Catch-22", "twenty twenty hindsight" → "20/20 hindsight".
 /// - Nothing else changes: a dictation without a spoken number comes out as it went in.
 public struct NumberFormatting: TextStage {
   public let name = "numbers"
