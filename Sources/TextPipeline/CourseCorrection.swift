@@ -74,6 +74,9 @@ public struct CourseCorrection: TextStage {
     Marker(words: ["no"], action: .weakReplace, needsComma: true, needsSameKind: true),
   ]
 
+  /// The markers by their first word, longest first as in `markers`.
+  static let markersByFirstWord: [String: [Marker]] = Dictionary(grouping: markers, by: { $0.words[0] })
+
   /// Words that open a repair after its marker and go with it: "never mind, make it four", "scratch that, I
   /// meant Ben".
   static let repairOpeners: [[String]] = [
@@ -194,8 +197,9 @@ public struct CourseCorrection: TextStage {
   /// allowed ("No, wait, 2020").
   func marker(at index: Int, in tokens: [TextToken]) -> (Marker, Int)? {
     guard tokens[index].isWord else { return nil }
-    let first = tokens[index].lower
-    for marker in Self.markers where marker.words[0] == first {
+    // NB: most words open no marker; a table by first word answers them with one lookup.
+    guard let candidates = Self.markersByFirstWord[tokens[index].lower] else { return nil }
+    for marker in candidates {
       if marker.needsComma, index == 0 || !(tokens[index - 1].text == "," || pausesBefore(marker, index, tokens)) {
         continue
       }

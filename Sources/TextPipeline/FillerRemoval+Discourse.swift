@@ -84,7 +84,9 @@ extension FillerRemoval {
       guard at >= 0, at < tokens.count, tokens[at].isWord else { return nil }
       return Self.plain(tokens[at].lower)
     }
-    let lower = Self.plain(tokens[index].lower)
+    let lower = tokens[index].lower
+    // NB: only four words can open a discourse filler; every other word is let through at once.
+    guard lower == "you" || lower == "i" || lower == "like" || lower == "basically" else { return nil }
     let previous = word(index - 1)
     // A sentence or clause opens here: the start, a mark, or a line break.
     let opens = index == 0 || tokens[index - 1].separatesClauses || tokens[index - 1].kind == .opening

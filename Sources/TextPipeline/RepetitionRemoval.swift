@@ -87,10 +87,13 @@ public struct RepetitionRemoval: TextStage {
 
   /// The pieces of a word said before the word itself ("ch che" before "check"), when they are a stutter.
   private func brokenPieces(at index: Int, in tokens: [TextToken]) -> Range<Int>? {
+    // NB: most words are no piece of the next one; that is checked first, as it is the cheapest test.
+    guard tokens[index].isWord, index + 1 < tokens.count, tokens[index + 1].isWord,
+      tokens[index + 1].lower.utf8.first == tokens[index].lower.utf8.first,
+      tokens[index + 1].lower.hasPrefix(tokens[index].lower)
+    else { return nil }
     let piece = tokens[index].lower
-    guard tokens[index].isWord, Self.isPiece(piece), index + 1 < tokens.count, tokens[index + 1].isWord else {
-      return nil
-    }
+    guard Self.isPiece(piece) else { return nil }
     // The word is the furthest of the next four that every word before it begins ("ch che" → "check").
     var end: Int?
     var j = index + 1
@@ -130,9 +133,9 @@ public struct RepetitionRemoval: TextStage {
   /// digits ("five five five one two") or alone ("call nine nine nine") stay.
   private func repeatedNumber(at index: Int, in tokens: [TextToken]) -> Range<Int>? {
     let word = tokens[index].lower
-    guard tokens[index].isWord, SpokenNumbers.digits[word] != nil || SpokenNumbers.isNumberWord(word) else {
-      return nil
-    }
+    guard tokens[index].isWord, index + 1 < tokens.count, tokens[index + 1].lower == word,
+      SpokenNumbers.digits[word] != nil || SpokenNumbers.isNumberWord(word)
+    else { return nil }
     if index > 0, tokens[index - 1].isWord, SpokenNumbers.isNumberWord(tokens[index - 1].lower) { return nil }
     var end = index + 1
     while end < tokens.count, tokens[end].isWord, tokens[end].lower == word { end += 1 }
