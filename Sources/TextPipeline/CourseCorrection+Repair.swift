@@ -173,7 +173,9 @@ extension CourseCorrection {
       // The marker goes with the pause marks the engine wrote before it ("Tuesday. No wait, Wednesday.").
       var removeFrom = markerStart
       while removeFrom > same + 1, tokens[removeFrom - 1].kind == .closing { removeFrom -= 1 }
-      document.remove(removeFrom..<repair.end, because: "a correction that swaps one word for another of its kind")
+      document.remove(
+        removeFrom..<repair.end,
+        because: "a correction that swaps '\(tokens[same].text)' for '\(swapped.text)', a word of its kind")
       return same + 1
     case .span(let spanStart, let replacementStart):
       // "the PR, I mean the pull request, by Friday": the comma closing the aside goes with the one opening it.

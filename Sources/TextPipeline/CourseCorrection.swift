@@ -264,6 +264,8 @@ public struct CourseCorrection: TextStage {
     }
     guard var last = wordBefore(start, in: tokens) else {
       if takesObject, upper == end, upper < tokens.count { return nil }
+      // "Let me rephrase." on its own is what the user said.
+      if tokens[start].lower == "let", upper == tokens.count { return nil }
       // Nothing before: only the command goes.
       document.remove(start..<upper, because: "a correction marker with nothing before it to repair")
       return start

@@ -17,7 +17,9 @@ extension NumberFormatting {
       // "the fifth of june": only an ordinal day, then "of" and a month.
       guard words.count > 3, let ordinal = SpokenNumbers.ordinal(words, from: 1), ordinal.end + 1 < words.count,
         words[ordinal.end] == "of", let month = Self.months.firstIndex(of: words[ordinal.end + 1]),
-        (1...31).contains(ordinal.value)
+        (1...31).contains(ordinal.value),
+        // "the Fourth of July" is the holiday's name.
+        !(ordinal.value == 4 && words[ordinal.end + 1] == "july" && words[1] == "fourth")
       else { return nil }
       monthIndex = month
       day = (ordinal.value, ordinal.end + 2)

@@ -17,6 +17,7 @@ struct CleanupSpecCorrectionTests {
     "No no no, that's not what I meant.",
     "I'll call you Monday, actually.",
     "Let me rephrase the question.",
+    "Let me rephrase.",
     "Can you let me rephrase that email before you send it?",
     "Come in. Never mind the mess.",
     "Never mind the weather, we're going anyway.",
@@ -145,7 +146,7 @@ struct CleanupSpecCorrectionTests {
   func traced() {
     let result = TextPipeline().run("the call is on monday, scratch that, tuesday")
     let step = result.trace.first { $0.stage == "corrections" }
-    #expect(step?.reasons == ["', scratch that , tuesday': a correction that swaps one word for another of its kind"])
+    #expect(step?.reasons == ["', scratch that , tuesday': a correction that swaps 'monday' for 'tuesday', a word of its kind"])
     let opening = TextPipeline().run("Wait, let's take the train")
     #expect(
       opening.trace.first { $0.stage == "corrections" }?.reasons == [

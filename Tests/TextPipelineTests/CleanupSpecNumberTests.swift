@@ -23,6 +23,7 @@ struct CleanupSpecNumberTests {
     "Two plus two is four.",
     "The first of many.",
     "May the fourth be with you.",
+    "The fourth of July is a holiday.",
     "We march the first recruits out at dawn.",
     "It's ten to one he's late.",
     "The pound is weak today.",
