@@ -54,7 +54,9 @@ extension CourseCorrection {
       start = last
       last = earlier
     }
-    guard !WordLists.functionWords.contains(tokens[last].lower) else { return nil }
+    // "option A. Actually no, option B": a capital letter on its own is a name, not the article.
+    let isLetterName = tokens[last].text.count == 1 && tokens[last].text.first?.isUppercase == true
+    guard !WordLists.functionWords.contains(tokens[last].lower) || isLetterName else { return nil }
     // Engines punctuate the pauses around a marker ("Tuesday. No wait. Wednesday"); a strong marker's
     // sentence end goes with it, a weak one ("I mean.") ends a sentence of its own.
     var correctionStart = end
@@ -65,12 +67,20 @@ extension CourseCorrection {
       skippedSentenceEnd = skippedSentenceEnd || tokens[correctionStart].endsSentence
       correctionStart += 1
     }
-    guard let repair = Repair(after: correctionStart, in: tokens, stopsAt: { self.marker(at: $0, in: tokens) != nil }),
-      !Self.ordinaryContinuations.contains(repair.words[0])
+    guard let repair = Repair(after: correctionStart, in: tokens, stopsAt: { self.marker(at: $0, in: tokens) != nil })
     else { return nil }
+    // "actually no longer", "no wait time": after "no" or "wait" these words make an ordinary phrase.
+    let endsWithNo = marker.words.last == "no" || marker.words.last == "wait"
+    if endsWithNo, end == correctionStart, Self.ordinaryContinuations.contains(repair.words[0]) { return nil }
     let first = repair.words[0]
     if weak && repair.words.count > 4 { return nil }
-    if marker.needsSameKind, Self.kind(of: first) == nil || Self.kind(of: first) != Self.kind(of: tokens[last].lower) {
+    // "three, no, four", and "june fifth, no, june sixth" where the kind is the phrase's first word.
+    let phraseStart = wordBefore(last, in: tokens).flatMap { tokens[$0].kind == .word && $0 == last - 1 ? $0 : nil }
+    if marker.needsSameKind,
+      Self.kind(of: first) == nil
+        || (Self.kind(of: first) != Self.kind(of: tokens[last].lower)
+          && Self.kind(of: first) != phraseStart.flatMap { Self.kind(of: tokens[$0].lower) })
+    {
       return nil
     }
     let guesses = !marker.needsAnchor && !(weak && WordLists.functionWords.contains(first))

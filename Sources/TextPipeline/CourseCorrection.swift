@@ -114,7 +114,7 @@ public struct CourseCorrection: TextStage {
     ],
     [
       "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty",
-      "thirty", "forty", "fifty", "hundred",
+      "thirty", "forty", "fifty", "hundred", "noon", "midnight",
     ],
     ["left", "right", "straight", "up", "down", "north", "south", "east", "west"],
   ]
@@ -124,6 +124,7 @@ public struct CourseCorrection: TextStage {
   /// The kind of `word` (an index in `kinds`), if it has one.
   static func kind(of word: String) -> Int? {
     if let first = word.first, first.isNumber || (first == "$" && word.count > 1) { return numberKind }
+    if SpokenNumbers.ordinalUnits[word] != nil { return numberKind }
     return kinds.firstIndex { $0.contains(word) }
   }
 

@@ -37,6 +37,9 @@ struct CleanupSpecCorrectionTests {
     "I said wait, not stop.",
     "Turn left at the church, then right.",
     "The score was three, no contest.",
+    "It was actually no longer there.",
+    "We had no wait time.",
+    "Plan A is fine, plan B is better.",
   ]
 
   /// Corrections as said, and the sentence a careful editor keeps.
@@ -130,6 +133,27 @@ struct CleanupSpecCorrectionTests {
     GoldenCase(
       "unpunctuated never mind restarting the sentence", "Let's meet at the office never mind let's meet online",
       "Let's meet online."),
+    GoldenCase(
+      "sorry between noon and an hour swaps the time", "let's do lunch at noon, sorry, one", "Let's do lunch at one."),
+    GoldenCase(
+      "no between two dates of the same month repairs the date", "book the flight for june fifth, no, june sixth",
+      "Book the flight for June 6."),
+    GoldenCase(
+      "actually no after a sentence repairs a lettered option", "Let's go with option A. Actually no, option B.",
+      "Let's go with option B."),
+    GoldenCase(
+      "actually no after a sentence repairs the article phrase", "I'll take a coffee. Actually no, a tea.",
+      "I'll take a tea."),
+    GoldenCase(
+      "scratch that between two ordinals", "the meeting is on the tenth, scratch that, the eleventh",
+      "The meeting is on the 11th."),
+    GoldenCase("wait between two digits", "I'll see you at 3, wait, 4", "I'll see you at 4."),
+    GoldenCase(
+      "no wait in a list replaces the last item only", "we need eggs, milk, no wait, cream", "We need eggs, cream."),
+    GoldenCase(
+      "scratch that between two sentences of the same verb", "Text Mom I'll be late. Scratch that. Text Dad.",
+      "Text Dad."),
+    GoldenCase("no between two numbers, the second one", "I want three, no, one", "I want one."),
   ]
 
   @Test("correction words used as ordinary words come out as they went in", arguments: mustNotChange)
@@ -146,7 +170,10 @@ struct CleanupSpecCorrectionTests {
   func traced() {
     let result = TextPipeline().run("the call is on monday, scratch that, tuesday")
     let step = result.trace.first { $0.stage == "corrections" }
-    #expect(step?.reasons == ["', scratch that , tuesday': a correction that swaps 'monday' for 'tuesday', a word of its kind"])
+    #expect(
+      step?.reasons == [
+        "', scratch that , tuesday': a correction that swaps 'monday' for 'tuesday', a word of its kind"
+      ])
     let opening = TextPipeline().run("Wait, let's take the train")
     #expect(
       opening.trace.first { $0.stage == "corrections" }?.reasons == [
