@@ -108,6 +108,54 @@ extension NumberFormatting {
     return (tokens, end)
   }
 
+  /// Denominators of a fraction said before a measure ("three quarters cup").
+  static let denominators: [String: Int] = [
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4,
+    "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "eighth": 8, "eighths": 8,
+  ]
+  /// Measures of a recipe or a ruler, which take a fraction as typed: "3/4 cup", "1 1/2 teaspoons".
+  static let fractionMeasures: Set<String> = [
+    "cup", "cups", "teaspoon", "teaspoons", "tablespoon", "tablespoons", "tsp", "tbsp", "inch", "inches", "oz",
+    "ounce", "ounces", "pound", "pounds", "lb", "gallon", "gallons", "pint", "pints", "liter", "liters", "litre",
+    "litres", "mile", "miles",
+  ]
+
+  /// A fraction before a measure: "one half cup" → "1/2 cup", "three quarters cup" → "3/4 cup", "one and a half
+  /// cups" → "1 1/2 cups", "two and three quarters inches" → "2 3/4 inches"; the measure stays a word.
+  func measuredFraction(_ words: [String]) -> (tokens: [TextToken], end: Int)? {
+    guard let whole = SpokenNumbers.cardinal(words, from: 0), whole.value < 100 else { return nil }
+    var index = whole.end
+    var written: String
+    if index + 1 < words.count, let denominator = Self.denominators[words[index]], whole.value < denominator {
+      // "three quarters": the number is the numerator.
+      written = "\(whole.value)/\(denominator)"
+      index += 1
+    } else if index + 2 < words.count, words[index] == "and" {
+      let numerator = words[index + 1] == "a" ? 1 : SpokenNumbers.units[words[index + 1]]
+      guard let numerator, numerator < 10, let denominator = Self.denominators[words[index + 2]],
+        numerator < denominator
+      else { return nil }
+      written = "\(whole.value) \(numerator)/\(denominator)"
+      index += 3
+    } else {
+      return nil
+    }
+    if index < words.count, words[index] == "of", index + 1 < words.count, ["a", "an"].contains(words[index + 1]) {
+      // "three quarters of a cup" reads as said.
+      return nil
+    }
+    guard index < words.count, Self.fractionMeasures.contains(words[index]) else { return nil }
+    return (NumberFormatting.written(written), index)
+  }
+
+  /// "a dollar fifty" → "$1.50": one of a currency said with "a", then its cents; "a dollar" alone stays words.
+  func oneUnitAndCents(_ words: [String]) -> (tokens: [TextToken], end: Int)? {
+    guard words.count > 2, Self.currencies[words[1]] != nil else { return nil }
+    let one = SpokenNumbers.Quantity(text: "1", value: 1, isDecimal: false, end: 1, endsWithScale: false)
+    guard let amount = amount(words, quantity: one), amount.end > 2 else { return nil }
+    return amount
+  }
+
   /// A height in feet and inches: "six foot two" and "six feet two inches" are typed `6'2"`.
   func height(_ words: [String], feet: (value: Int, end: Int)) -> (text: String, end: Int)? {
     guard (1...8).contains(feet.value), feet.end + 1 < words.count,

@@ -159,6 +159,10 @@ extension NumberFormatting {
       } else if let digit = SpokenNumbers.digits[words[end]] {
         digits += String(digit)
         end += 1
+      } else if words[end] == "hundred", !digits.isEmpty, end > 0, SpokenNumbers.digits[words[end - 1]] != nil {
+        // "one eight hundred …": a toll-free prefix said as a number.
+        digits += "00"
+        end += 1
       } else {
         break
       }

@@ -3,7 +3,7 @@ import DictationValues
 /// Writes spoken numbers the way people type them (inverse text normalisation). The convention:
 /// - Amounts: money, percentages, decimals and times take digits at any size: "forty nine dollars" → "$49",
 ///   "five dollars and fifty cents" and "five dollars fifty" → "$5.50", "fifty cents" → "50¢", "twenty pence" →
-///   "20p", euros, pounds, yen and rupees take their signs ("€", "£", "¥", "₹"; "ten pounds of flour" and "lost
+///   "20p", "a dollar fifty" → "$1.50" ("a dollar" alone stays words), euros, pounds, yen and rupees take their signs ("€", "£", "¥", "₹"; "ten pounds of flour" and "lost
 ///   ten pounds" are weights), "twelve percent" → "12%", "three point five" → "3.5", "two thirty p m" → "2:30 PM",
 ///   "ten a m" → "10 AM", "at seven fifteen" → "at 7:15" (minutes after "at", "from", "until", "by", "around",
 ///   "before" or "after" make a time).
@@ -11,7 +11,9 @@ import DictationValues
 ///   users", "two point five million dollars" → "$2.5 million"; below that, digits in full ("1,200,000").
 /// - Fractions after "and" are decimals where digits are written ("two and a half percent" → "2.5%", "one and a
 ///   half million" → "1.5 million", "fifteen and a half minutes" → "15.5 minutes"); below ten without a unit they
-///   stay words like any count ("two and a half hours").
+///   stay words like any count ("two and a half hours"). Before a measure of a recipe or a ruler a fraction is
+///   typed as one: "one half cup" → "1/2 cup", "three quarters cup" → "3/4 cup", "one and a half cups" → "1 1/2
+///   cups"; "three quarters of a cup" and "a third of the votes" stay words.
 /// - Clock times: "quarter past three" → "3:15", "a quarter to nine" → "8:45", "half past six" → "6:30", "twenty
 ///   past nine" → "9:20", "five o'clock" → "5 o'clock" ("5 PM" with "p m"); "ten to nine" stays words, as odds and
 ///   ranges are said the same way.
@@ -19,9 +21,10 @@ import DictationValues
 ///   "july eleventh twenty twenty six" and "july eleventh two thousand twenty six" → "July 11, 2026", "twenty twenty
 ///   six" → "2026", "nineteen ninety nine" → "1999", "in two thousand and five" → "in 2005"; a year of another
 ///   century needs a word that introduces one ("in eleven fifty"), so "fifteen twenty minutes" is not the year
-///   1520. "May the fourth be with you" keeps its words.
+///   1520. After a weekday the day of the month takes digits ("Monday the 5th"). "May the fourth be with you" and
+///   "the Fourth of July" keep their words.
 /// - Phone numbers: seven or more digits said one by one → "555-1234", "555-123-4567" ("double five" is "55");
-///   eleven starting with one → "1-800-555-1234"; "plus" and a country code → "+1 555-123-4567", "+44 2079460958".
+///   eleven starting with one → "1-800-555-1234" (also said "one eight hundred …"); "plus" and a country code → "+1 555-123-4567", "+44 2079460958".
 /// - Counts: ten and above take digits ("twenty five people" → "25 people", "two thousand" → "2000",
 ///   "twelve thousand five hundred" → "12,500"); zero to nine stay words ("two people", "one of them"), as do
 ///   ordinals below tenth ("the third time"); "21st" from tenth on. A count the engine capitalised to open a
@@ -55,6 +58,8 @@ public struct NumberFormatting: TextStage {
     "dollar": "$", "dollars": "$", "bucks": "$", "euro": "€", "euros": "€", "pound": "£", "pounds": "£",
     "yen": "¥", "rupee": "₹", "rupees": "₹",
   ]
+  /// The days of the week, after which "the fifth" is a date ("Monday the 5th").
+  static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
   /// Coins written after the number: "fifty cents" → "50¢", "twenty pence" → "20p".
   static let coins: [String: String] = ["cent": "¢", "cents": "¢", "pence": "p", "penny": "p"]
   /// Words before "pounds" that make it a weight ("lost ten pounds"), not money.
@@ -157,7 +162,8 @@ public struct NumberFormatting: TextStage {
     guard
       SpokenNumbers.isNumberWord(head) || SpokenNumbers.ordinalUnits[head] != nil || Self.months.contains(head)
         || head == "minus" || head == "negative" || Self.clockFractions[head] != nil
-        || (head == "a" && nextWord == "quarter") || (head == "catch" && nextWord == "twenty")
+        || (head == "a" && (nextWord == "quarter" || Self.currencies[nextWord] != nil))
+        || (head == "catch" && nextWord == "twenty")
         || (head == "plus" && SpokenNumbers.digits[nextWord] != nil)
         || (head == "the" && (SpokenNumbers.ordinalUnits[nextWord] != nil || SpokenNumbers.tens[nextWord] != nil))
     else { return nil }
@@ -181,8 +187,21 @@ public struct NumberFormatting: TextStage {
     }
     if let clock = clockTime(words), let end = spoken.tokenEnd(clock.end) { return (clock.tokens, end) }
     if head == "plus" || head == "the" || head == "a" || head == "catch" || Self.clockFractions[head] != nil {
+      if head == "a", let amount = oneUnitAndCents(words), let end = spoken.tokenEnd(amount.end) {
+        return (amount.tokens, end)
+      }
+      // "Monday the fifth": a day of the month after a weekday takes digits whatever its size.
+      if head == "the", let previous, Self.weekdays.contains(previous),
+        let day = SpokenNumbers.ordinal(words, from: 1), (1...31).contains(day.value),
+        let end = spoken.tokenEnd(day.end)
+      {
+        return ([word("the"), word(SpokenNumbers.ordinalSuffix(day.value))], end)
+      }
       guard head == "plus", let phone = phoneNumber(words), let end = spoken.tokenEnd(phone.end) else { return nil }
       return (Self.written(phone.text), end)
+    }
+    if let fraction = measuredFraction(words), let end = spoken.tokenEnd(fraction.end) {
+      return (fraction.tokens, end)
     }
     if let year = SpokenNumbers.year(words, from: 0), let end = spoken.tokenEnd(year.end),
       !(year.end < words.count && SpokenNumbers.isNumberWord(words[year.end])),

@@ -35,6 +35,10 @@ struct CleanupSpecNumberTests {
     "Back to square one.",
     "The twelfth man cheered.",
     "The score was three to two.",
+    "Three quarters of a cup is enough.",
+    "It costs a dollar.",
+    "One half of the team stayed.",
+    "The two of us went.",
   ]
 
   static let cases: [GoldenCase] = [
@@ -92,6 +96,16 @@ struct CleanupSpecNumberTests {
     GoldenCase("revolutions per minute", "three thousand r p m", "3000 rpm."),
     GoldenCase("a battery's capacity", "a five thousand m a h battery", "A 5000 mAh battery."),
     GoldenCase("ounces as letters", "add eight o z of water", "Add 8 oz of water."),
+    GoldenCase(
+      "a fraction before a measure is typed as a fraction", "add one half cup of sugar", "Add 1/2 cup of sugar."),
+    GoldenCase("three quarters before a measure", "add three quarters cup of milk", "Add 3/4 cup of milk."),
+    GoldenCase("a whole and a half before a measure", "one and a half cups of flour", "1 1/2 cups of flour."),
+    GoldenCase("a whole and three quarters before a measure", "two and three quarters inches", "2 3/4 inches."),
+    GoldenCase("a dollar and cents", "it's a dollar fifty", "It's $1.50."),
+    GoldenCase("a weekday and the day of the month", "on monday the fifth", "On Monday the 5th."),
+    GoldenCase(
+      "a toll-free number with eight hundred", "dial one eight hundred five five five one two one two",
+      "Dial 1-800-555-1212."),
   ]
 
   @Test("number idioms and number words that are words come out as they went in", arguments: mustNotChange)
