@@ -3,9 +3,9 @@ import DictationValues
 /// Writes spoken numbers the way people type them (inverse text normalisation). The convention:
 /// - Amounts: money, percentages, decimals and times take digits at any size: "forty nine dollars" → "$49",
 ///   "five dollars and fifty cents" and "five dollars fifty" → "$5.50", "fifty cents" → "50¢", "twenty pence" →
-///   "20p", "a dollar fifty" → "$1.50" ("a dollar" alone stays words), euros, pounds, yen and rupees take their signs ("€", "£", "¥", "₹"; "ten pounds of flour" and "lost
-///   ten pounds" are weights), "twelve percent" → "12%", "three point five" → "3.5", "two thirty p m" → "2:30 PM",
-///   "ten a m" → "10 AM", "at seven fifteen" → "at 7:15" (minutes after "at", "from", "until", "by", "around",
+///   "20p", "a dollar fifty" → "$1.50" ("a dollar" alone stays words), euros, pounds, yen and rupees take their
+///   signs ("€", "£", "¥", "₹"; "ten pounds of flour" and "lost ten pounds" are weights), "twelve percent" → "12%",
+///   "three point five" → "3.5", "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at 7:15" (minutes after "at", "from", "until", "by", "around",
 ///   "before" or "after" make a time).
 /// - Large numbers: a round number of millions or more keeps its scale as a word, "two million users" → "2 million
 ///   users", "two point five million dollars" → "$2.5 million"; below that, digits in full ("1,200,000").
@@ -24,7 +24,8 @@ import DictationValues
 ///   1520. After a weekday the day of the month takes digits ("Monday the 5th"). "May the fourth be with you" and
 ///   "the Fourth of July" keep their words.
 /// - Phone numbers: seven or more digits said one by one → "555-1234", "555-123-4567" ("double five" is "55");
-///   eleven starting with one → "1-800-555-1234" (also said "one eight hundred …"); "plus" and a country code → "+1 555-123-4567", "+44 2079460958".
+///   eleven starting with one → "1-800-555-1234" (also said "one eight hundred …"); "plus" and a country code →
+///   "+1 555-123-4567", "+44 2079460958".
 /// - Counts: ten and above take digits ("twenty five people" → "25 people", "two thousand" → "2000",
 ///   "twelve thousand five hundred" → "12,500"); zero to nine stay words ("two people", "one of them"), as do
 ///   ordinals below tenth ("the third time"); "21st" from tenth on. A count the engine capitalised to open a
