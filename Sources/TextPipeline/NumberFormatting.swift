@@ -5,8 +5,8 @@ import DictationValues
 ///   "five dollars and fifty cents" and "five dollars fifty" → "$5.50", "fifty cents" → "50¢", "twenty pence" →
 ///   "20p", "a dollar fifty" → "$1.50" ("a dollar" alone stays words), euros, pounds, yen and rupees take their
 ///   signs ("€", "£", "¥", "₹"; "ten pounds of flour" and "lost ten pounds" are weights), "twelve percent" → "12%",
-///   "three point five" → "3.5", "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at 7:15" (minutes after "at", "from", "until", "by", "around",
-///   "before" or "after" make a time).
+///   "three point five" → "3.5", "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at
+///   7:15" (minutes after "at", "from", "until", "by", "around", "before" or "after" make a time).
 /// - Large numbers: a round number of millions or more keeps its scale as a word, "two million users" → "2 million
 ///   users", "two point five million dollars" → "$2.5 million"; below that, digits in full ("1,200,000").
 /// - Fractions after "and" are decimals where digits are written ("two and a half percent" → "2.5%", "one and a

@@ -1,7 +1,7 @@
 import DictationValues
 
-/// Writes sentences properly: one space between words and none before `, . ? ! : ;`, no doubled marks,
-/// capitals at sentence starts, for "I" and for the days and months, and a final period (or question mark) when the engine left
+/// Writes sentences properly: one space between words and none before `, . ? ! : ;`, no doubled marks, capitals at
+/// sentence starts, for "I" and for the days and months, and a final period (or question mark) when the engine left
 /// none. URLs, addresses, identifiers and other code-like words are never changed.
 public struct SentenceFormatting: TextStage {
   public let name = "sentences"

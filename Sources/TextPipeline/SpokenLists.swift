@@ -2,8 +2,8 @@
 /// - Bullets: "bullet point milk bullet point eggs" (or "new bullet", "next bullet", "new bullet point") →
 ///   "- Milk\n- Eggs". The first bullet opens the dictation, a sentence or a line, or follows a colon, the
 ///   word "list" or a heading of one to four words when a second bullet follows ("groceries bullet point milk
-///   bullet point bread" → "Groceries\n- Milk\n- Bread"); later ones may follow any word. After "a", "the", "each"… or before "is", "was"… the words are
-///   the noun ("the bullet point is too long").
+///   bullet point bread" → "Groceries\n- Milk\n- Bread"); later ones may follow any word. After "a", "the",
+///   "each"… or before "is", "was"… the words are the noun ("the bullet point is too long").
 /// - Numbered items: "number one call Sam number two buy milk", or "item one … item two …" → "1. Call Sam\n2. Buy
 ///   milk". Only a run counting up from one, with words in every item, is a list, so "our number one priority",
 ///   "the number two with fries" and "item one new line item two" keep their words; an item that starts with a
