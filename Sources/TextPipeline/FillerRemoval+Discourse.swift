@@ -10,8 +10,9 @@
 /// - "basically" is a filler opening a sentence or a clause (first, or after "so", "and", "but", "okay", "well")
 ///   before its subject ("basically we need more time", "so basically the server crashed"); as an adverb of degree
 ///   it stays ("basically the same as before", "it's basically done").
-/// - "like" is a filler between a form of "be" and an intensifier, an "-ly" adverb or a common adjective ("it was
-///   like really fast", "it's like amazing"). "I like it", "it looks like rain", "it's like a mix" (a comparison),
+/// - "like" is a filler between a form of "be" and an intensifier, "so", an "-ly" adverb or a common adjective ("it
+///   was like really fast", "it's like amazing", "I was like so tired"), and opening a sentence before an "-ly"
+///   adverb ("like seriously, what happened"). "I like it", "it looks like rain", "it's like a mix" (a comparison),
 ///   "like I said", "there were like fifty people" (an estimate) and a quotation ("I was like, no way") keep it.
 extension FillerRemoval {
   /// Forms of "be", after which "you know", "I mean" and "like" do not begin a clause.
@@ -111,11 +112,16 @@ extension FillerRemoval {
       guard opens || previous.map(Self.clauseOpeners.contains) == true else { return nil }
       return opensClause(at: index + 1, in: tokens) ? 1 : nil
     case "like":
-      guard let next = word(index + 1) else { return nil }
+      // "it's like you know really hard": a filler after it is passed over.
+      let skipsFiller = word(index + 1) == "you" && word(index + 2) == "know"
+      guard let next = word(index + (skipsFiller ? 3 : 1)) else { return nil }
+      let isAdverb = next.count > 4 && next.hasSuffix("ly") && !Self.lyNonAdverbs.contains(next)
       if let previous, Self.beForms.contains(previous) {
-        let isAdverb = next.count > 4 && next.hasSuffix("ly") && !Self.lyNonAdverbs.contains(next)
-        return Self.intensifiers.contains(next) || Self.commonAdjectives.contains(next) || isAdverb ? 1 : nil
+        return Self.intensifiers.contains(next) || Self.commonAdjectives.contains(next) || isAdverb || next == "so"
+          ? 1 : nil
       }
+      // "Like seriously, what happened": opening a sentence before a sentence adverb.
+      if startsSentence, isAdverb || ["seriously", "literally", "honestly", "totally"].contains(next) { return 1 }
       return nil
     default:
       return nil

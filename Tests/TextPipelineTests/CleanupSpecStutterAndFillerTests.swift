@@ -36,6 +36,10 @@ struct CleanupSpecStutterAndFillerTests {
     "What's it like?",
     "It was like a dream.",
     "I'd like a coffee.",
+    "I like really spicy food.",
+    "Like I said, it's fine.",
+    "Like most people, I work.",
+    "I was like, so what?",
     "We had had enough.",
     "He's in Indiana now.",
     "Put it in the inbox.",
@@ -81,6 +85,10 @@ struct CleanupSpecStutterAndFillerTests {
       "basically after so before a subject is a filler", "so basically the server crashed", "So the server crashed."),
     GoldenCase("basically after and before a contraction is a filler", "and basically it's done", "And it's done."),
     GoldenCase("basically set off before a clause is a filler", "Basically, we need more time.", "We need more time."),
+    GoldenCase("like between was and so is a filler", "I was like so tired", "I was so tired."),
+    GoldenCase("like and you know together", "it's like you know really hard", "It's really hard."),
+    GoldenCase("um, like and you know together", "it was um like you know amazing", "It was amazing."),
+    GoldenCase("like opening a sentence before seriously", "like seriously what happened", "Seriously what happened."),
     GoldenCase(
       "fillers and stutters together", "so um it was you know re re really fast", "So it was really fast."),
   ]
