@@ -1,20 +1,32 @@
 import DictationValues
-/// Applies spoken corrections: "scratch that" deletes the clause before it; "no wait", "wait no", "no no",
-/// "actually no", "no actually", "sorry I mean/meant", "I mean/meant", "or rather", "make that" (also "no make
-/// that"), ", actually", ", sorry" and ", no," between two words of one kind ("three, no, four") replace the words
-/// before them with the words after.
+
+/// Applies spoken corrections. A repair replaces the repaired words only and keeps the rest of the sentence:
+/// "the call is on monday, scratch that, tuesday" → "the call is on tuesday", "Book a table for Friday. Scratch
+/// that, for Saturday." → "Book a table for Saturday.".
 ///
-/// What gets replaced is found from the repair's anchor: a word of the correction that also occurs in the clause
-/// before ("the red one no wait the blue one", "it's in documents no wait it's in downloads"), else the last word
-/// of the same kind (a colour, a day, a month, a number: "the red shirt no wait blue" → "the blue shirt"), else
-/// as many words as the correction has, not reaching back past a preposition or article ("meet on Tuesday no
-/// wait Wednesday"). "scratch that", "forget that" and "never mind" delete the clause before; "start over"
-/// deletes everything before it.
+/// The markers: "scratch that", "strike that", "forget that", "never mind" and "let me rephrase" retract; "no
+/// wait", "wait no", "no no", "no no no", "actually no", "no actually", "sorry I mean/meant", "make that" (also
+/// "no make that") replace; "I mean/meant" and "or rather" replace when the repair is short; ", actually", ",
+/// sorry", ", no," between two words of one kind ("three, no, four") and ", wait," between two comparable values
+/// ("the flight is at 6, wait, it's at 7") replace. Words that only introduce the repair go with the marker
+/// ("never mind, make it four", "oh sorry, scratch that"), and markers chain ("turn left, wait, turn right,
+/// actually no, go straight" → "go straight").
+///
+/// What gets replaced is found from the repair's anchor: a word of the repair that also occurs in the clause
+/// before ("the red one no wait the blue one", "for Friday. Scratch that, for Saturday"), a restated subject
+/// ("it's in documents no wait it's in downloads"), else the last word of the same kind (a colour, a day, a month,
+/// a number: "the red shirt no wait blue" → "the blue shirt"), else a preposition the repair opens with, else
+/// (for the strong replacing markers) as many words as the repair has, not reaching back past a preposition or
+/// article ("meet on Tuesday no wait Wednesday"). A retracting marker with no anchor deletes the clause (or the
+/// sentence) before it: "Call Anna. Oh sorry, scratch that. Call Ben." → "Call Ben."; "start over" deletes
+/// everything before it. A marker that opens the dictation with nothing to repair goes when a new instruction
+/// follows it ("Wait, let's take the train" → "Let's take the train"); "Wait, did you book it?" stays.
 public struct CourseCorrection: TextStage {
   public let name = "corrections"
 
   enum Action: Sendable {
-    /// Delete the clause (or the sentence) before the marker.
+    /// Delete the clause (or the sentence) before the marker, or repair the words the correction after it
+    /// anchors on.
     case scratch
     /// Delete everything before the marker.
     case startOver
@@ -31,18 +43,23 @@ public struct CourseCorrection: TextStage {
     var needsComma = false
     /// The repair must be a word of the same kind as the word before the marker ("three, no, four").
     var needsSameKind = false
+    /// The repair must have an anchor in the words before (", wait, it's at 7"): no guessing by length.
+    var needsAnchor = false
   }
 
   /// Longer markers first so "sorry I mean" wins over "I mean".
   static let markers: [Marker] = [
     Marker(words: ["sorry", "i", "meant"], action: .replace),
     Marker(words: ["sorry", "i", "mean"], action: .replace),
+    Marker(words: ["let", "me", "rephrase", "that"], action: .scratch),
+    Marker(words: ["let", "me", "rephrase"], action: .scratch),
     Marker(words: ["scratch", "that"], action: .scratch),
     Marker(words: ["strike", "that"], action: .scratch),
     Marker(words: ["forget", "that"], action: .scratch),
     Marker(words: ["never", "mind"], action: .scratch),
     Marker(words: ["start", "over"], action: .startOver),
     Marker(words: ["make", "that"], action: .replace),
+    Marker(words: ["no", "no", "no"], action: .replace, needsAnchor: true),
     Marker(words: ["no", "no"], action: .replace),
     Marker(words: ["no", "wait"], action: .replace),
     Marker(words: ["wait", "no"], action: .replace),
@@ -53,7 +70,25 @@ public struct CourseCorrection: TextStage {
     Marker(words: ["i", "mean"], action: .weakReplace),
     Marker(words: ["actually"], action: .weakReplace, needsComma: true),
     Marker(words: ["sorry"], action: .weakReplace, needsComma: true),
+    Marker(words: ["wait"], action: .weakReplace, needsComma: true, needsAnchor: true),
     Marker(words: ["no"], action: .weakReplace, needsComma: true, needsSameKind: true),
+  ]
+
+  /// The markers by their first word, longest first as in `markers`.
+  static let markersByFirstWord: [String: [Marker]] = Dictionary(grouping: markers, by: { $0.words[0] })
+
+  /// Words that open a repair after its marker and go with it: "never mind, make it four", "scratch that, I
+  /// meant Ben".
+  static let repairOpeners: [[String]] = [
+    ["let's", "make", "it"], ["make", "it"], ["make", "that"], ["i", "mean"], ["i", "meant"], ["let's", "say"],
+    ["rather"], ["instead"],
+  ]
+
+  /// Words after a marker that opens the dictation which make what follows a new instruction, so the marker goes
+  /// ("Wait, let's take the train", "No no no, take the bus").
+  static let instructionOpeners: Set<String> = [
+    "let's", "let", "make", "use", "take", "go", "try", "do", "call", "send", "put", "book", "change", "switch",
+    "move", "set", "instead", "actually", "just", "rather",
   ]
 
   /// Prepositions a repair that starts with one aligns on ("on the desktop, sorry, in downloads").
@@ -68,7 +103,8 @@ public struct CourseCorrection: TextStage {
     "we", "they", "are", "i", "he", "she",
   ]
 
-  /// Kinds of words a one-word repair replaces in place ("the red shirt no wait blue" → "the blue shirt").
+  /// Kinds of words a one-word repair replaces in place ("the red shirt no wait blue" → "the blue shirt"); a
+  /// word written with digits ("6", "$20", "7:30") is of the number kind.
   static let kinds: [Set<String>] = [
     ["red", "blue", "green", "yellow", "black", "white", "orange", "purple", "pink", "brown", "grey", "gray"],
     ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow", "tonight"],
@@ -78,9 +114,19 @@ public struct CourseCorrection: TextStage {
     ],
     [
       "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty",
-      "thirty", "forty", "fifty", "hundred",
+      "thirty", "forty", "fifty", "hundred", "noon", "midnight",
     ],
+    ["left", "right", "straight", "up", "down", "north", "south", "east", "west"],
   ]
+  /// The index of the number kind in `kinds`.
+  static let numberKind = 3
+
+  /// The kind of `word` (an index in `kinds`), if it has one.
+  static func kind(of word: String) -> Int? {
+    if let first = word.first, first.isNumber || (first == "$" && word.count > 1) { return numberKind }
+    if SpokenNumbers.ordinalUnits[word] != nil { return numberKind }
+    return kinds.firstIndex { $0.contains(word) }
+  }
 
   /// Words that open a reply, which a "never mind" after them does not retract ("Oh, never mind").
   static let replyOpeners: Set<String> = [
@@ -98,6 +144,7 @@ public struct CourseCorrection: TextStage {
   public init() {}
 
   public func apply(_ document: inout TextDocument, context: FieldContext) {
+    dropOpeningMarker(from: &document)
     document.editInBlocks { block in applyCorrections(to: &block) }
   }
 
@@ -110,9 +157,7 @@ public struct CourseCorrection: TextStage {
         switch marker.action {
         case .scratch: next = scratch(markerAt: i, end: end, in: &document)
         case .startOver: next = startOver(markerAt: i, end: end, in: &document)
-        case .replace: next = replace(markerAt: i, end: end, weak: false, in: &document)
-        case .weakReplace:
-          next = replace(markerAt: i, end: end, weak: true, sameKind: marker.needsSameKind, in: &document)
+        case .replace, .weakReplace: next = replace(marker, at: i, end: end, in: &document)
         }
         if let next {
           i = next
@@ -123,13 +168,42 @@ public struct CourseCorrection: TextStage {
     }
   }
 
+  /// Removes a marker that opens the dictation with nothing before it to repair, when a new instruction follows
+  /// ("Wait, let's take the train", "No no no, take the bus"); "Wait, did you call?" keeps its word.
+  private func dropOpeningMarker(from document: inout TextDocument) {
+    let tokens = document.tokens
+    guard let first = tokens.first, first.isWord else { return }
+    let openers: [[String]] = [["no", "no", "no"], ["no", "wait"], ["wait", "no"], ["wait"]]
+    for words in openers where words[0] == first.lower {
+      var j = 0
+      var matched = true
+      for word in words {
+        if j < tokens.count, tokens[j].text == "," { j += 1 }
+        guard j < tokens.count, tokens[j].isWord, tokens[j].lower == word else {
+          matched = false
+          break
+        }
+        j += 1
+      }
+      // The pause after the marker is written: "Wait, let's", never "wait for me".
+      guard matched, j + 1 < tokens.count, tokens[j].text == "," || tokens[j].endsSentence,
+        tokens[j + 1].isWord, Self.instructionOpeners.contains(tokens[j + 1].lower)
+      else { continue }
+      document.remove(0..<(j + 1), because: "a correction marker with nothing before it to repair")
+      return
+    }
+  }
+
   /// The marker whose words start at `index` and the index after it; commas between its words are
   /// allowed ("No, wait, 2020").
   func marker(at index: Int, in tokens: [TextToken]) -> (Marker, Int)? {
     guard tokens[index].isWord else { return nil }
-    let first = tokens[index].lower
-    for marker in Self.markers where marker.words[0] == first {
-      if marker.needsComma, index == 0 || tokens[index - 1].text != "," { continue }
+    // NB: most words open no marker; a table by first word answers them with one lookup.
+    guard let candidates = Self.markersByFirstWord[tokens[index].lower] else { return nil }
+    for marker in candidates {
+      if marker.needsComma, index == 0 || !(tokens[index - 1].text == "," || pausesBefore(marker, index, tokens)) {
+        continue
+      }
       var j = index + 1
       var matched = true
       for word in marker.words.dropFirst() {
@@ -143,13 +217,20 @@ public struct CourseCorrection: TextStage {
         }
         j += 1
       }
+      // ", wait," is set off on both sides; "I said, wait for me" is an ordinary word.
+      if matched, marker.words == ["wait"], !(j < tokens.count && tokens[j].text == ",") { continue }
       if matched { return (marker, j) }
     }
     return nil
   }
 
+  /// Whether a sentence end before a comma-marker counts as its pause: "It's at 6. Wait, it's at 7."
+  private func pausesBefore(_ marker: Marker, _ index: Int, _ tokens: [TextToken]) -> Bool {
+    marker.words == ["wait"] && index > 0 && tokens[index - 1].endsSentence
+  }
+
   /// The last word before `index`, skipping the commas and sentence ends between, if any.
-  private func wordBefore(_ index: Int, in tokens: [TextToken]) -> Int? {
+  func wordBefore(_ index: Int, in tokens: [TextToken]) -> Int? {
     var j = index - 1
     while j >= 0, tokens[j].kind == .closing, tokens[j].separatesClauses { j -= 1 }
     guard j >= 0, tokens[j].isWord else { return nil }
@@ -157,7 +238,7 @@ public struct CourseCorrection: TextStage {
   }
 
   /// The first index of the clause that ends at `index`: after the previous `, ; : . ? !` or line break.
-  private func clauseStart(endingAt index: Int, in tokens: [TextToken], sentenceOnly: Bool = false) -> Int {
+  func clauseStart(endingAt index: Int, in tokens: [TextToken], sentenceOnly: Bool = false) -> Int {
     var j = index
     while j >= 0 {
       let token = tokens[j]
@@ -167,33 +248,49 @@ public struct CourseCorrection: TextStage {
     return j + 1
   }
 
-  /// Deletes the clause before "scratch that"; returns where to continue, or nil when it is not a command.
-  private func scratch(markerAt start: Int, end: Int, in document: inout TextDocument) -> Int? {
+  /// Repairs the words a correction after "scratch that" anchors on, else deletes the clause before the marker;
+  /// returns where to continue, or nil when it is not a command.
+  private func scratch(markerAt markerStart: Int, end: Int, in document: inout TextDocument) -> Int? {
     let tokens = document.tokens
+    var start = markerStart
     var upper = end
     while upper < tokens.count, tokens[upper].kind == .closing, tokens[upper].separatesClauses { upper += 1 }
-    // "Never mind the weather", "Forget that I asked": these take an object; only "scratch that" is a command
-    // whatever follows.
-    let takesObject = tokens[start].lower == "never" || tokens[start].lower == "forget"
-    guard let last = wordBefore(start, in: tokens) else {
-      if takesObject, upper == end, upper < tokens.count { return nil }
-      // Nothing before: only the command goes.
-      document.remove(start..<upper)
-      return start
-    }
-    let afterSentenceEnd = tokens[(last + 1)..<start].contains { $0.endsSentence || $0.kind == .lineBreak }
-    let clause = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
-    // Without punctuation there is no telling where a long run's last clause began: the words stay.
-    guard (clause...last).filter({ tokens[$0].isWord }).count <= Self.maxRetracted else { return nil }
-    // "Oh, never mind, I found it": only a word that opens a reply comes before; there is nothing to retract.
-    if (clause...last).allSatisfy({ !tokens[$0].isWord || Self.replyOpeners.contains(tokens[$0].lower) }) {
+    // "Never mind the weather", "Forget that I asked", "Let me rephrase the question": these take an object; only
+    // "scratch that" is a command whatever follows.
+    let takesObject = ["never", "forget", "let"].contains(tokens[start].lower)
+    if takesObject, upper == end, upper < tokens.count, tokens[upper].isWord,
+      WordLists.determiners.contains(tokens[upper].lower) || ["about", "it", "i", "how"].contains(tokens[upper].lower)
+    {
       return nil
     }
+    guard var last = wordBefore(start, in: tokens) else {
+      if takesObject, upper == end, upper < tokens.count { return nil }
+      // "Let me rephrase." on its own is what the user said.
+      if tokens[start].lower == "let", upper == tokens.count { return nil }
+      // Nothing before: only the command goes.
+      document.remove(start..<upper, because: "a correction marker with nothing before it to repair")
+      return start
+    }
+    var afterSentenceEnd = tokens[(last + 1)..<start].contains { $0.endsSentence || $0.kind == .lineBreak }
+    var clause = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
+    // "Call Anna. Oh sorry, scratch that.": words that open a reply go with the marker, and what they retract is
+    // the sentence before them; with nothing before ("Oh, never mind, I found it") there is nothing to retract.
+    if (clause...last).allSatisfy({ !tokens[$0].isWord || Self.replyOpeners.contains(tokens[$0].lower) }) {
+      guard let earlier = wordBefore(clause, in: tokens) else { return nil }
+      start = clause
+      last = earlier
+      afterSentenceEnd = tokens[(last + 1)..<start].contains { $0.endsSentence || $0.kind == .lineBreak }
+      clause = clauseStart(endingAt: last, in: tokens, sentenceOnly: afterSentenceEnd)
+    }
+    // Without punctuation there is no telling where a long run's last clause began: the words stay.
+    guard (clause...last).filter({ tokens[$0].isWord }).count <= Self.maxRetracted else { return nil }
+    let repair = Repair(after: upper, in: tokens, stopsAt: { marker(at: $0, in: tokens) != nil })
+    let found = repair.flatMap {
+      self.anchor(of: $0, clause: clause, last: last, in: tokens, guesses: false, forScratch: true)
+    }
     // "send it to John scratch that send it to Mary": the words after restart the clause.
-    let restarts =
-      end < tokens.count && tokens[end].isWord && tokens[clause].isWord
-      && tokens[end].lower == tokens[clause].lower
-    if !afterSentenceEnd && !restarts {
+    let restarts = repair?.words.first == tokens[clause].lower && tokens[clause].isWord
+    if !afterSentenceEnd && !restarts && found == nil {
       // "I need to scratch that itch" uses the words; a command follows a complete clause.
       guard !WordLists.functionWords.contains(tokens[last].lower) else { return nil }
       if end < tokens.count, tokens[end].isWord {
@@ -203,7 +300,11 @@ public struct CourseCorrection: TextStage {
         }
       }
     }
-    document.remove(clause..<upper, because: "the clause a spoken 'scratch that' retracts")
+    guard !WordLists.functionWords.contains(tokens[last].lower) || afterSentenceEnd || restarts else { return nil }
+    if let repair, let found {
+      return apply(found, of: repair, markerStart: start, skippedSentenceEnd: false, in: &document)
+    }
+    document.remove(clause..<upper, because: "the clause a spoken '\(tokens[markerStart].lower) …' retracts")
     return clause
   }
 
@@ -222,124 +323,8 @@ public struct CourseCorrection: TextStage {
     return 0
   }
 
-  /// Replaces the words before a correction marker with the words after it; returns where to continue,
-  /// or nil when the marker is an ordinary phrase.
-  private func replace(
-    markerAt start: Int, end: Int, weak: Bool, sameKind: Bool = false, in document: inout TextDocument
-  ) -> Int? {
-    let tokens = document.tokens
-    guard var last = wordBefore(start, in: tokens) else { return nil }
-    var start = start
-    // "for four no make that six": a bare "no" before the marker belongs to it.
-    if tokens[last].lower == "no", tokens[start].lower != "no", let earlier = wordBefore(last, in: tokens) {
-      start = last
-      last = earlier
-    }
-    guard !WordLists.functionWords.contains(tokens[last].lower) else { return nil }
-    // Engines punctuate the pauses around a marker ("Tuesday. No wait. Wednesday"); a strong marker's
-    // sentence end goes with it, a weak one ("I mean.") ends a sentence of its own.
-    var correctionStart = end
-    var skippedSentenceEnd = false
-    while correctionStart < tokens.count,
-      tokens[correctionStart].text == "," || (!weak && tokens[correctionStart].endsSentence)
-    {
-      skippedSentenceEnd = skippedSentenceEnd || tokens[correctionStart].endsSentence
-      correctionStart += 1
-    }
-    var correction: [String] = []
-    var k = correctionStart
-    while k < tokens.count, tokens[k].isWord, marker(at: k, in: tokens) == nil {
-      correction.append(tokens[k].lower)
-      k += 1
-    }
-    guard let first = correction.first, !Self.ordinaryContinuations.contains(first) else { return nil }
-    if weak && correction.count > 4 { return nil }
-    if sameKind, !Self.kinds.contains(where: { $0.contains(first) && $0.contains(tokens[last].lower) }) { return nil }
-
-    let clause = clauseStart(endingAt: last, in: tokens)
-    // NB: in a long unpunctuated run the "clause" can be hundreds of words; a repair never reaches further back
-    // than a spoken phrase, so a word met far earlier cannot anchor one (and take everything after it).
-    let before = Array((clause...last).filter { tokens[$0].isWord }.suffix(Self.maxReach))
-    var spanStart: Int
-    var replacementStart = correctionStart
-    let kind = Self.kinds.first { $0.contains(first) }
-    // A number said in several words is repaired whole: "at two thirty no wait three thirty".
-    let numberStart = { (index: Int) -> Int in
-      var start = index
-      while start > clause, tokens[start - 1].isWord, SpokenNumbers.isNumberWord(tokens[start - 1].lower) {
-        start -= 1
-      }
-      return start
-    }
-    let numbers = Self.kinds[3]
-    if numbers.contains(first), let same = before.last(where: { numbers.contains(tokens[$0].lower) }),
-      numberStart(same) < same
-    {
-      spanStart = numberStart(same)
-    } else if let aligned = before.last(where: { tokens[$0].lower == first }) {
-      spanStart = aligned
-    } else if let (offset, aligned) = restatedAnchor(correction, before: before, in: tokens) {
-      // "it's in documents no wait it's in downloads": the repeated words anchor the repair.
-      spanStart = aligned
-      replacementStart = correctionStart + offset
-    } else if correction.count == 1, let kind, let same = before.last(where: { kind.contains(tokens[$0].lower) }) {
-      // "the red shirt no wait blue": one word of the same kind swaps in place.
-      var swapped = tokens[correctionStart]
-      swapped.spaceBefore = tokens[same].spaceBefore
-      document.tokens[same] = swapped
-      // The marker goes with the pause marks the engine wrote before it ("Tuesday. No wait, Wednesday.").
-      var removeFrom = start
-      while removeFrom > same + 1, tokens[removeFrom - 1].kind == .closing { removeFrom -= 1 }
-      document.remove(removeFrom..<k, because: "a correction that swaps one word for another of its kind")
-      return same + 1
-    } else if let kind, let same = before.last(where: { kind.contains(tokens[$0].lower) }) {
-      // "we need three no no four chairs": the correction restates from the word of the same kind.
-      spanStart = same
-    } else if Self.prepositions.contains(first),
-      let preposition = before.last(where: { Self.prepositions.contains(tokens[$0].lower) })
-    {
-      // "on the desktop, sorry, in downloads": a repair that opens with a preposition replaces the phrase.
-      spanStart = preposition
-    } else {
-      if weak && WordLists.functionWords.contains(first) { return nil }
-      let span = Array(before.suffix(correction.count))
-      spanStart = span[0]
-      if span.count > 1,
-        let preposition = span.dropLast().lastIndex(where: { WordLists.alignmentWords.contains(tokens[$0].lower) })
-      {
-        spanStart = span[preposition + 1]
-      }
-    }
-    // "the PR, I mean the pull request, by Friday": the comma closing the aside goes with the one opening it.
-    let commaBefore = start > 0 && tokens[start - 1].text == ","
-    if commaBefore, k + 1 < tokens.count, tokens[k].text == ",", tokens[k + 1].isWord {
-      document.remove(k..<(k + 1))
-    }
-    // "…on Tuesday. No wait. The week after": the correction's capital came from the sentence break.
-    if skippedSentenceEnd, !tokens[correctionStart].isFixedCase,
-      WordLists.functionWords.contains(tokens[correctionStart].lower)
-    {
-      document.tokens[correctionStart].text = tokens[correctionStart].lower
-    }
-    document.remove(spanStart..<replacementStart, because: "the words a spoken correction replaces")
-    return spanStart
-  }
-
   /// The furthest back, in words, a correction looks for what it repairs.
   static let maxReach = 12
   /// The most words "scratch that" retracts; a longer unpunctuated run keeps its words and the command.
   static let maxRetracted = 40
-
-  /// A later word of the correction (its second or third) that occurs in the clause before: the words ahead of
-  /// it restate the subject ("it's", "that's") and go; returns its offset in the correction and its index before.
-  private func restatedAnchor(_ correction: [String], before: [Int], in tokens: [TextToken]) -> (Int, Int)? {
-    for offset in 1..<min(3, correction.count) {
-      let word = correction[offset]
-      // Only a restated subject may be skipped: "it's", "that is"; never content words ("four apples").
-      guard correction[..<offset].allSatisfy({ Self.restatements.contains($0) }) else { return nil }
-      guard !WordLists.determiners.contains(word) else { continue }
-      if let aligned = before.last(where: { tokens[$0].lower == word }) { return (offset, aligned) }
-    }
-    return nil
-  }
 }

@@ -1,11 +1,14 @@
 import DictationValues
-/// Removes hesitations ("um", "uh") and filler phrases ("you know", "I mean", "like") with the commas
-/// the engine put around them, keeping the same words where they carry meaning ("I like it").
+
+/// Removes hesitations ("um", "uh") and filler phrases ("you know", "I mean", "like", "basically") with the commas
+/// the engine put around them, keeping the same words where they carry meaning ("I like it"). A phrase set off by
+/// commas is a filler; one said without pauses is a filler when the words around it say so (the rule is in
+/// `FillerRemoval+Discourse.swift`).
 public struct FillerRemoval: TextStage {
   public let name = "fillers"
 
   /// Phrases that are fillers only when set off by punctuation or the edges of a sentence.
-  static let phrases: [[String]] = [["you", "know"], ["i", "mean"], ["like"], ["you", "see"]]
+  static let phrases: [[String]] = [["you", "know"], ["i", "mean"], ["like"], ["you", "see"], ["basically"]]
 
   /// Words a comma rightly follows: a greeting or an answer ("Hey, quick question").
   static let greetings: Set<String> = [
@@ -54,7 +57,7 @@ public struct FillerRemoval: TextStage {
     {
       return 1
     }
-    return fillerPhraseLength(at: index, in: document)
+    return fillerPhraseLength(at: index, in: document) ?? discourseFillerLength(at: index, in: document)
   }
 
   /// Whether `word` is a hesitation sound: um, umm, uh, uhm, erm, er, ah, hmm, mm…
@@ -122,6 +125,16 @@ public struct FillerRemoval: TextStage {
       let sentenceEnd = after == nil || after?.endsSentence == true || after?.kind == .lineBreak
       // "You know?" or "I mean." on its own is what the user said, not a filler.
       if sentenceStart && sentenceEnd { continue }
+      // "If you know, you know": the phrase said again after a comma is the saying itself.
+      if index >= 3, before?.text == ",",
+        phrase.indices.allSatisfy({
+          tokens[index - 1 - phrase.count + $0].isWord && tokens[index - 1 - phrase.count + $0].lower == phrase[$0]
+        })
+      {
+        continue
+      }
+      // "Basically, yes." answers; "Basically, we need more time" opens a clause with a filler.
+      if phrase == ["basically"], !opensClause(at: end + (after?.text == "," ? 1 : 0), in: tokens) { continue }
       // "tomorrow, I mean, Friday." swaps one word for another: a correction, left to that stage.
       if phrase == ["i", "mean"], before?.text == ",", after?.text == ",",
         isShortSwap(around: index, end: end, in: tokens)
@@ -196,9 +209,15 @@ public struct FillerRemoval: TextStage {
     }
     // "Um, so…" at the start of the text or a sentence leaves no stray comma.
     let words = document.tokens[range].filter(\.isWord).map(\.lower)
+    let setOff =
+      (range.lowerBound == 0 || !tokens[range.lowerBound - 1].isWord)
+      && (range.upperBound == tokens.count || !tokens[range.upperBound].isWord)
     let why =
       words.count == 1 && Self.isHesitation(words[0])
-      ? "a hesitation sound" : "a filler phrase set off from the sentence"
+      ? "a hesitation sound"
+      : setOff
+        ? "a filler phrase set off from the sentence"
+        : "a filler phrase, as the words around it show (no meaning there)"
     document.remove(lower..<upper, because: why)
   }
 }

@@ -14,10 +14,15 @@ extension NumberFormatting {
   }
 
   /// The unit at `start`, if one is said there.
-  func unit(_ words: [String], from start: Int) -> Unit? {
+  func unit(_ words: [String], from start: Int, after previous: String? = nil) -> Unit? {
     guard start < words.count else { return nil }
     if words[start] == "percent" { return Unit(suffix: "%", end: start + 1) }
-    if let symbol = Self.currencies[words[start]] { return Unit(prefix: symbol, end: start + 1) }
+    if let symbol = Self.coins[words[start]] { return Unit(suffix: symbol, end: start + 1) }
+    // "ten pounds of flour", "lost five pounds": a weight.
+    let isWeight =
+      words[start].hasPrefix("pound")
+      && (start + 1 < words.count && words[start + 1] == "of" || previous.map(Self.weighing.contains) == true)
+    if let symbol = Self.currencies[words[start]], !isWeight { return Unit(prefix: symbol, end: start + 1) }
     if let temperature = SpokenUnits.temperature(words, from: start) {
       return Unit(suffix: temperature.written, end: temperature.end)
     }
@@ -30,18 +35,29 @@ extension NumberFormatting {
   }
 
   /// A number with a unit that forces digits: "$49", "$5.50", "12%", "20°C", "5 km".
-  func amount(_ words: [String], quantity: SpokenNumbers.Quantity) -> (tokens: [TextToken], end: Int)? {
-    guard var unit = unit(words, from: quantity.end) else { return nil }
+  func amount(_ words: [String], quantity: SpokenNumbers.Quantity, after previous: String? = nil) -> (
+    tokens: [TextToken], end: Int
+  )? {
+    guard var unit = unit(words, from: quantity.end, after: previous) else { return nil }
     var cents = ""
-    // "five dollars and fifty cents".
-    if !unit.prefix.isEmpty, !quantity.isDecimal, unit.end + 2 < words.count, words[unit.end] == "and",
-      let amount = SpokenNumbers.cardinal(words, from: unit.end + 1), amount.value < 100,
-      amount.end < words.count, words[amount.end] == "cents" || words[amount.end] == "cent"
-    {
-      cents = "." + (amount.value < 10 ? "0" : "") + String(amount.value)
-      unit.end = amount.end + 1
+    // "five dollars and fifty cents", "five dollars fifty", "twenty euros and five cents".
+    if !unit.prefix.isEmpty, !quantity.isDecimal, !quantity.text.contains(" ") {
+      let centsStart = unit.end < words.count && words[unit.end] == "and" ? unit.end + 1 : unit.end
+      if let amount = SpokenNumbers.cardinal(words, from: centsStart), amount.value < 100 {
+        let saysCents = amount.end < words.count && (words[amount.end] == "cents" || words[amount.end] == "cent")
+        // Without "cents", only two digits straight after the currency ("five dollars fifty") are cents.
+        let bareCents =
+          centsStart == unit.end && amount.value >= 10 && unit.prefix == "$" || unit.prefix == "€"
+          || unit.prefix == "£"
+        let followsUnit =
+          amount.end < words.count && (self.unit(words, from: amount.end) != nil || words[amount.end] == "and")
+        if saysCents || (bareCents && centsStart == unit.end && amount.value >= 10 && !followsUnit) {
+          cents = "." + (amount.value < 10 ? "0" : "") + String(amount.value)
+          unit.end = saysCents ? amount.end + 1 : amount.end
+        }
+      }
     }
-    var tokens = [TextToken(unit.prefix + quantity.text + cents + unit.suffix)]
+    var tokens = NumberFormatting.written(unit.prefix + quantity.text + cents + unit.suffix)
     if let abbreviation = unit.abbreviation { tokens.append(TextToken(abbreviation, isFixedCase: true)) }
     return (tokens, unit.end)
   }
@@ -90,6 +106,54 @@ extension NumberFormatting {
     }
     if let abbreviation = unit?.abbreviation { tokens.append(TextToken(abbreviation, isFixedCase: true)) }
     return (tokens, end)
+  }
+
+  /// Denominators of a fraction said before a measure ("three quarters cup").
+  static let denominators: [String: Int] = [
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4,
+    "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "eighth": 8, "eighths": 8,
+  ]
+  /// Measures of a recipe or a ruler, which take a fraction as typed: "3/4 cup", "1 1/2 teaspoons".
+  static let fractionMeasures: Set<String> = [
+    "cup", "cups", "teaspoon", "teaspoons", "tablespoon", "tablespoons", "tsp", "tbsp", "inch", "inches", "oz",
+    "ounce", "ounces", "pound", "pounds", "lb", "gallon", "gallons", "pint", "pints", "liter", "liters", "litre",
+    "litres", "mile", "miles",
+  ]
+
+  /// A fraction before a measure: "one half cup" → "1/2 cup", "three quarters cup" → "3/4 cup", "one and a half
+  /// cups" → "1 1/2 cups", "two and three quarters inches" → "2 3/4 inches"; the measure stays a word.
+  func measuredFraction(_ words: [String]) -> (tokens: [TextToken], end: Int)? {
+    guard let whole = SpokenNumbers.cardinal(words, from: 0), whole.value < 100 else { return nil }
+    var index = whole.end
+    var written: String
+    if index + 1 < words.count, let denominator = Self.denominators[words[index]], whole.value < denominator {
+      // "three quarters": the number is the numerator.
+      written = "\(whole.value)/\(denominator)"
+      index += 1
+    } else if index + 2 < words.count, words[index] == "and" {
+      let numerator = words[index + 1] == "a" ? 1 : SpokenNumbers.units[words[index + 1]]
+      guard let numerator, numerator < 10, let denominator = Self.denominators[words[index + 2]],
+        numerator < denominator
+      else { return nil }
+      written = "\(whole.value) \(numerator)/\(denominator)"
+      index += 3
+    } else {
+      return nil
+    }
+    if index < words.count, words[index] == "of", index + 1 < words.count, ["a", "an"].contains(words[index + 1]) {
+      // "three quarters of a cup" reads as said.
+      return nil
+    }
+    guard index < words.count, Self.fractionMeasures.contains(words[index]) else { return nil }
+    return (NumberFormatting.written(written), index)
+  }
+
+  /// "a dollar fifty" → "$1.50": one of a currency said with "a", then its cents; "a dollar" alone stays words.
+  func oneUnitAndCents(_ words: [String]) -> (tokens: [TextToken], end: Int)? {
+    guard words.count > 2, Self.currencies[words[1]] != nil else { return nil }
+    let one = SpokenNumbers.Quantity(text: "1", value: 1, isDecimal: false, end: 1, endsWithScale: false)
+    guard let amount = amount(words, quantity: one), amount.end > 2 else { return nil }
+    return amount
   }
 
   /// A height in feet and inches: "six foot two" and "six feet two inches" are typed `6'2"`.

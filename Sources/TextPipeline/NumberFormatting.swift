@@ -1,19 +1,38 @@
 import DictationValues
+
 /// Writes spoken numbers the way people type them (inverse text normalisation). The convention:
 /// - Amounts: money, percentages, decimals and times take digits at any size: "forty nine dollars" → "$49",
-///   "five dollars and fifty cents" → "$5.50", "twelve percent" → "12%", "three point five" → "3.5",
-///   "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at 7:15" (minutes after "at",
-///   "from", "until", "by", "around", "before" or "after" make a time).
-/// - Dates and years: "march third" → "March 3", "july eleventh twenty twenty six" → "July 11, 2026",
-///   "twenty twenty six" → "2026", "nineteen ninety nine" → "1999"; a year of another century needs a word that
-///   introduces one ("in eleven fifty"), so "fifteen twenty minutes" is not the year 1520.
-/// - Phone numbers: seven or more digits said one by one → "555-1234", "555-123-4567".
+///   "five dollars and fifty cents" and "five dollars fifty" → "$5.50", "fifty cents" → "50¢", "twenty pence" →
+///   "20p", "a dollar fifty" → "$1.50" ("a dollar" alone stays words), euros, pounds, yen and rupees take their
+///   signs ("€", "£", "¥", "₹"; "ten pounds of flour" and "lost ten pounds" are weights), "twelve percent" → "12%",
+///   "three point five" → "3.5", "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at
+///   7:15" (minutes after "at", "from", "until", "by", "around", "before" or "after" make a time).
+/// - Large numbers: a round number of millions or more keeps its scale as a word, "two million users" → "2 million
+///   users", "two point five million dollars" → "$2.5 million"; below that, digits in full ("1,200,000").
+/// - Fractions after "and" are decimals where digits are written ("two and a half percent" → "2.5%", "one and a
+///   half million" → "1.5 million", "fifteen and a half minutes" → "15.5 minutes"); below ten without a unit they
+///   stay words like any count ("two and a half hours"). Before a measure of a recipe or a ruler a fraction is
+///   typed as one: "one half cup" → "1/2 cup", "three quarters cup" → "3/4 cup", "one and a half cups" → "1 1/2
+///   cups"; "three quarters of a cup" and "a third of the votes" stay words.
+/// - Clock times: "quarter past three" → "3:15", "a quarter to nine" → "8:45", "half past six" → "6:30", "twenty
+///   past nine" → "9:20", "five o'clock" → "5 o'clock" ("5 PM" with "p m"); "ten to nine" stays words, as odds and
+///   ranges are said the same way.
+/// - Dates and years: "march third" → "March 3", "june the first" → "June 1", "the fifth of june" → "June 5",
+///   "july eleventh twenty twenty six" and "july eleventh two thousand twenty six" → "July 11, 2026", "twenty twenty
+///   six" → "2026", "nineteen ninety nine" → "1999", "in two thousand and five" → "in 2005"; a year of another
+///   century needs a word that introduces one ("in eleven fifty"), so "fifteen twenty minutes" is not the year
+///   1520. After a weekday the day of the month takes digits ("Monday the 5th"). "May the fourth be with you" and
+///   "the Fourth of July" keep their words.
+/// - Phone numbers: seven or more digits said one by one → "555-1234", "555-123-4567" ("double five" is "55");
+///   eleven starting with one → "1-800-555-1234" (also said "one eight hundred …"); "plus" and a country code →
+///   "+1 555-123-4567", "+44 2079460958".
 /// - Counts: ten and above take digits ("twenty five people" → "25 people", "two thousand" → "2000",
 ///   "twelve thousand five hundred" → "12,500"); zero to nine stay words ("two people", "one of them"), as do
 ///   ordinals below tenth ("the third time"); "21st" from tenth on. A count the engine capitalised to open a
 ///   sentence stays words, as every style guide writes it ("Twenty minutes later, …").
 /// - Measurements: a unit said as letters or written as an abbreviation takes digits at any size ("five k m" →
-///   "5 km", "two g b" → "2 GB", "sixty m p h" → "60 mph"); a unit said as a word follows the count rule
+///   "5 km", "two g b" → "2 GB", "sixty m p h" → "60 mph", "fifty m b p s" → "50 Mbps", "sixty f p s" → "60 fps",
+///   "r p m", "m a h", "o z", "l b s"…, listed in `SpokenUnits`); a unit said as a word follows the count rule
 ///   ("ten kilometers" → "10 kilometers", "two miles" stays, "seventy two degrees" → "72 degrees"); a
 ///   temperature scale takes its symbol ("twenty degrees celsius" → "20°C", "minus five degrees" → "-5 degrees");
 ///   a height in feet and inches is written as typed ("six foot two" → `6'2"`).
@@ -23,9 +42,11 @@ import DictationValues
 ///   three and five" stays words; "from nine to five" (two hours) → "from 9 to 5". Pairs do the same:
 ///   "eight or ten" → "8 or 10".
 /// - Words stay where digits would be wrong: "one of them", "a couple", "a thousand thanks", "a hundred times",
-///   "no one", clock times in words ("quarter to ten", "ten past nine", "at five to ten"), odds ("ten to one"),
-///   "working nine to five", and a range with no noun after it ("it's five to ten").
-/// - Idioms typed with digits: "twenty four seven" → "24/7", "nine one one" → "911".
+///   "no one", "at five to ten", odds ("ten to one"), "working nine to five", a range with no noun after it ("it's
+///   five to ten"), and idioms (`keptIdioms`: "at the eleventh hour", "on cloud nine", "the whole nine yards",
+///   "forty winks", "fifty fifty", "a hundred and ten percent").
+/// - Idioms typed with digits: "twenty four seven" → "24/7", "nine one one" → "911", "catch twenty two" →
+///   "Catch-22", "twenty twenty hindsight" → "20/20 hindsight".
 /// - Nothing else changes: a dictation without a spoken number comes out as it went in.
 public struct NumberFormatting: TextStage {
   public let name = "numbers"
@@ -36,7 +57,43 @@ public struct NumberFormatting: TextStage {
   ]
   static let currencies: [String: String] = [
     "dollar": "$", "dollars": "$", "bucks": "$", "euro": "€", "euros": "€", "pound": "£", "pounds": "£",
+    "yen": "¥", "rupee": "₹", "rupees": "₹",
   ]
+  /// The days of the week, after which "the fifth" is a date ("Monday the 5th").
+  static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+  /// Coins written after the number: "fifty cents" → "50¢", "twenty pence" → "20p".
+  static let coins: [String: String] = ["cent": "¢", "cents": "¢", "pence": "p", "penny": "p"]
+  /// Words before "pounds" that make it a weight ("lost ten pounds"), not money.
+  static let weighing: Set<String> = ["lost", "lose", "gained", "gain", "weighs", "weigh", "weighed", "weighing"]
+
+  /// Number idioms said in words wherever they stand, with the index of their number word: "at the eleventh
+  /// hour", "on cloud nine".
+  static let keptIdioms: [(words: [String], number: Int)] = [
+    (["eleventh", "hour"], 0), (["cloud", "nine"], 1), (["forty", "winks"], 0), (["nine", "yards"], 0),
+    (["fifteen", "minutes", "of", "fame"], 0), (["twenty", "questions"], 0), (["sixth", "sense"], 0),
+    (["seventh", "heaven"], 0), (["square", "one"], 1), (["one", "in", "a", "million"], 0),
+    (["million", "to", "one"], 0), (["hundred", "and", "ten", "percent"], 0), (["nineteen", "to", "the", "dozen"], 0),
+    (["fifty", "fifty"], 0), (["twelfth", "man"], 0), (["ten", "four"], 0), (["high", "five"], 1),
+    (["twenty", "one", "questions"], 0), (["one", "hundred", "and", "ten", "percent"], 0),
+  ]
+
+  /// The index after a number idiom kept in words whose number word is at `index`, if one is there.
+  func keptIdiom(at index: Int, in tokens: [TextToken]) -> Int? {
+    for idiom in Self.keptIdioms where idiom.words[idiom.number] == tokens[index].lower {
+      let start = index - idiom.number
+      let end = start + idiom.words.count
+      guard start >= 0, end <= tokens.count,
+        idiom.words.indices.allSatisfy({ tokens[start + $0].isWord && tokens[start + $0].lower == idiom.words[$0] })
+      else { continue }
+      return end
+    }
+    return nil
+  }
+
+  /// The tokens of a written number: "2.5 million" is two words.
+  static func written(_ text: String) -> [TextToken] {
+    text.split(separator: " ").map { TextToken(String($0)) }
+  }
 
   /// A stage that writes spoken numbers as digits.
   public init() {}
@@ -44,6 +101,8 @@ public struct NumberFormatting: TextStage {
   /// Spoken numbers typed as digits wherever they stand: "twenty four seven" → "24/7".
   static let idioms: [(words: [String], written: String)] = [
     (["twenty", "four", "seven"], "24/7"), (["nine", "one", "one"], "911"),
+    (["catch", "twenty", "two"], "Catch-22"), (["twenty", "twenty", "vision"], "20/20 vision"),
+    (["twenty", "twenty", "hindsight"], "20/20 hindsight"),
   ]
   /// Words that introduce a year of any century ("in eleven fifty", "since fifteen twenty").
   static let yearIntroducers: Set<String> = ["in", "since", "of", "year", "circa"]
@@ -100,10 +159,16 @@ public struct NumberFormatting: TextStage {
     guard tokens[index].isWord else { return nil }
     // NB: most words start no number; only those that can are looked at further.
     let head = tokens[index].lower.split(separator: "-").first.map(String.init) ?? ""
+    let nextWord = index + 1 < tokens.count && tokens[index + 1].isWord ? tokens[index + 1].lower : ""
     guard
       SpokenNumbers.isNumberWord(head) || SpokenNumbers.ordinalUnits[head] != nil || Self.months.contains(head)
-        || head == "minus" || head == "negative"
+        || head == "minus" || head == "negative" || Self.clockFractions[head] != nil
+        || (head == "a" && (nextWord == "quarter" || Self.currencies[nextWord] != nil))
+        || (head == "catch" && nextWord == "twenty")
+        || (head == "plus" && SpokenNumbers.digits[nextWord] != nil)
+        || (head == "the" && (SpokenNumbers.ordinalUnits[nextWord] != nil || SpokenNumbers.tens[nextWord] != nil))
     else { return nil }
+    if let idiom = keptIdiom(at: index, in: tokens) { return (Array(tokens[index..<idiom]), idiom) }
     let spoken = Words(from: index, in: tokens)
     let words = spoken.words
     func word(_ text: String, fixed: Bool = false) -> TextToken { TextToken(text, isFixedCase: fixed) }
@@ -115,11 +180,29 @@ public struct NumberFormatting: TextStage {
     let beforePrevious = index > 1 && tokens[index - 2].isWord ? tokens[index - 2].lower : nil
 
     for idiom in Self.idioms where words.starts(with: idiom.words) {
-      if let end = spoken.tokenEnd(idiom.words.count) { return ([word(idiom.written)], end) }
+      if let end = spoken.tokenEnd(idiom.words.count) { return (Self.written(idiom.written), end) }
     }
     if let date = date(words) {
       guard let end = spoken.tokenEnd(date.end) else { return nil }
       return (date.tokens, end)
+    }
+    if let clock = clockTime(words), let end = spoken.tokenEnd(clock.end) { return (clock.tokens, end) }
+    if head == "plus" || head == "the" || head == "a" || head == "catch" || Self.clockFractions[head] != nil {
+      if head == "a", let amount = oneUnitAndCents(words), let end = spoken.tokenEnd(amount.end) {
+        return (amount.tokens, end)
+      }
+      // "Monday the fifth": a day of the month after a weekday takes digits whatever its size.
+      if head == "the", let previous, Self.weekdays.contains(previous),
+        let day = SpokenNumbers.ordinal(words, from: 1), (1...31).contains(day.value),
+        let end = spoken.tokenEnd(day.end)
+      {
+        return ([word("the"), word(SpokenNumbers.ordinalSuffix(day.value))], end)
+      }
+      guard head == "plus", let phone = phoneNumber(words), let end = spoken.tokenEnd(phone.end) else { return nil }
+      return (Self.written(phone.text), end)
+    }
+    if let fraction = measuredFraction(words), let end = spoken.tokenEnd(fraction.end) {
+      return (fraction.tokens, end)
     }
     if let year = SpokenNumbers.year(words, from: 0), let end = spoken.tokenEnd(year.end),
       !(year.end < words.count && SpokenNumbers.isNumberWord(words[year.end])),
@@ -164,82 +247,20 @@ public struct NumberFormatting: TextStage {
       guard let end = spoken.tokenEnd(range.end) else { return nil }
       return range.tokens.isEmpty ? kept(range.end) : (range.tokens, end)
     }
-    if let amount = amount(words, quantity: quantity), let end = spoken.tokenEnd(amount.end) {
+    if let amount = amount(words, quantity: quantity, after: previous), let end = spoken.tokenEnd(amount.end) {
       return (amount.tokens, end)
     }
-    if quantity.isDecimal, let end = spoken.tokenEnd(quantity.end) { return ([word(quantity.text)], end) }
+    // "two and a half hours" is said in words like "two hours"; "ten and a half" takes digits.
+    if quantity.isFraction, quantity.value < 10 { return kept(quantity.end) }
+    if quantity.isDecimal || quantity.text.contains(" "), let end = spoken.tokenEnd(quantity.end) {
+      if startsSentence, !quantity.isDecimal { return kept(quantity.end) }
+      return (Self.written(quantity.text), end)
+    }
     // Two numbers in a row that are neither a year, a time nor a phone number ("fifteen twenty minutes") are
     // left as said rather than guessed at.
     if let other = SpokenNumbers.cardinal(words, from: number.end) { return kept(other.end) }
     if startsSentence { return kept(number.end) }
     guard number.value >= 10, let end = spoken.tokenEnd(number.end) else { return nil }
     return ([word(SpokenNumbers.grouped(number.value))], end)
-  }
-
-  /// A date from `words[0]`: a month and a day ("march third"), optionally a year after it.
-  private func date(_ words: [String]) -> (tokens: [TextToken], end: Int)? {
-    guard let monthIndex = Self.months.firstIndex(of: words[0]), words.count > 1,
-      let day = SpokenNumbers.ordinal(words, from: 1) ?? SpokenNumbers.cardinal(words, from: 1),
-      (1...31).contains(day.value),
-      // "we march twenty miles", "it may five": these months are words too, and only an ordinal day is a date.
-      !["march", "may"].contains(words[0]) || SpokenNumbers.ordinal(words, from: 1) != nil
-    else { return nil }
-    let name = Self.months[monthIndex]
-    let month = TextToken(name.prefix(1).uppercased() + name.dropFirst(), isFixedCase: true)
-    if let year = SpokenNumbers.year(words, from: day.end) {
-      return ([month, TextToken("\(day.value),"), TextToken("\(year.value)")], year.end)
-    }
-    return ([month, TextToken("\(day.value)")], day.end)
-  }
-
-  /// Seven or more digits said one by one ("five five five one two three four"), grouped as a phone number.
-  private func phoneNumber(_ words: [String]) -> (text: String, end: Int)? {
-    var digits = ""
-    var end = 0
-    while end < words.count, let digit = SpokenNumbers.digits[words[end]] {
-      digits += String(digit)
-      end += 1
-    }
-    guard digits.count >= 7 else { return nil }
-    let characters = Array(digits)
-    switch characters.count {
-    case 7: return (String(characters[0..<3]) + "-" + String(characters[3...]), end)
-    case 10:
-      return (String(characters[0..<3]) + "-" + String(characters[3..<6]) + "-" + String(characters[6...]), end)
-    default: return (digits, end)
-    }
-  }
-
-  /// A time after hour `hour`: minutes, then "a m"/"p m" (or "at" before it), and its end.
-  private func time(_ words: [String], hour: Int, from start: Int, after previous: String?) -> (
-    tokens: [TextToken], end: Int
-  )? {
-    var index = start
-    var minutes: Int?
-    if index + 1 < words.count, words[index] == "oh", let unit = SpokenNumbers.units[words[index + 1]], unit < 10 {
-      minutes = unit
-      index += 2
-    } else if index < words.count, let value = SpokenNumbers.cardinal(words, from: index),
-      (10...59).contains(value.value)
-    {
-      minutes = value.value
-      index = value.end
-    }
-    var period: String?
-    if index + 1 < words.count, ["a", "p"].contains(words[index]), words[index + 1] == "m" {
-      period = words[index].uppercased() + "M"
-      index += 2
-    } else if index < words.count, ["am", "pm", "a.m.", "p.m."].contains(words[index]) {
-      period = words[index].hasPrefix("a") ? "AM" : "PM"
-      index += 1
-    }
-    guard period != nil || (minutes != nil && previous.map(Self.timeIntroducers.contains) == true) else {
-      return nil
-    }
-    var text = "\(hour)"
-    if let minutes { text += ":" + (minutes < 10 ? "0" : "") + String(minutes) }
-    var tokens = [TextToken(text)]
-    if let period { tokens.append(TextToken(period, isFixedCase: true)) }
-    return (tokens, index)
   }
 }

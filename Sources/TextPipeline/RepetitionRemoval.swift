@@ -1,6 +1,11 @@
 import DictationValues
-/// Collapses stutters: repeated words ("the the"), false starts ("th- the") and a pronoun repeated
-/// before its contraction ("I I'm"), keeping grammatical doubles ("had had") and emphasis ("very very").
+
+/// Collapses stutters: repeated words ("the the"), false starts ("th- the", "ch che check", "wh wh what"), a pronoun
+/// repeated before its contraction ("I I'm") and a number word said again before what it counts ("two two
+/// tickets"), keeping grammatical doubles ("had had"), emphasis ("very very") and digits said one by one ("five five
+/// five one two three four"). A word's beginning said before it is a false start when it is two or more broken
+/// pieces ("cont cont continue") or one piece with no vowel ("wh what"); a piece that is a word ("the theory", "car
+/// carpet") stays.
 public struct RepetitionRemoval: TextStage {
   public let name = "repetitions"
 
@@ -53,6 +58,14 @@ public struct RepetitionRemoval: TextStage {
   private func collapse(_ document: inout TextDocument) {
     var i = 0
     while i < document.tokens.count {
+      if let pieces = brokenPieces(at: i, in: document.tokens) {
+        document.remove(pieces, because: "the start of a word broken off before the word (a stutter)")
+        continue
+      }
+      if let repeats = repeatedNumber(at: i, in: document.tokens) {
+        document.remove(repeats, because: "a number word said again in a row (a stutter): one number")
+        continue
+      }
       if let stutter = stutter(at: i, in: document) {
         let why =
           document.tokens[stutter].lower.hasSuffix("-")
@@ -70,6 +83,80 @@ public struct RepetitionRemoval: TextStage {
       }
       i += 1
     }
+  }
+
+  /// The pieces of a word said before the word itself ("ch che" before "check"), when they are a stutter.
+  private func brokenPieces(at index: Int, in tokens: [TextToken]) -> Range<Int>? {
+    // NB: most words are no piece of the next one; that is checked first, as it is the cheapest test.
+    guard tokens[index].isWord, index + 1 < tokens.count, tokens[index + 1].isWord,
+      tokens[index + 1].lower.utf8.first == tokens[index].lower.utf8.first,
+      tokens[index + 1].lower.hasPrefix(tokens[index].lower)
+    else { return nil }
+    let piece = tokens[index].lower
+    guard Self.isPiece(piece) else { return nil }
+    // The word is the furthest of the next four that every word before it begins ("ch che" → "check").
+    var end: Int?
+    var j = index + 1
+    while j < tokens.count, j - index <= 4, tokens[j].isWord {
+      let word = tokens[j].lower
+      if word.count >= 3, word.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" }),
+        tokens[index..<j].allSatisfy({ word.count > $0.lower.count && word.hasPrefix($0.lower) })
+      {
+        end = j
+      }
+      guard Self.isPiece(word) else { break }
+      j += 1
+    }
+    guard let end else { return nil }
+    let pieces = tokens[index..<end]
+    // "Dr Drake", "TV TVs": an abbreviation or a word in capitals is no broken piece.
+    guard
+      pieces.allSatisfy({
+        !WordLists.isAbbreviation($0.lower) && !($0.text.count > 1 && $0.text.allSatisfy(\.isUppercase))
+      })
+    else { return nil }
+    if pieces.count == 1 {
+      return piece.count >= 2 && !piece.contains(where: { "aeiouy".contains($0) }) ? index..<end : nil
+    }
+    // "the the theory", "car car carpet": a repeated word, which the rule for repeats keeps once.
+    return pieces.contains(where: { WordLists.commonWords.contains($0.lower) }) ? nil : index..<end
+  }
+
+  /// Whether `word` may be the broken start of a longer word: a few letters, not a number or a spoken symbol.
+  private static func isPiece(_ word: String) -> Bool {
+    (1...5).contains(word.count) && word.allSatisfy(\.isLetter) && !numberWords.contains(word)
+      && !spokenSymbols.contains(word) && SpokenUnits.written[word] == nil
+  }
+
+  /// The repeats of one number word said as a stutter, to remove: "two two tickets" is two tickets, and five or
+  /// more in a row alone are one number, not a figure of that many digits. Digits said one by one before other
+  /// digits ("five five five one two") or alone ("call nine nine nine") stay.
+  private func repeatedNumber(at index: Int, in tokens: [TextToken]) -> Range<Int>? {
+    let word = tokens[index].lower
+    guard tokens[index].isWord, index + 1 < tokens.count, tokens[index + 1].lower == word,
+      SpokenNumbers.digits[word] != nil || SpokenNumbers.isNumberWord(word)
+    else { return nil }
+    if index > 0, tokens[index - 1].isWord, SpokenNumbers.isNumberWord(tokens[index - 1].lower) { return nil }
+    var end = index + 1
+    while end < tokens.count, tokens[end].isWord, tokens[end].lower == word { end += 1 }
+    let count = end - index
+    guard count >= 2 else { return nil }
+    let next = end < tokens.count && tokens[end].isWord ? tokens[end].lower : nil
+    if let next,
+      SpokenNumbers.digits[next] != nil || SpokenNumbers.isNumberWord(next) || Self.numberWords.contains(next)
+        || next == "point" || next == "and"
+    {
+      return nil
+    }
+    guard count >= 5 || next.map(Self.isCountedNoun) == true else { return nil }
+    return (index + 1)..<end
+  }
+
+  /// Whether `word` names what a number counts, in the plural: "tickets", "people".
+  private static func isCountedNoun(_ word: String) -> Bool {
+    if ["people", "children", "men", "women", "kids", "feet", "percent"].contains(word) { return true }
+    return word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") && !WordLists.commonWords.contains(word)
+      && word.allSatisfy(\.isLetter)
   }
 
   /// The index of a stuttered word to remove, found by comparing the word at `index` with the next one.

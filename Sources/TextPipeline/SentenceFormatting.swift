@@ -1,6 +1,7 @@
 import DictationValues
-/// Writes sentences properly: one space between words and none before `, . ? ! : ;`, no doubled marks,
-/// capitals at sentence starts and for "I", and a final period (or question mark) when the engine left
+
+/// Writes sentences properly: one space between words and none before `, . ? ! : ;`, no doubled marks, capitals at
+/// sentence starts, for "I" and for the days and months, and a final period (or question mark) when the engine left
 /// none. URLs, addresses, identifiers and other code-like words are never changed.
 public struct SentenceFormatting: TextStage {
   public let name = "sentences"
@@ -59,7 +60,8 @@ public struct SentenceFormatting: TextStage {
       let token = document.tokens[index]
       guard !token.isFixedCase else { continue }
       let lower = token.lower
-      if Self.isPronounI(lower) {
+      if Self.isPronounI(lower) || (WordLists.calendarNames.contains(lower) && lower != "march") {
+        // "I", and the names of days and months ("on tuesday" → "on Tuesday"; "march" is also a verb).
         document.tokens[index].text = Self.capitalized(token.text)
       } else if document.startsSentence(at: index), !CodeLikeWords.isCodeLike(token.text) {
         document.tokens[index].text = Self.capitalized(token.text)

@@ -1,8 +1,9 @@
 /// Lists dictated by voice, written one item a line with its marker. The spoken forms:
 /// - Bullets: "bullet point milk bullet point eggs" (or "new bullet", "next bullet", "new bullet point") →
-///   "- Milk\n- Eggs". The first bullet opens the dictation, a sentence or a line, or follows a colon or the
-///   word "list"; later ones may follow any word. After "a", "the", "each"… or before "is", "was"… the words are
-///   the noun ("the bullet point is too long").
+///   "- Milk\n- Eggs". The first bullet opens the dictation, a sentence or a line, or follows a colon, the
+///   word "list" or a heading of one to four words when a second bullet follows ("groceries bullet point milk
+///   bullet point bread" → "Groceries\n- Milk\n- Bread"); later ones may follow any word. After "a", "the",
+///   "each"… or before "is", "was"… the words are the noun ("the bullet point is too long").
 /// - Numbered items: "number one call Sam number two buy milk", or "item one … item two …" → "1. Call Sam\n2. Buy
 ///   milk". Only a run counting up from one, with words in every item, is a list, so "our number one priority",
 ///   "the number two with fries" and "item one new line item two" keep their words; an item that starts with a
@@ -121,6 +122,21 @@ enum SpokenLists {
     return previous.text == ":" || (previous.isWord && previous.lower == "list")
   }
 
+  /// Whether the marker at `index` follows a heading of one to four words that opens the dictation, a sentence or a
+  /// line ("groceries bullet point milk", "to do number one …"); the heading stays on a line of its own.
+  private static func followsHeading(_ index: Int, in document: TextDocument) -> Bool {
+    var words = 0
+    var i = index - 1
+    while i >= 0, document.tokens[i].isWord, words <= 4 {
+      words += 1
+      i -= 1
+    }
+    guard (1...4).contains(words), !WordLists.functionWords.contains(document.tokens[index - 1].lower) else {
+      return false
+    }
+    return document.startsSentence(at: i + 1)
+  }
+
   /// Whether the marker's words are a noun or a subject where they stand ("the bullet point is long"), or have
   /// no item after them.
   private static func isNoun(_ marker: Marker, in tokens: [TextToken]) -> Bool {
@@ -150,12 +166,17 @@ enum SpokenLists {
   private static func acceptedBullets(_ bullets: [Marker], in document: TextDocument) -> [Marker] {
     var accepted: [Marker] = []
     var lastEnd: Int?
-    for marker in bullets where !isNoun(marker, in: document.tokens) {
+    let candidates = bullets.filter { !isNoun($0, in: document.tokens) }
+    for (position, marker) in candidates.enumerated() {
+      // "groceries bullet point milk bullet point bread": a heading, then a list of at least two items.
+      let opensAfterHeading =
+        position + 1 < candidates.count && followsHeading(marker.start, in: document)
+        && document.tokens[marker.end..<candidates[position + 1].start].contains(where: \.isWord)
       if let lastEnd, marker.start > lastEnd,
         !document.tokens[lastEnd..<marker.start].contains(where: { $0.text == "\n\n" })
       {
         accepted.append(marker)
-      } else if opensList(at: marker.start, in: document) {
+      } else if opensList(at: marker.start, in: document) || opensAfterHeading {
         accepted.append(marker)
       } else {
         continue
@@ -178,7 +199,9 @@ enum SpokenLists {
         document.tokens[last.end..<marker.start].contains(where: \.isWord)
       {
         run.append(marker)
-      } else if marker.number == 1, opensList(at: marker.start, in: document) {
+      } else if marker.number == 1,
+        opensList(at: marker.start, in: document) || followsHeading(marker.start, in: document)
+      {
         close()
         run = [marker]
       } else {

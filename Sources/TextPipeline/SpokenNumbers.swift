@@ -8,7 +8,16 @@ enum SpokenNumbers {
   static let tens: [String: Int] = [
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
   ]
-  static let scales: [String: Int] = ["thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000]
+  static let scales: [String: Int] = [
+    "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
+  ]
+  /// Scales written as words after the digits: "2 million", "2.5 billion".
+  static let writtenScales: Set<String> = ["million", "billion", "trillion"]
+  /// Fractions said after "and" that a number takes as decimals: "two and a half" is 2.5.
+  static let fractionTails: [(words: [String], decimals: String)] = [
+    (["a", "half"], "5"), (["one", "half"], "5"), (["a", "quarter"], "25"), (["one", "quarter"], "25"),
+    (["three", "quarters"], "75"),
+  ]
   static let ordinalUnits: [String: Int] = [
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
     "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
@@ -70,20 +79,48 @@ enum SpokenNumbers {
 
   /// A number as written: a whole number or a decimal ("three point five"), its value and where it ends.
   struct Quantity {
+    /// The digits, with the scale word after them when it is written as a word ("2.5 million").
     var text: String
     var value: Double
     var isDecimal: Bool
     var end: Int
     /// Whether the number's last word is "hundred", "thousand", "million" or "billion".
     var endsWithScale: Bool
+    /// Whether the decimals came from a fraction ("two and a half"), which is said, like a whole number, in words
+    /// below ten unless a unit asks for digits.
+    var isFraction = false
   }
 
-  /// The number said from `start`, with a decimal part after "point" ("two point five").
+  /// The number said from `start`, with a decimal part after "point" ("two point five") or a fraction after "and"
+  /// ("two and a half"); a round number of millions or more keeps its scale as a word ("2.5 million").
   static func quantity(_ words: [String], from start: Int) -> Quantity? {
     guard let number = cardinal(words, from: start) else { return nil }
-    let endsWithScale = words[number.end - 1] == "hundred" || scales[words[number.end - 1]] != nil
+    let lastWord = words[number.end - 1]
+    let endsWithScale = lastWord == "hundred" || scales[lastWord] != nil
     var end = number.end
+    if end + 2 < words.count, words[end] == "and" {
+      for tail in fractionTails where end + 1 + tail.words.count <= words.count {
+        guard Array(words[(end + 1)..<(end + 1 + tail.words.count)]) == tail.words else { continue }
+        end += 1 + tail.words.count
+        var text = "\(number.value).\(tail.decimals)"
+        var value = Double(text) ?? 0
+        if end < words.count, writtenScales.contains(words[end]), let scale = scales[words[end]], number.value < 1000 {
+          text += " " + words[end]
+          value *= Double(scale)
+          end += 1
+        }
+        return Quantity(text: text, value: value, isDecimal: true, end: end, endsWithScale: false, isFraction: true)
+      }
+    }
     guard end + 1 < words.count, words[end] == "point", digits[words[end + 1]] != nil else {
+      // "two million", "twenty five billion": the scale stays a word when nothing smaller follows it.
+      if writtenScales.contains(lastWord), let scale = scales[lastWord], number.value % scale == 0,
+        words[start..<(number.end - 1)].allSatisfy({ scales[$0] == nil })
+      {
+        return Quantity(
+          text: "\(number.value / scale) \(lastWord)", value: Double(number.value), isDecimal: false, end: end,
+          endsWithScale: true)
+      }
       return Quantity(
         text: grouped(number.value), value: Double(number.value), isDecimal: false, end: end,
         endsWithScale: endsWithScale)
@@ -94,8 +131,15 @@ enum SpokenNumbers {
       fraction += String(digit)
       end += 1
     }
-    let text = "\(number.value).\(fraction)"
-    return Quantity(text: text, value: Double(text) ?? 0, isDecimal: true, end: end, endsWithScale: false)
+    var text = "\(number.value).\(fraction)"
+    var value = Double(text) ?? 0
+    // "two point five million" is written "2.5 million".
+    if end < words.count, writtenScales.contains(words[end]), let scale = scales[words[end]] {
+      text += " " + words[end]
+      value *= Double(scale)
+      end += 1
+    }
+    return Quantity(text: text, value: value, isDecimal: true, end: end, endsWithScale: false)
   }
 
   /// A year said in two halves ("nineteen ninety nine", "twenty twenty six", "twenty oh five"), and its end.

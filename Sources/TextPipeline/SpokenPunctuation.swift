@@ -1,4 +1,5 @@
 import DictationValues
+
 /// Turns spoken punctuation and layout commands ("comma", "question mark", "new paragraph") into marks,
 /// keeping the words where they are meant as words ("the trial period ends", "a new line of products").
 /// The spoken forms (the full table is `commands`): period / full stop, comma, question mark, exclamation point /
@@ -127,7 +128,9 @@ public struct SpokenPunctuation: TextStage {
   /// File extensions a spoken "dot" joins: "notes dot txt".
   static let fileExtensions: Set<String> = [
     "txt", "md", "pdf", "json", "swift", "py", "js", "ts", "csv", "png", "jpg", "jpeg", "doc", "docx", "zip",
-    "html", "yml", "yaml", "sh", "xlsx", "pptx", "mp3", "wav", "mov", "mp4",
+    "html", "yml", "yaml", "sh", "xlsx", "pptx", "mp3", "wav", "mov", "mp4", "plist", "framework", "bundle", "log",
+    "xml", "css", "sql", "gif", "svg", "dmg", "gz", "tar", "rb", "rs", "cpp", "java", "kt", "toml", "ini", "heic",
+    "webp", "xcodeproj",
   ]
 
   /// A stage that writes spoken punctuation.
@@ -172,7 +175,9 @@ public struct SpokenPunctuation: TextStage {
     let tokens = document.tokens
     guard index + 2 < tokens.count, tokens[index + 1].isWord, tokens[index + 1].lower == "dot",
       tokens[index + 2].isWord,
-      Self.domains.contains(tokens[index + 2].lower) || Self.fileExtensions.contains(tokens[index + 2].lower)
+      Self.domains.contains(tokens[index + 2].lower) || Self.fileExtensions.contains(tokens[index + 2].lower),
+      // "open the dot app", "the dot AI model": a name, not an address.
+      !WordLists.functionWords.contains(tokens[index].lower)
     else { return false }
     var start = index
     var address = tokens[index].lower + "." + tokens[index + 2].lower
@@ -207,7 +212,8 @@ public struct SpokenPunctuation: TextStage {
     // "example dot com slash pricing": the path.
     var end = index + 2
     while end + 2 < tokens.count, tokens[end + 1].isWord, tokens[end + 1].lower == "slash", tokens[end + 2].isWord {
-      address += "/" + tokens[end + 2].lower
+      // A path keeps the case it was said in ("slash Contents slash MacOS").
+      address += "/" + tokens[end + 2].text
       end += 2
     }
     let spaceBefore = document.tokens[start].spaceBefore
@@ -243,15 +249,16 @@ public struct SpokenPunctuation: TextStage {
       path += "/" + tokens[i + 1].text
       parts += 1
       i += 2
+      // "Xcode dot app" inside a path is a bundle's name.
       if i + 1 < tokens.count, tokens[i].isWord, tokens[i].lower == "dot", tokens[i + 1].isWord,
-        Self.fileExtensions.contains(tokens[i + 1].lower)
+        Self.fileExtensions.contains(tokens[i + 1].lower) || Self.domains.contains(tokens[i + 1].lower)
       {
         path += "." + tokens[i + 1].lower
         i += 2
       }
     }
     let opensCommand =
-      index > 0 && Self.slashCommandIntroducers.contains(tokens[index - 1].lower)
+      index > 0 && index + 1 < tokens.count && Self.slashCommandIntroducers.contains(tokens[index - 1].lower)
       && !WordLists.functionWords.contains(tokens[index + 1].lower)
     guard parts >= 2 || (parts == 1 && (path.hasPrefix("~") || opensCommand)) else { return false }
     let token = TextToken(path, kind: .verbatim, spaceBefore: tokens[index].spaceBefore, isSpoken: true)

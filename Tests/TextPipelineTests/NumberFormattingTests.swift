@@ -48,9 +48,11 @@ struct NumberFormattingTests {
       "two numbers in a row are left as said", "it's fifteen twenty minutes away", "it's fifteen twenty minutes away"),
     GoldenCase("twenty four seven is typed 24/7", "open twenty four seven", "open 24/7"),
     GoldenCase("nine one one is typed 911", "call nine one one", "call 911"),
-    GoldenCase("a count opening the engine's sentence stays words", "Twenty minutes later, it rang.",
+    GoldenCase(
+      "a count opening the engine's sentence stays words", "Twenty minutes later, it rang.",
       "Twenty minutes later, it rang."),
-    GoldenCase("a count opening a later sentence stays words", "It rang. Twelve people came.",
+    GoldenCase(
+      "a count opening a later sentence stays words", "It rang. Twelve people came.",
       "It rang. Twelve people came."),
     GoldenCase("money opening a sentence still takes digits", "Forty nine dollars is fine.", "$49 is fine."),
   ]
@@ -75,9 +77,10 @@ struct NumberFormattingTests {
     GoldenCase("working nine to five stays words", "working nine to five", "working nine to five"),
     GoldenCase("a time of day in words stays", "it's five to ten", "it's five to ten"),
     GoldenCase("at five to ten is a time of day", "meet at five to ten tomorrow", "meet at five to ten tomorrow"),
-    GoldenCase("quarter to ten stays words", "at quarter to ten", "at quarter to ten"),
-    GoldenCase("half past ten stays words", "half past ten", "half past ten"),
-    GoldenCase("ten past nine stays words", "ten past nine", "ten past nine"),
+    GoldenCase("quarter to ten is a clock time in digits", "at quarter to ten", "at 9:45"),
+    GoldenCase("half past ten is a clock time in digits", "half past ten", "10:30"),
+    GoldenCase("ten past nine is a clock time in digits", "ten past nine", "9:10"),
+    GoldenCase("ten to nine stays words, as odds are said the same way", "ten to nine", "ten to nine"),
     GoldenCase("odds stay words", "it's ten to one he's late", "it's ten to one he's late"),
     GoldenCase("a one to one meeting stays words", "a one to one meeting", "a one to one meeting"),
     GoldenCase("a shared scale is left as said", "two to three hundred people", "two to three hundred people"),

@@ -11,7 +11,9 @@ struct RobustnessTests {
     "i mean i mean", "\n\n\n", "a\r\nb", "cafe\u{301} naïve", "👨‍👩‍👧 family", "مرحبا بالعالم", "comma",
     "open quote", "close quote close quote", "um um um um", "the the the the the", "new line new line",
     "actually no no wait sorry I mean", "dot com", "at dot com", "I- I- I-", "- - -", "\" \" \"",
-    "question mark?", "e.g.", "U.S.A.", "1.2.3.4", "a.b", "#", "@", "http://", "th-",
+    "question mark?", "e.g.", "U.S.A.", "1.2.3.4", "a.b", "#", "@", "http://", "th-", "please open notes",
+    "cd /Users/Sam", "wait,", "no no no", "ch che", "the fifth of", "plus one", "quarter past", "a quarter to",
+    "groceries bullet point", "scratch that, tuesday", "five dollars fifty cents and",
   ]
 
   @Test("odd input never crashes and leaves no doubled or misplaced spaces", arguments: oddInputs)

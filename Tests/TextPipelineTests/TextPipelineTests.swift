@@ -53,7 +53,7 @@ struct TextPipelineTests {
     GoldenCase("a filler inside Whisper's commas goes cleanly", " So, um, we should go.", "So we should go."),
     GoldenCase(
       "a correction leaves a clean capitalised sentence", "let's meet on tuesday no wait wednesday",
-      "Let's meet on wednesday."),
+      "Let's meet on Wednesday."),
     GoldenCase("a correction with a name", "send it to John I mean Jane", "Send it to Jane."),
     GoldenCase(
       "spoken punctuation and capitals", "hi sam comma new paragraph thanks for the notes period see you",
@@ -71,7 +71,7 @@ struct TextPipelineTests {
     GoldenCase("only fillers write nothing", "um uh", ""),
     GoldenCase(
       "the trial period ends keeps the word period", "the trial period ends on friday",
-      "The trial period ends on friday."),
+      "The trial period ends on Friday."),
     GoldenCase(
       "continuing mid-sentence", "Maybe later.", " maybe later.", before: "I think"),
     GoldenCase(
