@@ -87,9 +87,10 @@ struct ServeCommand: AsyncParsableCommand {
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
     let choice = pipeline.settings.engine(id: engine, model: model)
     let dataDirectory = global.dataDirectory
+    let ownServer = URL(string: pipeline.settings.settings.engineBaseURL).flatMap { $0.host == nil ? nil : $0 }
     let makeEngine: @Sendable () async throws -> any SpeechEngine = {
       if choice.id == HostEngines.testEngineID { return DurationEngine() }
-      return try await EngineFactory.registry(dataDirectory: dataDirectory).makeEngine(
+      return try await EngineFactory.registry(dataDirectory: dataDirectory, ownServer: ownServer).makeEngine(
         id: choice.id, model: choice.model)
     }
     let configuration = ServerConfiguration(
