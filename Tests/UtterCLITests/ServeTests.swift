@@ -24,25 +24,11 @@ final class ServeFixture: Sendable {
     self.speech = speech
   }
 
-  /// The suite's server, started once; nil when the engine or espeak-ng is missing (an issue is recorded when CI
-  /// demands them).
-  static func shared() async throws -> ServeFixture? {
-    try await Started.shared.fixture()
-  }
+  /// The suite's server (`ServeSuite` starts it before the suite and stops it after); nil when the engine or
+  /// espeak-ng is missing (an issue is recorded when CI demands them).
+  @TaskLocal static var current: ServeFixture?
 
-  private actor Started {
-    static let shared = Started()
-    private var started: Task<ServeFixture?, any Error>?
-
-    func fixture() async throws -> ServeFixture? {
-      if let started { return try await started.value }
-      let task = Task { try await ServeFixture.start() }
-      started = task
-      return try await task.value
-    }
-  }
-
-  private static func start() async throws -> ServeFixture? {
+  static func start() async throws -> ServeFixture? {
     guard engineAvailable(), SyntheticSpeech.isAvailable else { return nil }
     let dir = try TemporaryDirectory("utter-serve")
     let speech = dir.path("speech.wav")
@@ -56,6 +42,12 @@ final class ServeFixture: Sendable {
       throw ServerProcessError("utter serve never became ready: \(server.log.suffix(2000))")
     }
     return fixture
+  }
+
+  /// Stops the server and removes its folder.
+  func stop() async {
+    await server.stop()
+    dir.remove()
   }
 
   /// Waits until `/ready` answers 200.
@@ -126,12 +118,33 @@ private func errorMessage(_ response: HTTPResponse) -> String? {
   return (json?["error"] as? [String: Any])?["message"] as? String
 }
 
-@Suite("utter serve", .serialized)
+/// Starts the suite's one `utter serve` before its tests and stops it after them, whatever they did.
+struct ServeSuite: SuiteTrait, TestScoping {
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let fixture = try await ServeFixture.start()
+    do {
+      try await ServeFixture.$current.withValue(fixture) { try await function() }
+    } catch {
+      await fixture?.stop()
+      throw error
+    }
+    await fixture?.stop()
+  }
+}
+
+extension Trait where Self == ServeSuite {
+  /// One `utter serve` for the whole suite.
+  static var serveServer: Self { Self() }
+}
+
+@Suite("utter serve", .serialized, .serveServer)
 struct ServeTests {
   @Test(
     "the official OpenAI Python client transcribes a WAV, cleaned up; a bad token is 401 and text sent as audio is 400")
   func openAIClient() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let script = """
       import sys, openai
       base, token, wav = sys.argv[1:4]
@@ -174,7 +187,7 @@ struct ServeTests {
 
   @Test("12 concurrent clients are all answered: 200, or 429 with Retry-After and then 200; none is lost")
   func concurrentClients() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let script = """
       import sys, time, openai
       from concurrent.futures import ThreadPoolExecutor
@@ -210,7 +223,7 @@ struct ServeTests {
 
   @Test("a full server answers 429 with Retry-After in OpenAI's error shape, and serves again once a client leaves")
   func fullServerAnswers429() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let server = RemoteServer(baseURL: fixture.server.baseURL, token: ServeFixture.token)
     // NB: a live dictation holds its place until it ends: four (2 workers + a queue of 2) fill the server.
     var open: [LiveDictation] = []
@@ -241,7 +254,7 @@ struct ServeTests {
 
   @Test("the WebSocket gives live text while audio streams, then the final text, the same as a file upload's")
   func liveText() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let server = RemoteServer(baseURL: fixture.server.baseURL, token: ServeFixture.token)
     let dictation = try await LiveDictation.open(server, transport: LiveSockets.live, http: fixture.http)
     let revisions = Collected(dictation.updates)
@@ -271,7 +284,7 @@ struct ServeTests {
 
   @Test("the phone's live client is told why a server refuses: 401 for a bad key, 'not offered' without the endpoint")
   func liveRefusals() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let wrong = RemoteServer(baseURL: fixture.server.baseURL, token: "nope")
     do {
       _ = try await LiveDictation.open(wrong, transport: LiveSockets.live, http: fixture.http)
@@ -293,7 +306,7 @@ struct ServeTests {
 
   @Test("bad requests get one clear line in OpenAI's error shape: 401, 400, 413, 404; health needs no token")
   func badRequests() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let wav = try Data(contentsOf: fixture.speech)
     let noToken = try await fixture.http.send(
       HTTPRequest(method: .post, url: fixture.url("/v1/audio/transcriptions"), body: wav))
@@ -325,7 +338,7 @@ struct ServeTests {
 
   @Test("/v1/format cleans up text as a dictation's words are: fillers gone, numbers as digits")
   func formatEndpoint() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let request = try HTTPRequest.json(
       ["text": "um so the meeting is at three thirty pm"], to: fixture.url("/v1/format"), headers: fixture.auth())
     let response = try await fixture.http.send(request)
@@ -339,7 +352,7 @@ struct ServeTests {
 
   @Test("Prometheus metrics count requests, audio seconds and the real-time factor")
   func metrics() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let upload = try await fixture.transcribe(file: try Data(contentsOf: fixture.speech))
     #expect(upload.status == 200)
     let response = try await fixture.http.send(HTTPRequest(url: fixture.url("/metrics"), headers: fixture.auth()))
@@ -355,7 +368,7 @@ struct ServeTests {
 
   @Test("tokens made with `utter serve tokens add` work at once, are stored hashed in a 0600 file, and revoked stop")
   func tokens() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     let data = fixture.dir.path("data").path
     let added = try await UtterBinary.run(["serve", "tokens", "add", "phone", "--data-dir", data])
     #expect(added.status == 0, "\(added.stderr)")
@@ -377,7 +390,7 @@ struct ServeTests {
 
   @Test("the server's log holds no token, no transcribed word and no audio")
   func logsHoldNoSecrets() async throws {
-    guard let fixture = try await ServeFixture.shared() else { return }
+    guard let fixture = ServeFixture.current else { return }
     #expect(try await fixture.transcribe(file: try Data(contentsOf: fixture.speech)).status == 200)
     let log = fixture.server.log
     #expect(log.contains("POST /v1/audio/transcriptions 200"))
