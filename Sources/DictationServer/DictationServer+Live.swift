@@ -18,9 +18,9 @@ extension DictationServer {
       else { return .dontUpgrade }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
-      let started = Date()
+      let started = clock.now()
       defer {
-        let seconds = Date().timeIntervalSince(started)
+        let seconds = clock.now() - started
         metrics.request(endpoint: "/v1/audio/live", status: 101, seconds: seconds)
       }
       let query = context.request.uri.queryParameters
@@ -35,7 +35,8 @@ extension DictationServer {
           language: query.get("language"), prompt: nil, cleanup: query.get("cleanup"))
       else { return }
       let connection = LiveConnection(
-        engine: pool, pipeline: pipelineOnPool(pool), request: dictation, draftInterval: configuration.draftInterval)
+        engine: pool, pipeline: pipelineOnPool(pool), request: dictation, draftInterval: configuration.draftInterval,
+        started: clock.date())
       try await outbound.write(.text(LiveMessage.ready(engine: pool.id, model: pool.model).json))
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
@@ -46,7 +47,7 @@ extension DictationServer {
         case .stopped:
           do {
             let outcome = try await withinTimeout { try await connection.finish() }
-            metrics.dictation(audioSeconds: outcome.audioSeconds, workSeconds: Date().timeIntervalSince(started))
+            metrics.dictation(audioSeconds: outcome.audioSeconds, workSeconds: clock.now() - started)
             await connection.send(
               .final(
                 text: outcome.text.trimmingCharacters(in: .whitespacesAndNewlines), rawText: outcome.rawText,

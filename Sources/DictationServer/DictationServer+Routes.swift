@@ -80,7 +80,7 @@ extension DictationServer {
       language: form.field("language"), prompt: form.field("prompt"), cleanup: form.field("cleanup"))
     let samples = try Self.decode(file)
     let pipeline = pipelineOnPool(pool)
-    let started = Date()
+    let started = clock.now()
     let outcome = try await withinTimeout {
       do {
         return try await pipeline.run(samples, request: dictation)
@@ -90,7 +90,7 @@ extension DictationServer {
         throw APIError(status: 500, message: "Transcription failed: \(error)", type: "server_error")
       }
     }
-    metrics.dictation(audioSeconds: outcome.audioSeconds, workSeconds: Date().timeIntervalSince(started))
+    metrics.dictation(audioSeconds: outcome.audioSeconds, workSeconds: clock.now() - started)
     let cues = outcome.segments.map { segment in
       let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
       let shown =

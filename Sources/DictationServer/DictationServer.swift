@@ -1,3 +1,4 @@
+import Clocks
 import Dictation
 import Foundation
 import HTTPTypes
@@ -23,6 +24,8 @@ public struct DictationServer: Sendable {
   let engine = ServerEngine()
   let admission: Admission
   let metrics = ServerMetrics()
+  /// The one clock: request timeouts and the work a dictation took (the pipeline's).
+  var clock: UtterClock { pipeline.clock }
 
   /// A server running `pipeline` (its engine loading replaced by a pool of `configuration.workers` engines made by
   /// `makeEngine`), accepting `tokens`.
@@ -44,7 +47,7 @@ public struct DictationServer: Sendable {
   /// `onListening` is told the port once the server listens (before the engine is ready: `/ready` says when).
   public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
     let router = Router()
-    router.middlewares.add(RequestLogMiddleware(metrics: metrics, logger: logger))
+    router.middlewares.add(RequestLogMiddleware(metrics: metrics, logger: logger, clock: clock))
     router.middlewares.add(APIErrorMiddleware(maxUploadBytes: configuration.maxUploadBytes))
     router.middlewares.add(BearerTokenMiddleware(tokens: tokens, open: ["/health", "/ready"]))
     addRoutes(to: router)
@@ -66,10 +69,10 @@ public struct DictationServer: Sendable {
         onListening(port)
       },
       logger: Self.frameworkLogger(from: logger))
-    let loading = Task { [engine, metrics, makeEngine, logger] in
+    let loading = Task { [engine, metrics, makeEngine, logger, clock] in
       await engine.load(
         workers: configuration.workers, cores: configuration.cores, makeEngine: makeEngine,
-        observe: { waiting, busy in metrics.engine(waiting: waiting, busy: busy) }, logger: logger)
+        observe: { waiting, busy in metrics.engine(waiting: waiting, busy: busy) }, clock: clock, logger: logger)
     }
     defer { loading.cancel() }
     try await app.runService()
@@ -86,10 +89,11 @@ public struct DictationServer: Sendable {
   /// Runs `body` within the request timeout; past it the work is cancelled (the engine stops) and the client gets 504.
   func withinTimeout<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
     let timeout = configuration.requestTimeout
+    let clock = clock
     return try await withThrowingTaskGroup(of: T?.self) { group in
       group.addTask { try await body() }
       group.addTask {
-        try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+        try await clock.sleep(timeout)
         return nil
       }
       defer { group.cancelAll() }
@@ -132,14 +136,14 @@ enum BearerToken {
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
   let metrics: ServerMetrics
   let logger: Logger
+  let clock: UtterClock
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    let started = ContinuousClock.now
+    let started = clock.now()
     let response = try await next(request, context)
-    let elapsed = started.duration(to: .now)
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = clock.now() - started
     let path = request.uri.path
     let endpoint = knownEndpoints.contains(path) ? path : "other"
     metrics.request(endpoint: endpoint, status: response.status.code, seconds: seconds)

@@ -14,7 +14,7 @@ actor LiveConnection {
   private let pipeline: DictationPipeline
   private let request: DictationPipeline.Request
   private let cleanUp: LiveTextCleanUp?
-  private let started = Date()
+  private let started: Date
   private let sink: AsyncStream<LiveMessage>.Continuation
   private var stopped = false
 
@@ -22,8 +22,10 @@ actor LiveConnection {
   nonisolated let messages: AsyncStream<LiveMessage>
 
   init(
-    engine: any SpeechEngine, pipeline: DictationPipeline, request: DictationPipeline.Request, draftInterval: Double?
+    engine: any SpeechEngine, pipeline: DictationPipeline, request: DictationPipeline.Request, draftInterval: Double?,
+    started: Date
   ) {
+    self.started = started
     self.engine = engine
     self.pipeline = pipeline
     self.request = request

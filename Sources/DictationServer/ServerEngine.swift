@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import SpeechEngine
@@ -27,9 +28,9 @@ final class ServerEngine: @unchecked Sendable {
   /// Loads `workers` engines one after the other, then warms them.
   func load(
     workers: Int, cores: Int, makeEngine: @Sendable () async throws -> any SpeechEngine,
-    observe: @escaping @Sendable (Int, Int) -> Void, logger: Logger
+    observe: @escaping @Sendable (Int, Int) -> Void, clock: UtterClock, logger: Logger
   ) async {
-    let started = Date()
+    let started = clock.now()
     do {
       var engines: [any SpeechEngine] = []
       for _ in 0..<workers { engines.append(try await makeEngine()) }
@@ -37,7 +38,7 @@ final class ServerEngine: @unchecked Sendable {
       await pool.warmUp()
       lock.withLock { state = .ready(pool) }
       logger.notice(
-        "engine \(pool.id) \(pool.model) ready on \(workers) worker(s) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
+        "engine \(pool.id) \(pool.model) ready on \(workers) worker(s) in \(String(format: "%.1f", clock.now() - started)) s"
       )
     } catch {
       lock.withLock { state = .failed("\(error)") }
