@@ -52,8 +52,20 @@ struct BenchServeCommand: AsyncParsableCommand {
     let files = utterances.indices.map { folder.appendingPathComponent("serve-\($0).wav") }
     let audio = utterances.map { Double($0.samples.count) / 16_000 }
     let utter = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    printError(
-      "\(files.count) sentences, \(String(format: "%.1f", audio.reduce(0, +))) s of audio; starting utter serve…")
+    // NB: `utter transcribe` runs first, so that its peak memory (the largest child's) is not the server's.
+    printError("\(files.count) sentences, \(String(format: "%.1f", audio.reduce(0, +))) s of audio; utter transcribe…")
+    var latencies: [Double] = []
+    var cpu = 0.0
+    var peak = 0.0
+    var transcribed: [String] = []
+    for file in files {
+      let run = try ChildRun.run(utter, ["transcribe", "--no-history", "--engine", engine, file.path], folder: folder)
+      latencies.append(run.seconds)
+      cpu += run.cpuSeconds
+      peak = max(peak, run.peakMegabytes)
+      transcribed.append(run.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    printError("starting utter serve…")
     let server = try await BenchServer.start(
       utter: utter, folder: folder, engine: engine, workers: workers)
     defer { server.stop() }
@@ -67,25 +79,16 @@ struct BenchServeCommand: AsyncParsableCommand {
       let wall = Date().timeIntervalSince(started)
       let cpu = server.cpuSeconds() - cpuBefore
       let audioDone = Double(rounds) * audio.reduce(0, +)
-      for result in results { serverTexts[result.index] = result.text }
+      // NB: the texts of the first level are compared (one client: each call has every core, as a file's has).
+      if serverTexts.isEmpty { for result in results { serverTexts[result.index] = result.text } }
       let latencies = results.map(\.seconds)
       print(
         "\(level)\t\(String(format: "%.2f", Double(results.count) / wall))\t\(String(format: "%.1f", audioDone / wall))\t\(String(format: "%.0f", BenchMeasure.percentile(latencies, 0.5) * 1000))\t\(String(format: "%.0f", BenchMeasure.percentile(latencies, 0.95) * 1000))\t\(String(format: "%.3f", cpu / audioDone))\t\(String(format: "%.0f", server.peakMegabytes()))\t\(results.map(\.busy).reduce(0, +))"
       )
     }
     server.stop()
-    var latencies: [Double] = []
-    var cpu = 0.0
-    var peak = 0.0
-    var same = 0
-    for (index, file) in files.enumerated() {
-      let run = try ChildRun.run(utter, ["transcribe", "--no-history", "--engine", engine, file.path], folder: folder)
-      latencies.append(run.seconds)
-      cpu += run.cpuSeconds
-      peak = max(peak, run.peakMegabytes)
-      if run.output.trimmingCharacters(in: .whitespacesAndNewlines) == serverTexts[index] { same += 1 }
-    }
     let total = audio.reduce(0, +)
+    let same = transcribed.enumerated().filter { serverTexts[$0.offset] == $0.element }.count
     print(
       "transcribe\t\(String(format: "%.2f", Double(files.count) / latencies.reduce(0, +)))\t\(String(format: "%.1f", total / latencies.reduce(0, +)))\t\(String(format: "%.0f", BenchMeasure.percentile(latencies, 0.5) * 1000))\t\(String(format: "%.0f", BenchMeasure.percentile(latencies, 0.95) * 1000))\t\(String(format: "%.3f", cpu / total))\t\(String(format: "%.0f", peak))\t-"
     )
