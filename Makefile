@@ -36,6 +36,7 @@ bench: setup
 	.build/release/utter bench session
 	.build/release/utter bench learning
 	.build/release/utter bench cold-start --engine-delay 3
+	.build/release/utter bench serve
 
 format:
 	swift format --in-place --recursive Sources Tests App

@@ -25,6 +25,8 @@ let package = Package(
     .library(name: "DictationHost", targets: ["DictationHost"]),
     .library(name: "Dictation", targets: ["Dictation"]),
     .library(name: "Storage", targets: ["Storage"]),
+    .library(name: "RemoteDictation", targets: ["RemoteDictation"]),
+    .library(name: "DictationServer", targets: ["DictationServer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +36,11 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // The one clock (wall time and waiting) the session, retries, polish and the store take; tests drive a test clock.
@@ -91,7 +98,9 @@ let package = Package(
     // The keyboard's state machine and its driver over the channel.
     .target(
       name: "KeyboardModel",
-      dependencies: ["Clocks", "SessionChannel", "WordMatching", "Locations", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "Clocks", "SessionChannel", "WordMatching", "Locations", .product(name: "Logging", package: "swift-log"),
+      ]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
     .target(
       name: "DictationHost",
@@ -119,12 +128,40 @@ let package = Package(
     ),
     // Where user data and engine files live.
     .target(name: "Locations"),
+    // Dictating through your own `utter serve`: the live WebSocket's messages and its client (URLSession's WebSocket
+    // on Apple platforms, swift-websocket's client on Linux). The app links it; the server speaks its messages.
+    .target(
+      name: "RemoteDictation",
+      dependencies: [
+        "HTTPTransport",
+        .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux])),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(platforms: [.linux])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
+        .product(name: "Logging", package: "swift-log", condition: .when(platforms: [.linux])),
+      ]
+    ),
+    // `utter serve`: the OpenAI-compatible server running the same dictation pipeline and live text, with tokens,
+    // bounded concurrency and Prometheus metrics. Linux and macOS only; the app never links it.
+    .target(
+      name: "DictationServer",
+      dependencies: [
+        "AudioInput", "Clocks", "Dictation", "DictationHost", "DictationValues", "Locations", "RemoteDictation",
+        "SessionChannel", "SpeechEngine",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .executableTarget(
       name: "UtterCLI",
       dependencies: [
-        "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline", "LLMPolish",
+        "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline",
+        "LLMPolish",
         "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
-        "HTTPTransport",
+        "HTTPTransport", "DictationServer", "RemoteDictation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -163,7 +200,9 @@ let package = Package(
       ]
     ),
     .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "DictationValues", "TestSupport"]),
-    .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "DictationValues", "Locations", "SessionChannel", "TestSupport"]),
+    .testTarget(
+      name: "KeyboardModelTests",
+      dependencies: ["KeyboardModel", "DictationValues", "Locations", "SessionChannel", "TestSupport"]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
       name: "SessionTestFakes",
@@ -182,8 +221,15 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "StorageTests", dependencies: ["Storage", "DictationValues", "TextPipeline", "SessionChannel", "TestSupport"]),
+      name: "StorageTests",
+      dependencies: ["Storage", "DictationValues", "TextPipeline", "SessionChannel", "TestSupport"]),
     .testTarget(
-      name: "UtterCLITests", dependencies: ["AudioInput", "SpeechEngine", "TestSupport", "ProviderTestSupport"]),
+      name: "UtterCLITests",
+      dependencies: [
+        "AudioInput", "SpeechEngine", "TestSupport", "ProviderTestSupport", "RemoteDictation", "HTTPTransport",
+      ]),
+    .testTarget(
+      name: "DictationServerTests",
+      dependencies: ["DictationServer", "AudioInput", "RemoteDictation", "SpeechEngine", "TestSupport"]),
   ]
 )

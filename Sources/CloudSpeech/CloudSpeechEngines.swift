@@ -42,19 +42,26 @@ public enum CloudSpeechEngines {
   ///   - http: the client to send requests with; it is wrapped in `retryPolicy`.
   ///   - baseURLOverrides: base URLs by engine id, e.g. `["openai-compatible": http://localhost:8000/v1]`.
   ///   - requestTimeout: the longest one upload may take, in seconds.
+  ///   - ownServer: the address of the user's own server as set when an engine is made (the `engine-base-url`
+  ///     setting), for `openai-compatible` when no override names one.
   public static func register(
     into registry: inout SpeechEngineRegistry, keys: any SecretStore, http: any HTTPClient,
-    baseURLOverrides: [String: URL] = [:], retryPolicy: RetryPolicy = RetryPolicy(), requestTimeout: TimeInterval = 120
+    baseURLOverrides: [String: URL] = [:], retryPolicy: RetryPolicy = RetryPolicy(), requestTimeout: TimeInterval = 120,
+    ownServer: @escaping @Sendable () -> URL? = { nil }
   ) {
     let client = RetryingHTTPClient(http, policy: retryPolicy)
     for entry in entries {
       let override = baseURLOverrides[entry.descriptor.id]
       registry.register(entry.descriptor) { model in
-        try makeEngine(
-          entry, model: model, keys: keys, http: client, baseURL: override, requestTimeout: requestTimeout)
+        let own = entry.descriptor.id == ownServerID ? ownServer() : nil
+        return try makeEngine(
+          entry, model: model, keys: keys, http: client, baseURL: override ?? own, requestTimeout: requestTimeout)
       }
     }
   }
+
+  /// The engine that reads with the user's own server.
+  public static let ownServerID = "openai-compatible"
 
   static func makeEngine(
     _ entry: Entry, model: String?, keys: any SecretStore, http: any HTTPClient, baseURL override: URL?,

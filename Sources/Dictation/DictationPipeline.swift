@@ -48,20 +48,36 @@ public struct DictationPipeline: Sendable {
     public var threads: Int?
     /// The field the text goes into.
     public var field: FieldContext
+    /// Text said before this audio, handed to the engine after the dictionary's terms (an API client's `prompt`).
+    public var prompt: String?
+    /// Skip the clean-up and polish: the text is the engine's words.
+    public var raw: Bool
     /// Told the fraction of the audio (0...1) transcribed so far, after each engine call.
     public var progress: (@Sendable (Double) -> Void)?
 
     public init(
       engine: EngineChoice? = nil, language: String? = nil, beamSize: Int = 5, threads: Int? = nil,
-      field: FieldContext = FieldContext(), progress: (@Sendable (Double) -> Void)? = nil
+      field: FieldContext = FieldContext(), prompt: String? = nil, raw: Bool = false,
+      progress: (@Sendable (Double) -> Void)? = nil
     ) {
       self.engine = engine
       self.language = language
       self.beamSize = beamSize
       self.threads = threads
       self.field = field
+      self.prompt = prompt
+      self.raw = raw
       self.progress = progress
     }
+  }
+
+  /// How `request`'s audio is read: its language (else the field's, else the settings'), the dictionary's terms
+  /// as a hint and the learned forms, its beam and threads.
+  public func transcriptionOptions(for request: Request) -> TranscriptionOptions {
+    TranscriptionOptions(
+      language: request.language ?? request.field.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
+      prompt: request.prompt, beamSize: request.beamSize, threads: request.threads,
+      learnedForms: settings.learnedForms)
   }
 
   /// Transcribes, formats and records `samples` (16 kHz mono). The text is returned even when history cannot
@@ -69,18 +85,38 @@ public struct DictationPipeline: Sendable {
   public func run(_ samples: [Float], request: Request = Request()) async throws -> DictationOutcome {
     let started = clock.date()
     let engine = try await loadEngine(request.engine ?? settings.engine())
-    var options = TranscriptionOptions(
-      language: request.language ?? request.field.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
-      beamSize: request.beamSize, threads: request.threads)
-    options.learnedForms = settings.learnedForms
     let transcript = try await VoicedTranscription(progress: request.progress)
-      .transcribe(samples, engine: engine, options: options)
+      .transcribe(samples, engine: engine, options: transcriptionOptions(for: request))
+    return await finish(transcript, samples: samples, engine: engine, request: request, started: started)
+  }
+
+  /// The end of a dictation read while it was spoken (`LiveReading`, stopped and its last call awaited): the windows
+  /// a file decode cuts, those read while the user spoke reused, then the same clean-up, polish and history as `run`.
+  public func run(_ reading: LiveReading, request: Request = Request(), started: Date) async throws
+    -> DictationOutcome
+  {
+    let engine = try await loadEngine(request.engine ?? settings.engine())
+    let final = await reading.finalReading(engine: engine, options: transcriptionOptions(for: request))
+    if final.text.isEmpty, final.failures > 0 {
+      throw UnreadableDictation(message: "transcription failed: \(final.lastError ?? "unknown error")")
+    }
+    return await finish(final.transcript, samples: reading.samples, engine: engine, request: request, started: started)
+  }
+
+  private func finish(
+    _ transcript: Transcript, samples: [Float], engine: any SpeechEngine, request: Request, started: Date
+  ) async -> DictationOutcome {
     let raw = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
     let duration = Double(samples.count) / Double(engineSampleRate)
     var outcome = DictationOutcome(
       id: UUID().uuidString.lowercased(), text: "", rawText: raw, engine: engine.id, model: engine.model,
       language: transcript.language, audioSeconds: duration, elapsedSeconds: 0, segments: transcript.segments)
     guard !raw.isEmpty else {
+      outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
+      return outcome
+    }
+    guard !request.raw else {
+      outcome.text = raw
       outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
       return outcome
     }
@@ -162,6 +198,12 @@ public struct DictationPipeline: Sendable {
       engineIdleUnload: settings.settings.unloadModelAfterSeconds > 0 ? settings.settings.unloadModelAfterSeconds : nil)
   }
 
+}
+
+/// A dictation whose audio could not be read (every engine call failed), in one line.
+public struct UnreadableDictation: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
 }
 
 /// A finished dictation.

@@ -8,34 +8,20 @@ import SpeechEngine
 struct Recording: Sendable {
   let dictation: ActiveDictation
   let startedAt: Double
-  var samples: [Float] = []
-  var segmenter: any SpeechSegmenter
+  /// The audio so far and its reading while the user speaks.
+  var reading: LiveReading
   /// Where the audio goes as it is captured; nil when it cannot be written (a full disk): the dictation is then
   /// recorded in memory only, and still delivered.
   let spool: SpoolWriter?
   /// Whether writing the spool has failed in this dictation (logged once, not once per buffer).
   var spoolFailing = false
-  /// Segments the segmenter closed so far.
-  var segments: [SpeechSegment] = []
-  var live: LiveTranscript
-  /// The engine call in flight for the live text, if any (one at a time).
-  var liveJob: LiveJobHandle?
-  /// Closed segments, open speech and whether voice was heard last, when the live job started (its window is
-  /// checked again when they change).
-  var liveJobShape = 0
-  /// Whether the audio changed since the live work was last looked at.
-  var liveStale = true
   var microphoneTask: Task<Void, Never>
   /// Stops capture; buffers already captured are still delivered.
   var stopCapture: @Sendable () -> Void = {}
   var stopRequested = false
   var lastLevelPublish: Double = 0
-}
 
-/// An engine call for the live text: its task (cancelling it stops the engine) and the window it reads (nil: a draft).
-struct LiveJobHandle: Sendable {
-  let task: Task<Void, Never>
-  let window: [Range<Int>]?
+  var samples: [Float] { reading.samples }
 }
 
 /// A delivered dictation waiting for history to take it.
@@ -77,8 +63,9 @@ extension DictationHost {
       }
     }
     recording = Recording(
-      dictation: dictation, startedAt: now, segmenter: environment.makeSegmenter(), spool: spool,
-      live: LiveTranscript(draftInterval: configuration.draftInterval), microphoneTask: microphoneTask)
+      dictation: dictation, startedAt: now,
+      reading: LiveReading(segmenter: environment.makeSegmenter(), draftInterval: configuration.draftInterval),
+      spool: spool, microphoneTask: microphoneTask)
     logger.info("recording dictation \(id)")
   }
 
@@ -96,7 +83,7 @@ extension DictationHost {
     let capacity = Int(configuration.maxRecordingSeconds * Double(engineSampleRate)) - recording.samples.count
     guard capacity > 0 else { return }
     let buffer = buffer.count > capacity ? Array(buffer.prefix(capacity)) : buffer
-    recording.samples.append(contentsOf: buffer)
+    let closed = recording.reading.append(buffer)
     do {
       try recording.spool?.append(buffer, now: now)
     } catch {
@@ -105,11 +92,7 @@ extension DictationHost {
       }
       recording.spoolFailing = true
     }
-    for segment in recording.segmenter.process(buffer) {
-      logger.debug("segment \(Self.describe(segment)) closed by a pause")
-      recording.segments.append(SpeechSegment(startSample: segment.lowerBound, endSample: segment.upperBound))
-    }
-    recording.liveStale = true
+    for segment in closed { logger.debug("segment \(Self.describe(segment)) closed by a pause") }
     var meter = LevelMeter()
     audioLevel = Double(meter.process(buffer).rmsDBFS)
     let limitReached = buffer.count == capacity
@@ -169,27 +152,20 @@ extension DictationHost {
       return
     }
     guard var recording, recording.dictation.id == dictation.id else { return }
-    for segment in recording.segmenter.finish() {
-      logger.debug("tail segment \(Self.describe(segment))")
-      recording.segments.append(SpeechSegment(startSample: segment.lowerBound, endSample: segment.upperBound))
-    }
-    // NB: the engine takes one call at a time. The live reading in flight finishes (and is kept) when the final text
-    // uses its window; a draft, or a reading of a window the final text does not cut, is stopped.
-    if let job = recording.liveJob {
-      let finalWindows = Set(
-        transcription.windows(for: recording.samples, segments: recording.segments).map(\.sourceRanges))
-      if job.window.map({ !finalWindows.contains($0) }) ?? true { job.task.cancel() }
-      await job.task.value
-      recording.live = self.recording?.live ?? recording.live
+    let (tail, pending) = recording.reading.stop(windowing: engine.windowing)
+    for segment in tail { logger.debug("tail segment \(Self.describe(segment))") }
+    if let pending {
+      await pending.value
+      // NB: the call's outcome went to the stored recording; its readings count for the final text.
+      if let finished = self.recording?.reading.live { recording.reading.live = finished }
     }
     self.recording = nil
     recording.spool?.sync()
     // The windows a whole-recording decode cuts; those read while the user spoke are not read again.
-    let reading = await WindowedReading.read(
-      recording.samples, segments: recording.segments, live: recording.live, engine: engine,
-      options: transcriptionOptions(for: dictation.context))
+    let reading = await recording.reading.finalReading(
+      engine: engine, options: transcriptionOptions(for: dictation.context))
     logger.info(
-      "dictation \(dictation.id): \(reading.reused) window(s) read while speaking, \(reading.readNow) read at stop, \(recording.live.readingsMade - reading.reused) speculative reading(s) unused"
+      "dictation \(dictation.id): \(reading.reused) window(s) read while speaking, \(reading.readNow) read at stop, \(recording.reading.readingsMade - reading.reused) speculative reading(s) unused"
     )
     guard model.dictation?.id == dictation.id else { return }  // cancelled meanwhile
     liveText = nil  // the final text replaces it

@@ -149,12 +149,14 @@ struct LiveTranscript: Sendable {
 
 /// The final reading of a recording: every window a whole-recording decode cuts, each taken from the live readings
 /// when its audio is exactly the same, else read now.
-struct WindowedReading: Sendable {
-  var transcript: Transcript
-  var failures = 0
-  var lastError: String?
-  var reused = 0
-  var readNow = 0
+public struct WindowedReading: Sendable {
+  public var transcript: Transcript
+  /// Windows whose reading failed, and the last failure.
+  public var failures = 0
+  public var lastError: String?
+  /// Windows read while the user spoke, and read at stop.
+  public var reused = 0
+  public var readNow = 0
 
   static func read(
     _ samples: [Float], segments: [SpeechSegment], live: LiveTranscript?, engine: any SpeechEngine,
@@ -182,5 +184,5 @@ struct WindowedReading: Sendable {
   }
 
   /// The text with surrounding whitespace trimmed.
-  var text: String { transcript.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+  public var text: String { transcript.text.trimmingCharacters(in: .whitespacesAndNewlines) }
 }

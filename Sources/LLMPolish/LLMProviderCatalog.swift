@@ -19,6 +19,12 @@ public struct LLMProviderPreset: Sendable, Hashable {
   public var defaultModel: String
   /// Whether a request without a key is pointless (cloud) or fine (local servers).
   public var requiresKey: Bool
+
+  /// Whether the preset's address is the device it runs on (`localhost`).
+  public var runsOnThisDevice: Bool {
+    guard let host = baseURL?.host?.lowercased() else { return false }
+    return host == "localhost" || host == "127.0.0.1" || host == "::1" || host == "[::1]"
+  }
 }
 
 /// The LLM providers offered for polish and command mode, and how to build one.
@@ -36,6 +42,13 @@ public enum LLMProviderCatalog {
     preset("lmstudio", "LM Studio", .openAI(.chatCompletions), "http://localhost:1234/v1", "local-model", key: false),
     preset("openai-compatible", "OpenAI-compatible server", .openAI(.responsesThenChat), nil, "default", key: false),
   ]
+
+  /// The presets a phone can reach: not those whose address is the device itself (Ollama and LM Studio at
+  /// `localhost` are this Mac or Linux box, not the phone); on a phone they are the user's own server at a LAN
+  /// address (`openai-compatible`).
+  public static var reachableFromPhone: [LLMProviderPreset] {
+    presets.filter { !$0.runsOnThisDevice }
+  }
 
   /// The preset with `id`.
   public static func preset(id: String) -> LLMProviderPreset? {

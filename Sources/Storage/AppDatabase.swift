@@ -202,8 +202,9 @@ public final class AppDatabase: Sendable {
 
   static func openFile(_ url: URL, environment: StoreEnvironment) throws -> AppDatabase {
     let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
-    // Dictations are private: only the owner may read the file (SQLite gives its journals the same mode).
-    OwnerOnly.restrict(url)
+    // Dictations are private: only the owner may read the file and its journals (the write-ahead log holds recent
+    // dictations too). NB: opening the pool made the journals before the file's mode was narrowed, with the umask's.
+    for suffix in ["", "-wal", "-shm"] { OwnerOnly.restrict(URL(fileURLWithPath: url.path + suffix)) }
     let database = try AppDatabase(
       writer: pool, dataDirectory: url.deletingLastPathComponent(), fileURL: url, environment: environment)
     try database.verifyReadable()

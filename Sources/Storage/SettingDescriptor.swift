@@ -17,6 +17,9 @@ extension UtterSettings {
   public static let descriptors: [SettingDescriptor] = [
     text(.engine, "speech engine id (e.g. whisper, openai)", \.engine, SettingParse.identifier),
     text(.model, "speech model (e.g. base, small.en)", \.model, SettingParse.model),
+    text(
+      .engineBaseURL, "address of your own speech server, for engine openai-compatible (e.g. utter serve's)",
+      \.engineBaseURL, SettingParse.optionalURL, key: "engine-base-url"),
     text(.language, "spoken language code (e.g. en, fr, pt-BR) or auto", \.language, SettingParse.language),
     text(.polishProvider, "LLM polish provider id, or none", \.polishProvider, SettingParse.identifier),
     text(.polishModel, "polish model (empty: the provider's default)", \.polishModel, SettingParse.optionalModel),

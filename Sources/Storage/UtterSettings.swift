@@ -10,6 +10,9 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var engine = "whisper"
   /// The engine's model, e.g. `base` or `small.en`.
   public var model = "tiny.en"
+  /// The address of your own speech server (`openai-compatible`: `utter serve` or another), e.g.
+  /// `http://192.168.1.20:8080`; empty: none.
+  public var engineBaseURL = ""
   /// The spoken language, e.g. `en`, or `auto` to detect it.
   public var language = "auto"
   /// The LLM polish provider's id, or `none` for deterministic clean-up only.
@@ -53,6 +56,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
     case maxRecordingSeconds, polishBaseURL, learnWords, microphone, duckOthers, unloadModelAfterSeconds
+    case engineBaseURL
   }
 
   /// Decodes leniently: a missing or unreadable key keeps its default rather than losing every setting.
@@ -64,6 +68,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     let defaults = UtterSettings()
     engine = value(.engine, defaults.engine)
     model = value(.model, defaults.model)
+    engineBaseURL = value(.engineBaseURL, defaults.engineBaseURL)
     language = value(.language, defaults.language)
     polishProvider = value(.polishProvider, defaults.polishProvider)
     polishModel = value(.polishModel, defaults.polishModel)

@@ -6,7 +6,7 @@ struct BenchCommand: AsyncParsableCommand {
     abstract: "Measure speed, memory and accuracy.",
     subcommands: [
       BenchTranscribeCommand.self, BenchSessionCommand.self, BenchFormatCommand.self, BenchStoreCommand.self,
-      BenchLearningCommand.self, BenchColdStartCommand.self,
+      BenchLearningCommand.self, BenchColdStartCommand.self, BenchServeCommand.self,
     ]
   )
 }

@@ -38,7 +38,9 @@ struct CLIDictation {
       settings: settings,
       providers: .catalog(keys: EngineFactory.keys(dataDirectory: dataDirectory), http: LiveHTTPClient()),
       style: style, polishProvider: polishProvider, polishModel: polishModel, polishBaseURL: polishBaseURL)
-    let shelf = EngineShelf(registry: EngineFactory.registry(dataDirectory: dataDirectory, baseURL: engineBaseURL))
+    let ownServer = URL(string: settings.settings.engineBaseURL).flatMap { $0.host == nil ? nil : $0 }
+    let shelf = EngineShelf(
+      registry: EngineFactory.registry(dataDirectory: dataDirectory, baseURL: engineBaseURL, ownServer: ownServer))
     return DictationPipeline(
       settings: settings,
       loadEngine: { choice in

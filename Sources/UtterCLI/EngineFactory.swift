@@ -8,13 +8,16 @@ import WhisperEngine
 
 /// The speech engines this machine offers, by id.
 enum EngineFactory {
-  static func registry(dataDirectory: URL, baseURL: URL? = nil) -> SpeechEngineRegistry {
+  /// `baseURL` points every cloud engine elsewhere (`--base-url`); `ownServer` is the `engine-base-url` setting, for
+  /// `openai-compatible`.
+  static func registry(dataDirectory: URL, baseURL: URL? = nil, ownServer: URL? = nil) -> SpeechEngineRegistry {
     var registry = SpeechEngineRegistry()
     WhisperEngine.register(into: &registry, installation: EngineInstallation(directory: Locations.engineDirectory()))
     var overrides: [String: URL] = [:]
     if let baseURL { for entry in CloudSpeechEngines.entries { overrides[entry.descriptor.id] = baseURL } }
     CloudSpeechEngines.register(
-      into: &registry, keys: keys(dataDirectory: dataDirectory), http: LiveHTTPClient(), baseURLOverrides: overrides)
+      into: &registry, keys: keys(dataDirectory: dataDirectory), http: LiveHTTPClient(), baseURLOverrides: overrides,
+      ownServer: { ownServer })
     return registry
   }
 

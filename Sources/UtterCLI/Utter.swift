@@ -12,7 +12,7 @@ struct Utter: AsyncParsableCommand {
       TranscribeCommand.self, FormatCommand.self, CommandModeCommand.self,
       HistoryCommand.self, DictionaryCommand.self, SnippetsCommand.self, NotesCommand.self,
       StatsCommand.self, SettingsCommand.self, KeysCommand.self, EnginesCommand.self,
-      HostCommand.self, KeyboardCommand.self, BenchCommand.self, VersionCommand.self,
+      HostCommand.self, KeyboardCommand.self, ServeCommand.self, BenchCommand.self, VersionCommand.self,
     ]
   )
 

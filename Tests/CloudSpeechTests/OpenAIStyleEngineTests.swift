@@ -113,6 +113,25 @@ struct OpenAIStyleEngineTests {
     #expect(error?.message == "openai-compatible needs a base URL, e.g. --base-url http://localhost:8000/v1")
   }
 
+  @Test("the own server's address as set when the engine is made (the phone's setting) is where audio goes")
+  func ownServerAddress() async throws {
+    try await FakeProviderServer.with({ request in
+      request.path == "/v1/audio/transcriptions" && request.header("authorization") == "Bearer own-token"
+        ? .json(#"{"text":"Through my own server."}"#) : .badRequest("wrong request \(request.path)")
+    }) { server in
+      let address = LockedAddress()
+      var registry = SpeechEngineRegistry()
+      CloudSpeechEngines.register(
+        into: &registry, keys: InMemorySecretStore(["openai-compatible": "own-token"]), http: LiveHTTPClient(),
+        ownServer: { address.url })
+      await #expect(throws: SpeechEngineError.self) { _ = try await registry.makeEngine(id: "openai-compatible") }
+      address.url = server.baseURL  // a bare host: /v1 is added
+      let engine = try await registry.makeEngine(id: CloudSpeechEngines.ownServerID)
+      #expect(
+        try await engine.transcribe(toneSamples, options: TranscriptionOptions()).text == "Through my own server.")
+    }
+  }
+
   @Test("silence shorter than 0.1 s gives an empty transcript without a request")
   func tinyAudio() async throws {
     try await FakeProviderServer.with({ _ in .badRequest("no request expected") }) { server in
@@ -142,5 +161,15 @@ struct PieceClient: HTTPClient {
     HTTPResponse(
       status: 200,
       body: Data(#"{"text":"piece","segments":[{"start":0,"end":0.5,"text":"piece"}]}"#.utf8))
+  }
+}
+
+/// An address a test changes while an engine registry reads it.
+private final class LockedAddress: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: URL?
+  var url: URL? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
   }
 }

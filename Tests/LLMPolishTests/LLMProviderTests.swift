@@ -7,6 +7,14 @@ import Testing
 
 @Suite("LLM providers against a local server")
 struct LLMProviderTests {
+  @Test("a phone is offered no server at localhost (that would be the phone), only cloud ones and its own server")
+  func phonePresets() {
+    let ids = LLMProviderCatalog.reachableFromPhone.map(\.id)
+    #expect(!ids.contains("ollama") && !ids.contains("lmstudio"))
+    #expect(ids.contains("openai") && ids.contains("openai-compatible"))
+    #expect(LLMProviderCatalog.preset(id: "ollama")?.runsOnThisDevice == true, "the CLI still offers it")
+  }
+
   let request = LLMRequest(system: "Clean this up.", user: "hello world", maxOutputTokens: 300, temperature: 0.2)
 
   @Test("OpenAI: POST /v1/responses with instructions, input and store=false; reads output_text")

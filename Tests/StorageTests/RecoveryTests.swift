@@ -22,13 +22,16 @@ struct RecoveryTests {
     #expect(mode == 0o644)
   }
 
-  @Test("the database file a store creates is owner-only")
+  @Test("the database file a store creates is owner-only, and so are its write-ahead log and shared memory")
   func newDatabaseIsOwnerOnly() throws {
     let folder = try TemporaryDirectory("utter-mode")
     defer { folder.remove() }
-    _ = try AppDatabase.open(at: folder.url)
-    let mode = try FileManager.default.attributesOfItem(atPath: folder.path("utter.sqlite").path)[.posixPermissions]
-    #expect(mode as? Int == 0o600)
+    let (database, _) = try AppDatabase.open(at: folder.url)
+    for name in ["utter.sqlite", "utter.sqlite-wal", "utter.sqlite-shm"] {
+      let mode = try FileManager.default.attributesOfItem(atPath: folder.path(name).path)[.posixPermissions]
+      #expect(mode as? Int == 0o600, "\(name)")
+    }
+    try database.close()
   }
 
   func corruptFiles(in folder: TemporaryDirectory) throws -> [URL] {
@@ -77,7 +80,8 @@ struct RecoveryTests {
     let sentence = String(repeating: "a long dictated sentence about many things ", count: 20)
     for start in stride(from: 0, to: count, by: 50) {
       if start == backupAfter { #expect(database.writeBackup()) }
-      try database.insertHistory((start..<min(start + 50, count)).map { HistoryEntry(finalText: "entry \($0) \(sentence)", source: .app) })
+      try database.insertHistory(
+        (start..<min(start + 50, count)).map { HistoryEntry(finalText: "entry \($0) \(sentence)", source: .app) })
     }
     try database.close()
   }
@@ -127,8 +131,9 @@ struct RecoveryTests {
     #expect(count >= 300, "every entry in the backup is back")
     let text = try #require(message)
     #expect(text.contains("history entries from the backup of 20"))
-    let backupMode = try FileManager.default.attributesOfItem(
-      atPath: AppDatabase.backupFile(for: folder.path("utter.sqlite")).path)[.posixPermissions] as? Int
+    let backupMode =
+      try FileManager.default.attributesOfItem(
+        atPath: AppDatabase.backupFile(for: folder.path("utter.sqlite")).path)[.posixPermissions] as? Int
     #expect(backupMode == 0o600)
   }
 
@@ -174,7 +179,9 @@ struct RecoveryTests {
     try Data().write(to: url)
     let (database, message) = try AppDatabase.open(at: folder.url, environment: StoreFixture.environment(clock))
     #expect(try database.historyCount() == 50)
-    #expect(message?.hasPrefix("the database file was empty (0 bytes); restored 50 history entries from the backup of ") == true, "\(message ?? "")")
+    #expect(
+      message?.hasPrefix("the database file was empty (0 bytes); restored 50 history entries from the backup of ")
+        == true, "\(message ?? "")")
     try database.close()
     try FileManager.default.removeItem(at: AppDatabase.backupFile(for: url))
     try Data().write(to: url)

@@ -58,9 +58,9 @@ final class AppModel {
       audio: PhoneAudio(), indicator: activity, notifier: { _ in DarwinChangeNotifier() },
       log: { flowLog.notice("\($0, privacy: .public)") })
     let database = database
-    engines = AppEngines.shelf(models: models, keys: keys) {
-      DictationSettings.load(from: database).language
-    }
+    engines = AppEngines.shelf(
+      models: models, keys: keys, language: { DictationSettings.load(from: database).language },
+      ownServer: { DictationSettings.load(from: database).settings.engineBaseURL })
     flow.onCue = { [weak self] cue in self?.feedback.play(cue) }
     // NB: the model is the app's largest allocation; a warning frees it (once the dictation using it is done).
     memoryWarnings = NotificationCenter.default.addObserver(

@@ -3,13 +3,15 @@ import Dictation
 import Foundation
 import HTTPTransport
 import KeyStore
+import RemoteDictation
 import SpeechEngine
 
 /// The engines this iPhone offers, registered once on the app's shelf: WhisperKit's models, Apple's transcriber
 /// (iOS 26) and the cloud engines with the Keychain's keys.
 enum AppEngines {
   static func shelf(
-    models: WhisperModelLibrary, keys: any SecretStore, language: @escaping @Sendable () async -> String?
+    models: WhisperModelLibrary, keys: any SecretStore, language: @escaping @Sendable () async -> String?,
+    ownServer: @escaping @Sendable () -> String
   ) -> EngineShelf {
     var registry = SpeechEngineRegistry()
     registry.register(
@@ -24,7 +26,9 @@ enum AppEngines {
       #endif
       throw SpeechEngineError("Apple's on-device transcription needs iOS 26")
     }
-    CloudSpeechEngines.register(into: &registry, keys: keys, http: URLSessionHTTPClient())
+    CloudSpeechEngines.register(
+      into: &registry, keys: keys, http: URLSessionHTTPClient(),
+      ownServer: { RemoteServer(address: ownServer())?.baseURL })
     return EngineShelf(registry: registry)
   }
 

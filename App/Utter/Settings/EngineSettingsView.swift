@@ -1,3 +1,4 @@
+import CloudSpeech
 import Dictation
 import SwiftUI
 
@@ -83,12 +84,42 @@ struct EngineSettingsView: View {
       } footer: {
         Text("Audio is sent to the provider with your own API key (Settings › API keys).")
       }
+      Section {
+        Button {
+          select(EngineChoice(id: CloudSpeechEngines.ownServerID, model: model.settings.model))
+        } label: {
+          Label(
+            "Your own server",
+            systemImage: model.settings.engine == CloudSpeechEngines.ownServerID ? "checkmark.circle.fill" : "circle")
+        }
+        .disabled(model.settings.engineBaseURL.isEmpty)
+        OwnServerFields(address: model.settings.engineBaseURL, modelName: ownServerModel) { address, name in
+          model.updateSettings {
+            $0.engineBaseURL = address
+            if $0.engine == CloudSpeechEngines.ownServerID { $0.model = name }
+          }
+          // NB: an engine made for the old address must not be kept.
+          let engines = model.engines
+          Task { await engines.unload() }
+        }
+      } header: {
+        Text("Your own server")
+      } footer: {
+        Text(
+          "`utter serve` on a computer of yours, or any OpenAI-compatible speech server on your network. With "
+            + "`utter serve`, the words appear while you speak.")
+      }
       if let error {
         Section { Text(error).foregroundStyle(.red) }
       }
     }
     .navigationTitle("Engine")
     .task { await apple.refresh(language: DictationSettings(settings: model.settings, styles: []).language) }
+  }
+
+  /// The model asked of the own server (the settings' model while it is the engine).
+  private var ownServerModel: String {
+    model.settings.engine == CloudSpeechEngines.ownServerID ? model.settings.model : ""
   }
 
   private func isSelected(_ choice: EngineChoice) -> Bool {

@@ -15,19 +15,36 @@ struct PolishSettingsView: View {
         }
       }
       Section {
-        ForEach(LLMProviderCatalog.presets, id: \.id) { preset in
+        ForEach(LLMProviderCatalog.reachableFromPhone.filter { $0.baseURL != nil }, id: \.id) { preset in
           option(preset.id, preset.displayName, detail: preset.defaultModel)
         }
       } header: {
-        Text("Cloud and local servers")
+        Text("Cloud")
+      }
+      Section {
+        option(
+          Self.ownServerID, "Your own server",
+          detail: model.settings.polishBaseURL.isEmpty ? "Give its address below" : model.settings.polishBaseURL)
+        OwnServerFields(address: model.settings.polishBaseURL, modelName: model.settings.polishModel) { address, name in
+          model.updateSettings {
+            $0.polishBaseURL = address
+            $0.polishModel = name
+          }
+        }
+      } header: {
+        Text("Your own server")
       } footer: {
         Text(
-          "Polish rewrites your text with a language model. If the result drifts from what you said, Utter keeps "
-            + "the clean-up only.")
+          "Ollama, LM Studio or any OpenAI-compatible model server on your network, at its address (not "
+            + "localhost: that is this iPhone). Polish rewrites your text with a language model. If the result drifts "
+            + "from what you said, Utter keeps the clean-up only.")
       }
     }
     .navigationTitle("Polish")
   }
+
+  /// The polish provider that is the user's own server.
+  static let ownServerID = "openai-compatible"
 
   private var appleIntelligenceOffered: Bool {
     #if canImport(FoundationModels)

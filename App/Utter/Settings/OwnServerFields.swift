@@ -1,0 +1,72 @@
+import KeyStore
+import RemoteDictation
+import SwiftUI
+
+/// The address, model and key of the user's own server (`utter serve`, or any OpenAI-compatible server on their
+/// network), for the speech engine or polish. The address is checked as typed settings are saved; the key goes to
+/// the Keychain (`openai-compatible`) and is never shown again.
+@MainActor
+struct OwnServerFields: View {
+  @Environment(AppModel.self) private var model
+  /// The stored address and model, and how to save them.
+  let address: String
+  let modelName: String
+  let save: (_ address: String, _ model: String) -> Void
+  @State private var addressDraft = ""
+  @State private var modelDraft = ""
+  @State private var keyDraft = ""
+  @State private var keySaved = false
+  @State private var problem: String?
+
+  var body: some View {
+    Group {
+      TextField("Address, e.g. http://192.168.1.20:8080", text: $addressDraft)
+        .keyboardType(.URL)
+        .textInputAutocapitalization(.never)
+        .autocorrectionDisabled()
+        .onSubmit(saveFields)
+      TextField("Model (optional: the server's own)", text: $modelDraft)
+        .textInputAutocapitalization(.never)
+        .autocorrectionDisabled()
+        .onSubmit(saveFields)
+      SecureField(
+        keySaved ? "Key saved; type a new one to replace it" : "Key (if the server asks for one)", text: $keyDraft
+      )
+      .onSubmit(saveKey)
+      if let problem {
+        Text(problem).foregroundStyle(.red).font(.caption)
+      }
+    }
+    .onAppear {
+      addressDraft = address
+      modelDraft = modelName
+      keySaved = ((try? model.keys.get(Self.keyID)) ?? nil) != nil
+    }
+  }
+
+  /// The Keychain entry of the own server's key, as the speech engine and polish read it.
+  static let keyID = "openai-compatible"
+
+  private func saveFields() {
+    let trimmed = addressDraft.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard trimmed.isEmpty || RemoteServer(address: trimmed) != nil else {
+      problem = "The address starts with http:// or https://, then the computer's name or IP address and port."
+      return
+    }
+    problem = nil
+    save(trimmed, modelDraft.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  private func saveKey() {
+    let key = keyDraft.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !key.isEmpty else { return }
+    do {
+      try model.keys.set(key, for: Self.keyID)
+      keySaved = true
+      keyDraft = ""
+      problem = nil
+    } catch {
+      problem = UserMessage.of(error)
+    }
+  }
+}

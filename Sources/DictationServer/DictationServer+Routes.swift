@@ -1,0 +1,210 @@
+import AudioInput
+import Dictation
+import DictationValues
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SpeechEngine
+
+extension DictationServer {
+  func addRoutes(to router: Router<BasicRequestContext>) {
+    router.get("/health") { _, _ in Self.json(["status": "ok"]) }
+    router.get("/ready") { _, _ in try ready() }
+    router.get("/metrics") { _, _ in
+      var headers = HTTPFields()
+      headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+      return Response(
+        status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
+    }
+    router.get("/v1/models") { _, _ in
+      let pool = try engine.require()
+      return Self.json([
+        "object": "list", "data": [["id": pool.model, "object": "model", "owned_by": "utter", "engine": pool.id]],
+      ])
+    }
+    router.post("/v1/audio/transcriptions") { request, _ in
+      try await admission.admitted(retryAfter: 2) {
+        try await transcribe(request)
+      }
+    }
+    router.post("/v1/format") { request, _ in
+      try await admission.admitted(retryAfter: 1) {
+        try await format(request)
+      }
+    }
+    // NB: the WebSocket router upgrades a good request; any other GET of the live path gets here and is told why.
+    router.get("/v1/audio/live") { _, _ -> Response in
+      _ = try engine.require()
+      guard admission.current < admission.capacity else { throw APIError.busy(retryAfter: 2) }
+      throw APIError(
+        status: 426, message: "/v1/audio/live is a WebSocket: connect with an upgrade request.",
+        code: "upgrade_required")
+    }
+  }
+
+  private func ready() throws -> Response {
+    let pool = try engine.require()
+    return Self.json([
+      "status": "ready", "engine": pool.id, "model": pool.model, "workers": configuration.workers,
+      "queue": configuration.queueLength,
+    ])
+  }
+
+  /// `POST /v1/audio/transcriptions`: OpenAI's fields (`file`, `model`, `language`, `prompt`, `response_format`,
+  /// `temperature`), plus `cleanup=false` for the engine's words without Utter's clean-up.
+  private func transcribe(_ request: Request) async throws -> Response {
+    let pool = try engine.require()
+    let limit = configuration.maxUploadBytes
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+      throw APIError.tooLarge(limit: limit)
+    }
+    guard let boundary = MultipartForm.boundary(contentType: request.headers[.contentType]) else {
+      throw APIError.badRequest("Send the audio as multipart/form-data with a 'file' field.")
+    }
+    let body = try await request.body.collect(upTo: limit)
+    let form: MultipartForm
+    do {
+      form = try MultipartForm.parse(Array(body.readableBytesView), boundary: boundary)
+    } catch {
+      throw APIError.badRequest("The form cannot be read: \(error).")
+    }
+    guard let file = form.part("file"), !file.body.isEmpty else {
+      throw APIError.badRequest("The 'file' field with the audio is missing or empty.", param: "file")
+    }
+    if let stream = form.field("stream"), stream.lowercased() == "true" {
+      throw APIError.badRequest(
+        "This server streams over the WebSocket /v1/audio/live, not with stream=true.", param: "stream")
+    }
+    let format = try Self.responseFormat(form.field("response_format"))
+    let dictation = try Self.dictationRequest(
+      language: form.field("language"), prompt: form.field("prompt"), cleanup: form.field("cleanup"))
+    let samples = try Self.decode(file)
+    let pipeline = pipelineOnPool(pool)
+    let started = clock.now()
+    let outcome = try await withinTimeout {
+      do {
+        return try await pipeline.run(samples, request: dictation)
+      } catch let error as CancellationError {
+        throw error
+      } catch {
+        throw APIError(status: 500, message: "Transcription failed: \(error)", type: "server_error")
+      }
+    }
+    metrics.dictation(audioSeconds: outcome.audioSeconds, workSeconds: clock.now() - started)
+    let cues = outcome.segments.map { segment in
+      let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let shown =
+        dictation.raw
+        ? text : pipeline.formatter.cleanUp(text, field: dictation.field).text.trimmingCharacters(in: .whitespaces)
+      return TranscriptionFormat.Cue(start: segment.start, end: segment.end, text: shown)
+    }
+    let answer = TranscriptionFormat.Answer(
+      text: outcome.text.trimmingCharacters(in: .whitespacesAndNewlines), language: outcome.language,
+      duration: outcome.audioSeconds, cues: cues, engine: outcome.engine, model: outcome.model)
+    var headers = HTTPFields()
+    headers[.contentType] = format.contentType
+    return Response(
+      status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: format.body(answer))))
+  }
+
+  /// `POST /v1/format`: `{"text": …, "language"?: …}` → `{"text": cleaned, "raw_text": …}`, the clean-up (and the
+  /// server's polish, when set) that a dictation's words get.
+  private func format(_ request: Request) async throws -> Response {
+    let body = try await request.body.collect(upTo: 1_000_000)
+    struct Input: Decodable {
+      var text: String
+      var language: String?
+    }
+    let input: Input
+    do {
+      input = try JSONDecoder().decode(Input.self, from: Data(body.readableBytesView))
+    } catch {
+      throw APIError.badRequest("Send JSON with a 'text' field, e.g. {\"text\": \"um hello comma world\"}.")
+    }
+    let dictation = try Self.dictationRequest(language: input.language, prompt: nil, cleanup: nil)
+    let formatter = pipeline.formatter
+    let formatted = try await withinTimeout { await formatter.format(input.text, field: dictation.field) }
+    return Self.json(["text": formatted.text.text, "raw_text": input.text])
+  }
+
+  /// The pipeline reading with the pool.
+  func pipelineOnPool(_ pool: EnginePool) -> DictationPipeline {
+    var pipeline = pipeline
+    pipeline.loadEngine = { _ in pool }
+    return pipeline
+  }
+
+  static func responseFormat(_ value: String?) throws -> TranscriptionFormat {
+    guard let value else { return .json }
+    guard let format = TranscriptionFormat(rawValue: value) else {
+      let known = TranscriptionFormat.allCases.map(\.rawValue).joined(separator: ", ")
+      throw APIError.badRequest(
+        "response_format must be one of \(known), not '\(value.prefix(40))'.", param: "response_format")
+    }
+    return format
+  }
+
+  /// The dictation a request asks for: its language (an ISO 639-1 code), prompt and whether to clean up.
+  static func dictationRequest(language: String?, prompt: String?, cleanup: String?) throws
+    -> DictationPipeline.Request
+  {
+    if let language {
+      guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        throw APIError.badRequest(
+          "language must be an ISO 639-1 code such as 'en', not '\(language.prefix(20))'.", param: "language")
+      }
+    }
+    var raw = false
+    if let cleanup {
+      switch cleanup.lowercased() {
+      case "true", "1", "yes": raw = false
+      case "false", "0", "no": raw = true
+      default: throw APIError.badRequest("cleanup must be true or false.", param: "cleanup")
+      }
+    }
+    let code = language?.lowercased()
+    return DictationPipeline.Request(
+      language: code, field: FieldContext(language: code), prompt: prompt.map { String($0.prefix(1000)) }, raw: raw)
+  }
+
+  /// The uploaded audio as 16 kHz mono; anything that is not audio is a 400 saying so.
+  static func decode(_ file: MultipartForm.Part) throws -> [Float] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "utter-serve-\(UUID().uuidString)", isDirectory: true)
+    let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789")
+    let suffix = (file.fileName.map { URL(fileURLWithPath: $0).pathExtension.lowercased() } ?? "")
+      .filter { allowed.contains($0) }.prefix(8)
+    let url = folder.appendingPathComponent(suffix.isEmpty ? "upload" : "upload.\(suffix)")
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+      guard
+        FileManager.default.createFile(
+          atPath: url.path, contents: Data(file.body), attributes: [.posixPermissions: 0o600])
+      else { throw APIError(status: 500, message: "The upload could not be kept for decoding.", type: "server_error") }
+    } catch let error as APIError {
+      throw error
+    } catch {
+      throw APIError(status: 500, message: "The upload could not be kept for decoding.", type: "server_error")
+    }
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let audio: DecodedAudio
+    do {
+      audio = try AudioFileDecoder.decode(contentsOf: url)
+    } catch {
+      throw APIError.badRequest("The file is not audio this server can read (\(error)).", param: "file")
+    }
+    guard !audio.samples.isEmpty else {
+      throw APIError.badRequest("The audio file holds no samples.", param: "file")
+    }
+    return audio.samples
+  }
+
+  static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json"
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}

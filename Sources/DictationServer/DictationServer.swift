@@ -1,0 +1,161 @@
+import Clocks
+import Dictation
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import SpeechEngine
+
+/// `utter serve`: an OpenAI-compatible server that runs the same dictation pipeline as `utter transcribe` and `utter
+/// host` (the same engine choice, the user's dictionary, clean-up and polish), for phones and apps that dictate
+/// through a machine of their own.
+///
+/// Endpoints: `POST /v1/audio/transcriptions` (OpenAI's, multipart), `POST /v1/format` (the clean-up alone),
+/// `GET /v1/audio/live` (a WebSocket: PCM in, live text and the final text out), `GET /v1/models`, `GET /metrics`
+/// (Prometheus), and without a token `GET /health` and `GET /ready`. It keeps nothing between requests (no
+/// history), so any number of servers behind a load balancer serve the same clients.
+public struct DictationServer: Sendable {
+  let configuration: ServerConfiguration
+  let pipeline: DictationPipeline
+  let makeEngine: @Sendable () async throws -> any SpeechEngine
+  let tokens: TokenFileCache
+  let logger: Logger
+  let engine = ServerEngine()
+  let admission: Admission
+  let metrics = ServerMetrics()
+  /// The one clock: request timeouts and the work a dictation took (the pipeline's).
+  var clock: UtterClock { pipeline.clock }
+
+  /// A server running `pipeline` (its engine loading replaced by a pool of `configuration.workers` engines made by
+  /// `makeEngine`), accepting `tokens`.
+  public init(
+    configuration: ServerConfiguration, pipeline: DictationPipeline,
+    makeEngine: @escaping @Sendable () async throws -> any SpeechEngine, tokens: ServerTokens, logger: Logger
+  ) {
+    self.configuration = configuration
+    var pipeline = pipeline
+    pipeline.archive = nil  // NB: a server keeps nothing between requests.
+    self.pipeline = pipeline
+    self.makeEngine = makeEngine
+    self.tokens = TokenFileCache(tokens)
+    self.logger = logger
+    admission = Admission(capacity: configuration.workers + configuration.queueLength)
+  }
+
+  /// Serves until SIGTERM or SIGINT, then stops taking connections and finishes the requests in flight.
+  /// `onListening` is told the port once the server listens (before the engine is ready: `/ready` says when).
+  public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    let router = Router()
+    router.middlewares.add(RequestLogMiddleware(metrics: metrics, logger: logger, clock: clock))
+    router.middlewares.add(APIErrorMiddleware(maxUploadBytes: configuration.maxUploadBytes))
+    router.middlewares.add(BearerTokenMiddleware(tokens: tokens, open: ["/health", "/ready"]))
+    addRoutes(to: router)
+    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    addLiveRoute(to: webSocketRouter)
+    let listening = logger
+    let configuration = configuration
+    let app = Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: webSocketRouter,
+        configuration: .init(
+          http1: .init(idleTimeout: .seconds(Int64(configuration.idleTimeout))), ws: .init(maxFrameSize: 1 << 20))),
+      configuration: ApplicationConfiguration(
+        address: .hostname(configuration.host, port: configuration.port), serverName: "utter"),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? configuration.port
+        listening.notice("listening on http://\(configuration.host):\(port)")
+        onListening(port)
+      },
+      logger: Self.frameworkLogger(from: logger))
+    let loading = Task { [engine, metrics, makeEngine, logger, clock] in
+      await engine.load(
+        workers: configuration.workers, cores: configuration.cores, makeEngine: makeEngine,
+        observe: { waiting, busy in metrics.engine(waiting: waiting, busy: busy) }, clock: clock, logger: logger)
+    }
+    defer { loading.cancel() }
+    try await app.runService()
+    logger.notice("stopped")
+  }
+
+  /// Hummingbird's own log: warnings only (its debug lines name paths, never bodies, but are noise).
+  private static func frameworkLogger(from logger: Logger) -> Logger {
+    var framework = logger
+    framework.logLevel = max(logger.logLevel, .warning)
+    return framework
+  }
+
+  /// Runs `body` within the request timeout; past it the work is cancelled (the engine stops) and the client gets 504.
+  func withinTimeout<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    let timeout = configuration.requestTimeout
+    let clock = clock
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await body() }
+      group.addTask {
+        try await clock.sleep(timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else {
+        throw APIError(
+          status: 504, message: "The request took longer than \(Int(timeout)) s.", type: "server_error",
+          code: "timeout")
+      }
+      return value
+    }
+  }
+}
+
+/// Refuses every request without a known bearer token, but for the open paths (health and readiness).
+struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+  let tokens: TokenFileCache
+  let open: Set<String>
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
+    guard open.contains(request.uri.path) || BearerToken.accepted(request.headers, tokens: tokens) else {
+      throw APIError.unauthorized
+    }
+    return try await next(request, context)
+  }
+}
+
+/// Reads `Authorization: Bearer TOKEN`.
+enum BearerToken {
+  static func accepted(_ headers: HTTPFields, tokens: TokenFileCache) -> Bool {
+    guard let value = headers[.authorization], value.count > 7, value.prefix(7).lowercased() == "bearer " else {
+      return false
+    }
+    return tokens.accepts(value.dropFirst(7).trimmingCharacters(in: .whitespaces))
+  }
+}
+
+/// One log line per request (method, path, status, time; never a body, a header or a query) and its metrics.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+  let metrics: ServerMetrics
+  let logger: Logger
+  let clock: UtterClock
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
+    let started = clock.now()
+    let response = try await next(request, context)
+    let seconds = clock.now() - started
+    let path = request.uri.path
+    let endpoint = knownEndpoints.contains(path) ? path : "other"
+    metrics.request(endpoint: endpoint, status: response.status.code, seconds: seconds)
+    if path != "/health", path != "/ready", path != "/metrics" {
+      logger.info(
+        "\(request.method) \(endpoint) \(response.status.code) \(String(format: "%.0f", seconds * 1000)) ms")
+    }
+    return response
+  }
+}
+
+/// The paths metrics count by name (any other is "other", so a scan cannot grow the metrics without bound).
+private let knownEndpoints: Set<String> = [
+  "/v1/audio/transcriptions", "/v1/format", "/v1/audio/live", "/v1/models", "/health", "/ready", "/metrics",
+]

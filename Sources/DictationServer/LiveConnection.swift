@@ -1,0 +1,89 @@
+import Dictation
+import DictationHost
+import DictationValues
+import Foundation
+import RemoteDictation
+import SpeechEngine
+
+/// One live dictation over the WebSocket: the audio the client streams is read as the host reads a keyboard's
+/// (`LiveReading`: settled windows at full quality, drafts of the speech going on), its live text cleaned up as the
+/// keyboard shows it, and at `stop` the pipeline's final text, the windows already read reused.
+actor LiveConnection {
+  private var reading: LiveReading
+  private let engine: any SpeechEngine
+  private let pipeline: DictationPipeline
+  private let request: DictationPipeline.Request
+  private let cleanUp: LiveTextCleanUp?
+  private let started: Date
+  private let sink: AsyncStream<LiveMessage>.Continuation
+  private var stopped = false
+
+  /// Messages for the client, in order: each live text revision (the owner adds the final text).
+  nonisolated let messages: AsyncStream<LiveMessage>
+
+  init(
+    engine: any SpeechEngine, pipeline: DictationPipeline, request: DictationPipeline.Request, draftInterval: Double?,
+    started: Date
+  ) {
+    self.started = started
+    self.engine = engine
+    self.pipeline = pipeline
+    self.request = request
+    cleanUp = request.raw ? nil : pipeline.formatter.liveCleanUp
+    reading = LiveReading(segmenter: VoiceActivitySegmenter(), draftInterval: draftInterval)
+    (messages, sink) = AsyncStream.makeStream()
+  }
+
+  /// Seconds of audio received.
+  var seconds: Double { reading.seconds }
+
+  /// Takes the next audio frame.
+  func append(_ samples: [Float]) {
+    guard !stopped else { return }
+    _ = reading.append(samples)
+    advance()
+  }
+
+  /// Sends a message after the live text (the final text, an error); nothing is sent after `close`.
+  func send(_ message: LiveMessage) {
+    sink.yield(message)
+  }
+
+  /// Ends the message stream.
+  func close() {
+    sink.finish()
+  }
+
+  /// The client is done: the final text, as `DictationPipeline` makes it from the windows read while it spoke.
+  func finish() async throws -> DictationOutcome {
+    stopped = true
+    let (_, job) = reading.stop(windowing: engine.windowing)
+    if let job { await job.value }
+    return try await pipeline.run(reading, request: request, started: started)
+  }
+
+  /// The client left without stopping: the engine call in flight is stopped.
+  func abandon() {
+    stopped = true
+    let (_, job) = reading.stop(windowing: engine.windowing)
+    job?.cancel()
+    sink.finish()
+  }
+
+  private func advance() {
+    guard !stopped else { return }
+    let step = reading.advance(engine: engine, options: pipeline.transcriptionOptions(for: request)) {
+      [weak self] update in
+      await self?.finished(update)
+    }
+    guard step.changed else { return }
+    let raw = reading.liveText
+    let shown = cleanUp.map { raw.cleanedUp(for: request.field, by: $0) } ?? raw
+    sink.yield(.live(confirmed: shown.confirmed, volatile: shown.volatile, revision: shown.revision))
+  }
+
+  private func finished(_ update: LiveReading.Update) {
+    reading.finished(update)
+    advance()
+  }
+}

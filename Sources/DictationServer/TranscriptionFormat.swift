@@ -1,0 +1,88 @@
+import Foundation
+import SpeechEngine
+
+/// The `response_format`s of OpenAI's transcription endpoint, and how each is written.
+enum TranscriptionFormat: String, Sendable, CaseIterable {
+  case json, text, srt, vtt
+  case verboseJSON = "verbose_json"
+
+  /// One caption or segment: its times and text.
+  struct Cue: Sendable {
+    var start: Double
+    var end: Double
+    var text: String
+  }
+
+  /// What one transcription answered.
+  struct Answer: Sendable {
+    var text: String
+    var language: String?
+    var duration: Double
+    var cues: [Cue]
+    var engine: String
+    var model: String
+  }
+
+  /// The content type of the body.
+  var contentType: String {
+    switch self {
+    case .json, .verboseJSON: "application/json"
+    case .text: "text/plain; charset=utf-8"
+    case .srt: "application/x-subrip; charset=utf-8"
+    case .vtt: "text/vtt; charset=utf-8"
+    }
+  }
+
+  /// The body for `answer`.
+  func body(_ answer: Answer) -> String {
+    switch self {
+    case .json:
+      return Self.json(["text": answer.text])
+    case .text:
+      return answer.text + "\n"
+    case .verboseJSON:
+      let segments: [[String: Any]] = answer.cues.enumerated().map { index, cue in
+        [
+          "id": index, "seek": 0, "start": Self.rounded(cue.start), "end": Self.rounded(cue.end), "text": cue.text,
+          "tokens": [Int](), "temperature": 0.0, "avg_logprob": 0.0, "compression_ratio": 1.0,
+          "no_speech_prob": 0.0,
+        ]
+      }
+      return Self.json([
+        "task": "transcribe", "language": Self.languageName(answer.language), "duration": Self.rounded(answer.duration),
+        "text": answer.text, "segments": segments, "model": answer.model,
+      ])
+    case .srt:
+      return answer.cues.enumerated().map { index, cue in
+        "\(index + 1)\n\(Self.timestamp(cue.start, separator: ",")) --> \(Self.timestamp(cue.end, separator: ","))\n\(cue.text)\n"
+      }.joined(separator: "\n")
+    case .vtt:
+      return "WEBVTT\n\n"
+        + answer.cues.map { cue in
+          "\(Self.timestamp(cue.start, separator: ".")) --> \(Self.timestamp(cue.end, separator: "."))\n\(cue.text)\n"
+        }.joined(separator: "\n")
+    }
+  }
+
+  /// `HH:MM:SS,mmm` (SRT) or `HH:MM:SS.mmm` (WebVTT).
+  static func timestamp(_ seconds: Double, separator: String) -> String {
+    let milliseconds = Int((max(0, seconds) * 1000).rounded())
+    let hours = milliseconds / 3_600_000
+    let minutes = milliseconds / 60_000 % 60
+    let secs = milliseconds / 1000 % 60
+    return String(format: "%02d:%02d:%02d%@%03d", hours, minutes, secs, separator, milliseconds % 1000)
+  }
+
+  private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  /// OpenAI's verbose answer names the language in English ("english"), not by its code.
+  static func languageName(_ code: String?) -> String {
+    guard let code, !code.isEmpty else { return "" }
+    return Locale(identifier: "en").localizedString(forLanguageCode: code)?.lowercased() ?? code
+  }
+
+  private static func json(_ object: [String: Any]) -> String {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+    return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+}

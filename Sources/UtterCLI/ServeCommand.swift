@@ -1,0 +1,174 @@
+import ArgumentParser
+import Dictation
+import DictationServer
+import Foundation
+import Logging
+import SpeechEngine
+
+/// `utter serve`: the OpenAI-compatible Utter server; a thin wrapper over `DictationServer`.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve dictation over HTTP: OpenAI-compatible transcription, clean-up and live text.",
+    discussion: """
+      POST /v1/audio/transcriptions (OpenAI's API: multipart file, model, language, prompt, response_format json, \
+      text, verbose_json, srt or vtt; Utter's clean-up unless cleanup=false), POST /v1/format (the clean-up alone), \
+      GET /v1/audio/live (a WebSocket: 16 kHz PCM in, live and final text out), GET /v1/models, GET /metrics \
+      (Prometheus). Every endpoint but GET /health and GET /ready needs 'Authorization: Bearer TOKEN', a token \
+      from $UTTER_SERVER_TOKEN (several separated by commas) or from `utter serve tokens add`. Clean-up and polish \
+      follow the data folder's settings, dictionary and snippets; nothing is kept in history. Runs until SIGTERM or \
+      SIGINT, then finishes the requests in flight. Put it behind a reverse proxy for TLS.
+      """,
+    subcommands: [ServeTokensCommand.self]
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(help: "Address to listen on (0.0.0.0 for every interface).")
+  var host: String = "127.0.0.1"
+
+  @Option(parsing: .unconditional, help: "Port to listen on (0: any free port; the log says which).")
+  var port: Int = 8080
+
+  @Option(help: "Speech engine id (default: the engine in settings, else whisper).")
+  var engine: String?
+
+  @Option(help: "Model id for the engine (default: the model in settings).")
+  var model: String?
+
+  @Option(
+    parsing: .unconditional, help: "Engines reading at once, each with its model in memory (default: one per core).")
+  var workers: Int?
+
+  @Option(parsing: .unconditional, help: "Requests that may wait for a worker; more are answered 429.")
+  var queue: Int = 16
+
+  @Option(name: .customLong("max-upload-mb"), parsing: .unconditional, help: "Largest upload, in MB.")
+  var maxUploadMB: Int = 25
+
+  @Option(
+    name: .customLong("request-timeout"), parsing: .unconditional, help: "Longest a request may take, in seconds.")
+  var requestTimeout: Double = 300
+
+  @Option(
+    name: .customLong("idle-timeout"), parsing: .unconditional,
+    help: "Seconds a connection may send nothing before it is closed.")
+  var idleTimeout: Double = 60
+
+  func validate() throws {
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+    if let workers, !(1...64).contains(workers) {
+      throw ValidationError("--workers must be from 1 to 64, not \(workers)")
+    }
+    guard (0...10_000).contains(queue) else { throw ValidationError("--queue must be from 0 to 10000, not \(queue)") }
+    guard (1...2000).contains(maxUploadMB) else {
+      throw ValidationError("--max-upload-mb must be from 1 to 2000, not \(maxUploadMB)")
+    }
+    guard requestTimeout >= 1, idleTimeout >= 1 else {
+      throw ValidationError("--request-timeout and --idle-timeout must be at least 1 second")
+    }
+  }
+
+  func run() async throws {
+    let logger = SessionLogging.logger("utter.serve")
+    let tokens = ServerTokens(dataDirectory: global.dataDirectory, environment: ProcessInfo.processInfo.environment)
+    do {
+      guard try !tokens.isEmpty() else {
+        throw CLIError(
+          "no token: set \(ServerTokens.environmentVariable) or run `utter serve tokens add NAME`; every request needs one"
+        )
+      }
+    } catch let error as ServerTokenError {
+      throw CLIError("\(error)")
+    }
+    let dictation = CLIDictation(dataDirectory: global.dataDirectory)
+    if let warning = dictation.openWarning { logger.warning("\(warning)") }
+    let pipeline = dictation.pipeline(source: .cli, keepInHistory: false)
+    if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
+    let choice = pipeline.settings.engine(id: engine, model: model)
+    let dataDirectory = global.dataDirectory
+    let ownServer = URL(string: pipeline.settings.settings.engineBaseURL).flatMap { $0.host == nil ? nil : $0 }
+    let makeEngine: @Sendable () async throws -> any SpeechEngine = {
+      if choice.id == HostEngines.testEngineID { return DurationEngine() }
+      return try await EngineFactory.registry(dataDirectory: dataDirectory, ownServer: ownServer).makeEngine(
+        id: choice.id, model: choice.model)
+    }
+    let configuration = ServerConfiguration(
+      host: host, port: port, workers: workers, queueLength: queue, maxUploadBytes: maxUploadMB * 1_000_000,
+      requestTimeout: requestTimeout, idleTimeout: idleTimeout)
+    logger.info(
+      "serving engine \(choice.id)\(choice.model.map { " \($0)" } ?? "") on \(configuration.workers) worker(s), queue \(configuration.queueLength)"
+    )
+    let server = DictationServer(
+      configuration: configuration, pipeline: pipeline, makeEngine: makeEngine, tokens: tokens, logger: logger)
+    do {
+      try await server.run()
+    } catch {
+      throw CLIError("the server stopped: \(error)")
+    }
+    try? dictation.database?.close()
+  }
+}
+
+/// `utter serve tokens`: the bearer tokens the server accepts, kept hashed.
+struct ServeTokensCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tokens",
+    abstract: "Make, list and revoke the server's bearer tokens.",
+    discussion: """
+      Tokens are kept as SHA-256 hashes in server-tokens.json in the data folder (mode 0600); a token is printed \
+      once, when it is made. A running server sees a change at its next request.
+      """,
+    subcommands: [Add.self, List.self, Revoke.self]
+  )
+
+  struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Make a token and print it (only this once).")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "A name for the token (who or what uses it), e.g. phone.")
+    var name: String
+
+    func run() async throws {
+      let tokens = ServerTokens(dataDirectory: global.dataDirectory)
+      do {
+        print(try tokens.add(name: name))
+      } catch {
+        throw CLIError("\(error)")
+      }
+      printError("utter: keep this token now: it is stored hashed and cannot be shown again")
+    }
+  }
+
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the tokens' names and when they were made.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+      let entries: [ServerTokens.Entry]
+      do { entries = try ServerTokens(dataDirectory: global.dataDirectory).entries() } catch {
+        throw CLIError("\(error)")
+      }
+      let formatter = ISO8601DateFormatter()
+      for entry in entries { print("\(entry.name)\t\(formatter.string(from: entry.created))") }
+      if ProcessInfo.processInfo.environment[ServerTokens.environmentVariable]?.isEmpty == false {
+        printError("utter: \(ServerTokens.environmentVariable) is set too; its tokens are accepted as well")
+      }
+    }
+  }
+
+  struct Revoke: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Forget a token; requests with it get 401.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The token's name.")
+    var name: String
+
+    func run() async throws {
+      let removed: Bool
+      do { removed = try ServerTokens(dataDirectory: global.dataDirectory).revoke(name: name) } catch {
+        throw CLIError("\(error)")
+      }
+      guard removed else { throw CLIError("no token named '\(name)'") }
+      print("revoked \(name)")
+    }
+  }
+}
