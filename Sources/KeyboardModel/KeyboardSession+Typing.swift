@@ -31,8 +31,8 @@ extension KeyboardSession {
   /// The user presses one of our keys.
   public func press(_ key: TypingModel.Key) {
     let edits = typing.press(key, before: document.textBeforeCursor, now: clock.now())
-    apply(edits)
-    typingObserver?(typingState)
+    // NB: edits publish the keys through `apply`; a key that edits nothing (shift, a page) publishes here.
+    if edits.isEmpty { typingObserver?(typingState) } else { apply(edits) }
   }
 
   /// The user presses, in order, the keys that type `text` (a page or shift key first where one is needed).
