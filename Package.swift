@@ -80,7 +80,8 @@ let package = Package(
     // API keys: a 0600 file on Linux/macOS CLI; the app supplies a Keychain store.
     .target(name: "KeyStore"),
     // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
-    .target(name: "CloudSpeech", dependencies: ["AudioInput", "SpeechEngine", "HTTPTransport", "KeyStore"]),
+    .target(
+      name: "CloudSpeech", dependencies: ["AudioInput", "SpeechEngine", "HTTPTransport", "KeyStore", "RemoteDictation"]),
     // Deterministic clean-up: fillers, stutters, corrections, punctuation, dictionary, snippets.
     .target(name: "TextPipeline", dependencies: ["DictationValues", "WordMatching"]),
     // LLM polish, styles, the safety net and command mode.
@@ -186,8 +187,8 @@ let package = Package(
     .testTarget(
       name: "CloudSpeechTests",
       dependencies: [
-        "AudioInput", "CloudSpeech", "HTTPTransport", "KeyStore", "SpeechEngine", "TestSupport", "ProviderTestSupport",
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "AudioInput", "CloudSpeech", "HTTPTransport", "KeyStore", "RemoteDictation", "SpeechEngine", "TestSupport",
+        "ProviderTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
     .testTarget(name: "TextPipelineTests", dependencies: ["TextPipeline", "WordMatching", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import KeyStore
+import RemoteDictation
 import SpeechEngine
 
 /// The cloud speech engines and their registration.
@@ -44,18 +45,25 @@ public enum CloudSpeechEngines {
   ///   - requestTimeout: the longest one upload may take, in seconds.
   ///   - ownServer: the address of the user's own server as set when an engine is made (the `engine-base-url`
   ///     setting), for `openai-compatible` when no override names one.
+  ///   - liveSockets: how the own server's live WebSocket is opened (`LiveSockets.live`); with one, `openai-compatible`
+  ///     is an `OwnServerEngine` that streams each dictation when the server offers it. Nil: files only.
   public static func register(
     into registry: inout SpeechEngineRegistry, keys: any SecretStore, http: any HTTPClient,
     baseURLOverrides: [String: URL] = [:], retryPolicy: RetryPolicy = RetryPolicy(), requestTimeout: TimeInterval = 120,
-    ownServer: @escaping @Sendable () -> URL? = { nil }
+    ownServer: @escaping @Sendable () -> URL? = { nil }, liveSockets: (any LiveSocketTransport)? = nil
   ) {
     let client = RetryingHTTPClient(http, policy: retryPolicy)
     for entry in entries {
       let override = baseURLOverrides[entry.descriptor.id]
       registry.register(entry.descriptor) { model in
-        let own = entry.descriptor.id == ownServerID ? ownServer() : nil
-        return try makeEngine(
+        let isOwnServer = entry.descriptor.id == ownServerID
+        let own = isOwnServer ? ownServer() : nil
+        let engine = try makeEngine(
           entry, model: model, keys: keys, http: client, baseURL: override ?? own, requestTimeout: requestTimeout)
+        guard isOwnServer, let liveSockets, let files = engine as? OpenAITranscriptionEngine else { return engine }
+        let connection = files.connection
+        let server = RemoteServer(baseURL: connection.baseURL, model: model, token: connection.apiKey)
+        return OwnServerEngine(files: files, server: server, sockets: liveSockets, http: http)
       }
     }
   }

@@ -6,9 +6,12 @@ import SpeechEngine
 
 extension DictationHost {
   /// Starts the next live engine call (a settled window's reading, else a draft) when none is in flight, and
-  /// publishes the live text when it changed (`LiveReading.advance`).
+  /// publishes the live text when it changed (`LiveReading.advance`). A dictation streamed to the engine's server is
+  /// read there instead (`advanceStream`).
   func scheduleLiveWork() {
-    guard var recording, !recording.stopRequested, let engine else { return }
+    guard !(recording?.stopRequested ?? true), let engine, !advanceStream(engine: engine), var recording else {
+      return
+    }
     let dictationID = recording.dictation.id
     let step = recording.reading.advance(
       engine: engine, options: transcriptionOptions(for: recording.dictation.context)
@@ -18,7 +21,9 @@ extension DictationHost {
     self.recording = recording
     if let started = step.started { logger.trace("live: \(started)") }
     if step.changed {
-      let raw = recording.reading.liveText
+      var raw = recording.reading.liveText
+      // NB: after a stream that broke off, the revisions go on from its last.
+      raw.revision += recording.stream?.revision ?? 0
       logger.trace("live: revision \(raw.revision): \(raw.confirmed) | \(raw.volatile)")
       liveText = environment.liveCleanUp.map { raw.cleanedUp(for: recording.dictation.context, by: $0) } ?? raw
       publish()

@@ -10,6 +10,8 @@ struct Recording: Sendable {
   let startedAt: Double
   /// The audio so far and its reading while the user speaks.
   var reading: LiveReading
+  /// The dictation streamed to the engine's server, when the engine reads while it is recorded.
+  var stream: HostStream?
   /// Where the audio goes as it is captured; nil when it cannot be written (a full disk): the dictation is then
   /// recorded in memory only, and still delivered.
   let spool: SpoolWriter?
@@ -116,6 +118,7 @@ extension DictationHost {
     if let recording, recording.dictation.id == dictation.id {
       recording.stopCapture()
       recording.microphoneTask.cancel()
+      cancelStream(recording.stream)
       self.recording = nil
     }
     environment.spool.remove(dictation.id)
@@ -161,12 +164,18 @@ extension DictationHost {
     }
     self.recording = nil
     recording.spool?.sync()
-    // The windows a whole-recording decode cuts; those read while the user spoke are not read again.
-    let reading = await recording.reading.finalReading(
-      engine: engine, options: transcriptionOptions(for: dictation.context))
-    logger.info(
-      "dictation \(dictation.id): \(reading.reused) window(s) read while speaking, \(reading.readNow) read at stop, \(recording.reading.readingsMade - reading.reused) speculative reading(s) unused"
-    )
+    let reading: WindowedReading
+    if let streamed = await finishStream(recording.stream, samples: recording.samples, dictationID: dictation.id) {
+      reading = WindowedReading(transcript: streamed)
+      logger.info("dictation \(dictation.id): read by the server while spoken")
+    } else {
+      // The windows a whole-recording decode cuts; those read while the user spoke are not read again.
+      reading = await recording.reading.finalReading(
+        engine: engine, options: transcriptionOptions(for: dictation.context))
+      logger.info(
+        "dictation \(dictation.id): \(reading.reused) window(s) read while speaking, \(reading.readNow) read at stop, \(recording.reading.readingsMade - reading.reused) speculative reading(s) unused"
+      )
+    }
     guard model.dictation?.id == dictation.id else { return }  // cancelled meanwhile
     liveText = nil  // the final text replaces it
     let now = clock.now()

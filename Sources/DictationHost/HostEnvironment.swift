@@ -94,13 +94,17 @@ public struct HostConfiguration: Sendable {
   public var engineLoadDelay: Double
   /// How often the channel is polled once nothing has gone on for a minute (signals still wake the host at once).
   public var idlePollInterval: Double
+  /// How long a streamed dictation waits at stop for the server's words (`StreamingSpeechEngine`) before the
+  /// recording is read over HTTP instead.
+  public var streamFinalTimeout: Double
 
   public init(
     timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
     transcription: TranscriptionOptions = TranscriptionOptions(), maxRecordingSeconds: Double = 600,
     keyboardGoneAfter: Double = 20, draftInterval: Double? = 0.8, engineIdleUnload: Double? = 600,
-    engineLoadDelay: Double = 0, idlePollInterval: Double = 2
+    engineLoadDelay: Double = 0, idlePollInterval: Double = 2, streamFinalTimeout: Double = 30
   ) {
+    self.streamFinalTimeout = streamFinalTimeout
     self.idlePollInterval = idlePollInterval
     self.engineIdleUnload = engineIdleUnload
     self.engineLoadDelay = engineLoadDelay

@@ -6,14 +6,14 @@ import RemoteDictation
 
 extension DictationServer {
   /// `GET /v1/audio/live` upgraded to a WebSocket (`LiveMessage`): binary frames of 16 kHz mono s16le PCM in; `ready`,
-  /// `live` revisions and, after the client's `stop`, `final` out. Query: `language`, `cleanup=false`.
+  /// `live` revisions and, after the client's `stop`, `final` out. Query: `language`, `prompt`, `cleanup=false`.
   func addLiveRoute(to router: Router<BasicWebSocketRequestContext>) {
     router.ws("/v1/audio/live") { request, _ in
       // NB: a request refused here is answered by the HTTP route of the same path, with its status.
       guard BearerToken.accepted(request.headers, tokens: tokens), engine.pool != nil,
         admission.current < admission.capacity,
         (try? Self.dictationRequest(
-          language: request.uri.queryParameters.get("language"), prompt: nil,
+          language: request.uri.queryParameters.get("language"), prompt: request.uri.queryParameters.get("prompt"),
           cleanup: request.uri.queryParameters.get("cleanup"))) != nil
       else { return .dontUpgrade }
       return .upgrade([:])
@@ -32,7 +32,7 @@ extension DictationServer {
       defer { admission.leave() }
       guard let pool = engine.pool,
         let dictation = try? Self.dictationRequest(
-          language: query.get("language"), prompt: nil, cleanup: query.get("cleanup"))
+          language: query.get("language"), prompt: query.get("prompt"), cleanup: query.get("cleanup"))
       else { return }
       let connection = LiveConnection(
         engine: pool, pipeline: pipelineOnPool(pool), request: dictation, draftInterval: configuration.draftInterval,

@@ -48,14 +48,15 @@ public actor LiveDictation {
   ///
   /// - Parameters:
   ///   - language: the spoken language (nil: the server's setting).
+  ///   - prompt: words the engine should expect, e.g. the dictionary's terms.
   ///   - raw: the final text is the engine's words, without the server's clean-up.
   ///   - transport: how WebSockets are opened (`LiveSockets.live`).
   ///   - http: used only when the server refuses the WebSocket, to read why.
   public static func open(
-    _ server: RemoteServer, language: String? = nil, raw: Bool = false, transport: any LiveSocketTransport,
-    http: any HTTPClient
+    _ server: RemoteServer, language: String? = nil, prompt: String? = nil, raw: Bool = false,
+    transport: any LiveSocketTransport, http: any HTTPClient
   ) async throws -> LiveDictation {
-    guard let url = server.liveURL(language: language, raw: raw) else {
+    guard let url = server.liveURL(language: language, prompt: prompt, raw: raw) else {
       throw RemoteDictationError(.failed, "\(server.baseURL) is not a server address")
     }
     let connection: any LiveSocketConnection

@@ -28,9 +28,9 @@ public struct RemoteServer: Sendable, Hashable {
     self.init(baseURL: url, model: model?.isEmpty == false ? model : nil, token: token?.isEmpty == false ? token : nil)
   }
 
-  /// The live dictation WebSocket: `ws://…/v1/audio/live` (`wss` for https), with the language and whether the
-  /// final text should be the engine's words as they are.
-  public func liveURL(language: String? = nil, raw: Bool = false) -> URL? {
+  /// The live dictation WebSocket: `ws://…/v1/audio/live` (`wss` for https), with the language, the words the engine
+  /// should expect (the phone's dictionary) and whether the final text should be the engine's words as they are.
+  public func liveURL(language: String? = nil, prompt: String? = nil, raw: Bool = false) -> URL? {
     guard var components = URLComponents(url: baseURL.joining("audio/live"), resolvingAgainstBaseURL: false) else {
       return nil
     }
@@ -39,6 +39,7 @@ public struct RemoteServer: Sendable, Hashable {
     if let language, !language.isEmpty, language != "auto" {
       query.append(URLQueryItem(name: "language", value: language))
     }
+    if let prompt, !prompt.isEmpty { query.append(URLQueryItem(name: "prompt", value: prompt)) }
     if raw { query.append(URLQueryItem(name: "cleanup", value: "false")) }
     components.queryItems = query.isEmpty ? nil : query
     return components.url

@@ -3,13 +3,14 @@ import Foundation
 import HTTPTransport
 import KeyStore
 import Locations
+import RemoteDictation
 import SpeechEngine
 import WhisperEngine
 
 /// The speech engines this machine offers, by id.
 enum EngineFactory {
   /// `baseURL` points every cloud engine elsewhere (`--base-url`); `ownServer` is the `engine-base-url` setting, for
-  /// `openai-compatible`.
+  /// `openai-compatible`, which streams each dictation over the server's live WebSocket when it offers one.
   static func registry(dataDirectory: URL, baseURL: URL? = nil, ownServer: URL? = nil) -> SpeechEngineRegistry {
     var registry = SpeechEngineRegistry()
     WhisperEngine.register(into: &registry, installation: EngineInstallation(directory: Locations.engineDirectory()))
@@ -17,7 +18,7 @@ enum EngineFactory {
     if let baseURL { for entry in CloudSpeechEngines.entries { overrides[entry.descriptor.id] = baseURL } }
     CloudSpeechEngines.register(
       into: &registry, keys: keys(dataDirectory: dataDirectory), http: LiveHTTPClient(), baseURLOverrides: overrides,
-      ownServer: { ownServer })
+      ownServer: { ownServer }, liveSockets: LiveSockets.live)
     return registry
   }
 

@@ -29,14 +29,14 @@ public struct SessionWorkspace: Sendable {
     return url
   }
 
-  /// Starts `utter host` on this workspace.
+  /// Starts `utter host` on this workspace, reading with the workspace's engine unless `engine` names another.
   public func startHost(
     mic: URL, speed: Double = 2, timeout: Double? = nil, environment: [String: String] = [:], label: String = "host",
-    extra: [String] = []
+    engine: String? = nil, extra: [String] = []
   ) throws -> SessionHostProcess {
     var arguments = [
       "host", "--container", container.path, "--data-dir", dataDirectory.path, "--mic", mic.path, "--mic-speed",
-      String(speed), "--engine", engine,
+      String(speed), "--engine", engine ?? self.engine,
     ]
     if let timeout { arguments += ["--session-timeout", String(timeout)] }
     arguments += extra

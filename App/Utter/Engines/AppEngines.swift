@@ -28,7 +28,7 @@ enum AppEngines {
     }
     CloudSpeechEngines.register(
       into: &registry, keys: keys, http: URLSessionHTTPClient(),
-      ownServer: { RemoteServer(address: ownServer())?.baseURL })
+      ownServer: { RemoteServer(address: ownServer())?.baseURL }, liveSockets: LiveSockets.live)
     return EngineShelf(registry: registry)
   }
 
