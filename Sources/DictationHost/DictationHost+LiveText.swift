@@ -25,9 +25,14 @@ extension DictationHost {
       // NB: after a stream that broke off, the revisions go on from its last.
       raw.revision += recording.stream?.revision ?? 0
       logger.trace("live: revision \(raw.revision): \(raw.confirmed) | \(raw.volatile)")
-      liveText = environment.liveCleanUp.map { raw.cleanedUp(for: recording.dictation.context, by: $0) } ?? raw
-      publish()
+      show(raw, for: recording.dictation.context)
     }
+  }
+
+  /// Publishes the engine's words so far, cleaned up for the field as the final text will be.
+  func show(_ raw: LiveText, for context: FieldContext) {
+    liveText = environment.liveCleanUp.map { raw.cleanedUp(for: context, by: $0) } ?? raw
+    publish()
   }
 
   private func liveJobFinished(dictationID: String, _ update: LiveReading.Update) {

@@ -116,8 +116,7 @@ extension DictationHost {
     let raw = LiveText(
       confirmed: LiveText.bounded(text.confirmed), volatile: LiveText.bounded(text.volatile), revision: state.revision)
     logger.trace("live (server): revision \(raw.revision): \(raw.confirmed) | \(raw.volatile)")
-    liveText = environment.liveCleanUp.map { raw.cleanedUp(for: recording.dictation.context, by: $0) } ?? raw
-    publish()
+    show(raw, for: recording.dictation.context)
   }
 
   /// The stream could not open or broke off: the host reads the recording itself from now on (all of it is kept).

@@ -19,6 +19,10 @@ public struct LLMProviderPreset: Sendable, Hashable {
   public var defaultModel: String
   /// Whether a request without a key is pointless (cloud) or fine (local servers).
   public var requiresKey: Bool
+  /// Where its key is kept (`SecretStore`): the id, except for the user's own server, whose key is its own
+  /// (`openai-compatible-polish`), so that the speech server's token never goes to the polish server, nor the other
+  /// way round.
+  public var keyID: String
 
   /// Whether the preset's address is the device it runs on (`localhost`).
   public var runsOnThisDevice: Bool {
@@ -40,7 +44,9 @@ public enum LLMProviderCatalog {
       "mistral", "Mistral", .openAI(.chatCompletions), "https://api.mistral.ai/v1", "mistral-small-latest", key: true),
     preset("ollama", "Ollama", .openAI(.chatCompletions), "http://localhost:11434/v1", "llama3.2", key: false),
     preset("lmstudio", "LM Studio", .openAI(.chatCompletions), "http://localhost:1234/v1", "local-model", key: false),
-    preset("openai-compatible", "OpenAI-compatible server", .openAI(.responsesThenChat), nil, "default", key: false),
+    preset(
+      "openai-compatible", "OpenAI-compatible server", .openAI(.responsesThenChat), nil, "default", key: false,
+      keyID: "openai-compatible-polish"),
   ]
 
   /// The presets a phone can reach: not those whose address is the device itself (Ollama and LM Studio at
@@ -73,13 +79,14 @@ public enum LLMProviderCatalog {
     }
     let key: String?
     do {
-      key = try keys.get(preset.id)
+      key = try keys.get(preset.keyID)
     } catch {
       throw ProviderError(.missingKey, provider: preset.displayName, message: "cannot read keys: \(error)")
     }
     if preset.requiresKey && key == nil {
       throw ProviderError.missingKey(
-        provider: preset.displayName, id: preset.id, environmentVariable: EnvironmentKeys.variable(for: preset.id))
+        provider: preset.displayName, id: preset.keyID,
+        environmentVariable: EnvironmentKeys.variable(for: preset.keyID))
     }
     func connection(_ baseURL: URL) -> ProviderConnection {
       ProviderConnection(
@@ -95,14 +102,15 @@ public enum LLMProviderCatalog {
 
   /// The first cloud preset with a key in `keys`, for commands run without `--provider`.
   public static func firstConfigured(in keys: any SecretStore) -> LLMProviderPreset? {
-    presets.first { $0.requiresKey && ((try? keys.get($0.id)) ?? nil) != nil }
+    presets.first { $0.requiresKey && ((try? keys.get($0.keyID)) ?? nil) != nil }
   }
 
   private static func preset(
-    _ id: String, _ name: String, _ api: LLMProviderPreset.API, _ base: String?, _ model: String, key: Bool
+    _ id: String, _ name: String, _ api: LLMProviderPreset.API, _ base: String?, _ model: String, key: Bool,
+    keyID: String? = nil
   ) -> LLMProviderPreset {
     LLMProviderPreset(
       id: id, displayName: name, api: api, baseURL: base.flatMap(URL.init(string:)), defaultModel: model,
-      requiresKey: key)
+      requiresKey: key, keyID: keyID ?? id)
   }
 }

@@ -17,6 +17,22 @@ struct LLMProviderTests {
 
   let request = LLMRequest(system: "Clean this up.", user: "hello world", maxOutputTokens: 300, temperature: 0.2)
 
+  @Test("polish on your own server sends its own key, never the speech server's token")
+  func ownServerKeyIsItsOwn() async throws {
+    try await FakeProviderServer.with({ request in
+      responsesAnswer("Key: \(request.header("authorization") ?? "none")")
+    }) { server in
+      let speechOnly = InMemorySecretStore(["openai-compatible": "speech-token"])
+      let polish = try LLMProviderCatalog.make(
+        id: "openai-compatible", keys: speechOnly, http: LiveHTTPClient(), baseURL: server.url("/v1"))
+      #expect(try await polish.complete(request).text == "Key: none")
+      let both = InMemorySecretStore(["openai-compatible": "speech-token", "openai-compatible-polish": "polish-key"])
+      let keyed = try LLMProviderCatalog.make(
+        id: "openai-compatible", keys: both, http: LiveHTTPClient(), baseURL: server.url("/v1"))
+      #expect(try await keyed.complete(request).text == "Key: Bearer polish-key")
+    }
+  }
+
   @Test("OpenAI: POST /v1/responses with instructions, input and store=false; reads output_text")
   func openAIResponses() async throws {
     try await FakeProviderServer.with({ request in

@@ -93,7 +93,9 @@ struct EngineSettingsView: View {
             systemImage: model.settings.engine == CloudSpeechEngines.ownServerID ? "checkmark.circle.fill" : "circle")
         }
         .disabled(model.settings.engineBaseURL.isEmpty)
-        OwnServerFields(address: model.settings.engineBaseURL, modelName: ownServerModel) { address, name in
+        OwnServerFields(
+          keyID: CloudSpeechEngines.ownServerID, address: model.settings.engineBaseURL, modelName: ownServerModel
+        ) { address, name in
           model.updateSettings {
             $0.engineBaseURL = address
             if $0.engine == CloudSpeechEngines.ownServerID { $0.model = name }

@@ -4,10 +4,13 @@ import SwiftUI
 
 /// The address, model and key of the user's own server (`utter serve`, or any OpenAI-compatible server on their
 /// network), for the speech engine or polish. The address is checked as typed settings are saved; the key goes to
-/// the Keychain (`openai-compatible`) and is never shown again.
+/// the Keychain under `keyID` (the engine's and polish's are kept apart) and is never shown again.
 @MainActor
 struct OwnServerFields: View {
   @Environment(AppModel.self) private var model
+  /// The Keychain entry of this server's key, as the speech engine (`CloudSpeechEngines.ownServerID`) or polish
+  /// (`LLMProviderPreset.keyID`) reads it.
+  let keyID: String
   /// The stored address and model, and how to save them.
   let address: String
   let modelName: String
@@ -40,12 +43,9 @@ struct OwnServerFields: View {
     .onAppear {
       addressDraft = address
       modelDraft = modelName
-      keySaved = ((try? model.keys.get(Self.keyID)) ?? nil) != nil
+      keySaved = ((try? model.keys.get(keyID)) ?? nil) != nil
     }
   }
-
-  /// The Keychain entry of the own server's key, as the speech engine and polish read it.
-  static let keyID = "openai-compatible"
 
   private func saveFields() {
     let trimmed = addressDraft.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -61,7 +61,7 @@ struct OwnServerFields: View {
     let key = keyDraft.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !key.isEmpty else { return }
     do {
-      try model.keys.set(key, for: Self.keyID)
+      try model.keys.set(key, for: keyID)
       keySaved = true
       keyDraft = ""
       problem = nil

@@ -25,7 +25,10 @@ struct PolishSettingsView: View {
         option(
           Self.ownServerID, "Your own server",
           detail: model.settings.polishBaseURL.isEmpty ? "Give its address below" : model.settings.polishBaseURL)
-        OwnServerFields(address: model.settings.polishBaseURL, modelName: model.settings.polishModel) { address, name in
+        OwnServerFields(
+          keyID: LLMProviderCatalog.preset(id: Self.ownServerID)?.keyID ?? Self.ownServerID,
+          address: model.settings.polishBaseURL, modelName: model.settings.polishModel
+        ) { address, name in
           model.updateSettings {
             $0.polishBaseURL = address
             $0.polishModel = name
