@@ -232,6 +232,7 @@ public actor DictationHost {
       recording.stopCapture()
       recording.microphoneTask.cancel()
       recording.spool?.sync()
+      cancelStream(recording.stream)
       self.recording = nil
     }
     // A last try for dictations history could not take; the ones left are logged with their words' length.

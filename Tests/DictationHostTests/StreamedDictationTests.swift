@@ -215,6 +215,19 @@ struct StreamedDictationTests {
     await harness.stop()
   }
 
+  @Test("a session ended mid-dictation closes its stream; the audio stays in the spool for the next start")
+  func sessionEndClosesTheStream() async throws {
+    let engine = FakeServerEngine()
+    let harness = try HostHarness(engine: engine)
+    defer { harness.dir.remove() }
+    #expect(try await harness.startDictation())
+    harness.microphone.play(toneBursts(1))
+    #expect(await eventually { engine.opened.first?.received.isEmpty == false })
+    await harness.stop()
+    #expect(await eventually { engine.opened.first?.wasCancelled == true })
+    #expect(harness.spool.leftovers().count == 1)
+  }
+
   @Test("a cancelled dictation closes its stream and delivers nothing")
   func cancelClosesTheStream() async throws {
     let engine = FakeServerEngine()
