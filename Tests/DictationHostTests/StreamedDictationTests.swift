@@ -100,6 +100,16 @@ final class FakeStream: SpeechStream, @unchecked Sendable {
 
 @Suite("A dictation streamed to the user's own server", .serialized)
 struct StreamedDictationTests {
+  /// A host dictating to a well-behaved server, once a burst of speech has reached it.
+  static func streamingOneBurst() async throws -> (FakeServerEngine, HostHarness) {
+    let engine = FakeServerEngine()
+    let harness = try HostHarness(engine: engine)
+    #expect(try await harness.startDictation())
+    harness.microphone.play(toneBursts(1))
+    #expect(await eventually { engine.opened.first?.received.isEmpty == false })
+    return (engine, harness)
+  }
+
   @Test("the audio goes to the server as it is recorded, its words show while the user speaks, and its text is final")
   func streamedEndToEnd() async throws {
     let engine = FakeServerEngine()
@@ -217,12 +227,8 @@ struct StreamedDictationTests {
 
   @Test("a session ended mid-dictation closes its stream; the audio stays in the spool for the next start")
   func sessionEndClosesTheStream() async throws {
-    let engine = FakeServerEngine()
-    let harness = try HostHarness(engine: engine)
+    let (engine, harness) = try await Self.streamingOneBurst()
     defer { harness.dir.remove() }
-    #expect(try await harness.startDictation())
-    harness.microphone.play(toneBursts(1))
-    #expect(await eventually { engine.opened.first?.received.isEmpty == false })
     await harness.stop()
     #expect(await eventually { engine.opened.first?.wasCancelled == true })
     #expect(harness.spool.leftovers().count == 1)
@@ -230,12 +236,8 @@ struct StreamedDictationTests {
 
   @Test("a cancelled dictation closes its stream and delivers nothing")
   func cancelClosesTheStream() async throws {
-    let engine = FakeServerEngine()
-    let harness = try HostHarness(engine: engine)
+    let (engine, harness) = try await Self.streamingOneBurst()
     defer { harness.dir.remove() }
-    #expect(try await harness.startDictation())
-    harness.microphone.play(toneBursts(1))
-    #expect(await eventually { engine.opened.first?.received.isEmpty == false })
     try harness.keyboard.send(.cancel)
     #expect(await eventually { engine.opened.first?.wasCancelled == true })
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
