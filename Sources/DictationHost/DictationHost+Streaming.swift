@@ -124,12 +124,9 @@ extension DictationHost {
     guard var recording, recording.dictation.id == dictationID, var state = recording.stream else { return }
     if case .failed = state.phase { return }
     state.phase = .failed
-    state.audio?.finish()
-    state.listener?.cancel()
-    let stream = state.stream
+    cancelStream(state)
     recording.stream = state
     self.recording = recording
-    if let stream { Task { await stream.cancel() } }
     logger.notice("dictation \(dictationID) is not streamed to the server (\(reason)); reading the recording instead")
     scheduleLiveWork()
   }
@@ -168,7 +165,7 @@ extension DictationHost {
     }
   }
 
-  /// Stops a stream whose dictation was cancelled.
+  /// Closes a stream: its dictation was cancelled or ended, or the stream failed.
   func cancelStream(_ state: HostStream?) {
     state?.audio?.finish()
     state?.listener?.cancel()
