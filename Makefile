@@ -1,11 +1,15 @@
 # Utter: `make demo` sets up and transcribes the bundled recording; `make test` runs every test.
-.PHONY: setup demo test bench ios-check format install
+.PHONY: setup test-deps demo test bench ios-check format install
 
 # Where `make install` puts `utter`: $(PREFIX)/bin/utter.
 PREFIX ?= $(HOME)/.local
 
 setup:
 	@scripts/setup.sh
+
+# The Python packages the tests use (PyYAML for ios-check, OpenAI's client for the server tests).
+test-deps:
+	@scripts/test-deps.sh
 
 demo: setup
 	@echo "--- engine words (utter transcribe --raw):"
@@ -17,7 +21,7 @@ demo: setup
 # keyboard↔app session, accuracy) one at a time, so that blocking on processes never starves timed unit tests.
 PROCESS_SUITES = UtterCLITests|WhisperEngineTests
 
-test: setup ios-check
+test: setup test-deps ios-check
 	swift build --build-tests
 	swift test --skip-build --skip '$(PROCESS_SUITES)'
 	swift test --skip-build --filter '$(PROCESS_SUITES)' --no-parallel

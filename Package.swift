@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "RemoteDictation", targets: ["RemoteDictation"]),
     .library(name: "DictationServer", targets: ["DictationServer"]),
+    .library(name: "PhoneRules", targets: ["PhoneRules"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,6 +46,11 @@ let package = Package(
   targets: [
     // The one clock (wall time and waiting) the session, retries, polish and the store take; tests drive a test clock.
     .target(name: "Clocks"),
+    // The iPhone's rules that decide whether something works (what a keyboard's text proxy shows, App Transport
+    // Security and the local network, when the microphone may start, what a keyboard without Full Access can do,
+    // what an audio session applies at activation, memory ceilings), each citing Apple's documentation or the
+    // thread that measured it. The app applies them; `utter host`, `utter keyboard` and the tests play by them.
+    .target(name: "PhoneRules"),
     // The value types every dictation module shares, with no dependencies: the field, a trace step, an archived
     // dictation, the session timeout.
     .target(name: "DictationValues"),
@@ -100,13 +106,14 @@ let package = Package(
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "SessionChannel", "WordMatching", "Locations", .product(name: "Logging", package: "swift-log"),
+        "Clocks", "SessionChannel", "WordMatching", "Locations", "PhoneRules",
+        .product(name: "Logging", package: "swift-log"),
       ]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
     .target(
       name: "DictationHost",
       dependencies: [
-        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine",
+        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine", "PhoneRules",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -116,7 +123,7 @@ let package = Package(
       name: "Dictation",
       dependencies: [
         "AudioInput", "DictationValues", "SpeechEngine", "TextPipeline", "LLMPolish", "HTTPTransport", "KeyStore",
-        "Storage", "Locations", "SessionChannel", "DictationHost", "WordMatching",
+        "Storage", "Locations", "SessionChannel", "DictationHost", "WordMatching", "PhoneRules",
       ]
     ),
     // History, notes, dictionary, snippets, styles, stats and settings in SQLite.
@@ -162,7 +169,7 @@ let package = Package(
         "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline",
         "LLMPolish",
         "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
-        "HTTPTransport", "DictationServer", "RemoteDictation",
+        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -179,6 +186,7 @@ let package = Package(
       path: "Tests/ProviderTestSupport"
     ),
 
+    .testTarget(name: "PhoneRulesTests", dependencies: ["PhoneRules", "TestSupport"]),
     .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "TestSupport"]),
     .testTarget(name: "SpeechEngineTests", dependencies: ["SpeechEngine", "TestSupport"]),
     .testTarget(name: "WhisperEngineTests", dependencies: ["WhisperEngine", "AudioInput", "TestSupport"]),
@@ -203,7 +211,7 @@ let package = Package(
     .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "DictationValues", "TestSupport"]),
     .testTarget(
       name: "KeyboardModelTests",
-      dependencies: ["KeyboardModel", "DictationValues", "Locations", "SessionChannel", "TestSupport"]),
+      dependencies: ["KeyboardModel", "DictationValues", "Locations", "PhoneRules", "SessionChannel", "TestSupport"]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
       name: "SessionTestFakes",
@@ -212,13 +220,14 @@ let package = Package(
     .testTarget(
       name: "DictationHostTests",
       dependencies: [
-        "AudioInput", "DictationHost", "DictationValues", "SessionTestFakes", "SpeechEngine", "TestSupport",
+        "AudioInput", "DictationHost", "DictationValues", "PhoneRules", "SessionTestFakes", "SpeechEngine",
+        "TestSupport",
       ]),
     .testTarget(
       name: "DictationTests",
       dependencies: [
         "Dictation", "DictationHost", "DictationValues", "SessionTestFakes", "LLMPolish", "SessionChannel",
-        "SpeechEngine", "Storage", "TextPipeline", "KeyboardModel", "Locations", "TestSupport",
+        "SpeechEngine", "Storage", "TextPipeline", "KeyboardModel", "Locations", "PhoneRules", "TestSupport",
       ]
     ),
     .testTarget(

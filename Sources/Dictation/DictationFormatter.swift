@@ -21,7 +21,9 @@ public struct DictationFormatter: Sendable {
     public var description: String
   }
 
-  /// A formatter for `settings`; `polishProvider` ("none": off) and `polishBaseURL` override the settings'.
+  /// A formatter for `settings`; `polishProvider` ("none": off) and `polishBaseURL` override the settings'. The
+  /// saved `polish-base-url` applies only to providers that take it (`LLMProviderPreset.takesSavedAddress`): a
+  /// cloud provider's key goes only to its own host; `polishBaseURL`, given for one run, is the caller's choice.
   public init(
     settings: DictationSettings, providers: PolishProviders, style: DictationStyle? = nil,
     polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil
@@ -35,7 +37,9 @@ public struct DictationFormatter: Sendable {
       return
     }
     let model = polishModel ?? settings.polishModel
-    let baseURL = polishBaseURL ?? URL(string: settings.settings.polishBaseURL).flatMap { $0.host == nil ? nil : $0 }
+    let saved = URL(string: settings.settings.polishBaseURL).flatMap { $0.host == nil ? nil : $0 }
+    let takesSaved = LLMProviderCatalog.preset(id: id)?.takesSavedAddress ?? false
+    let baseURL = polishBaseURL ?? (takesSaved ? saved : nil)
     do {
       let provider = try providers.make(id, model, baseURL)
       let polishSettings = PolishSettings(

@@ -55,6 +55,10 @@ public struct DictationSettings: Sendable {
   /// The engine the settings choose, unless `id` names another (then `model`, or that engine's default).
   public func engine(id: String? = nil, model: String? = nil) -> EngineChoice {
     let chosen = id ?? settings.engine
+    if chosen == UtterSettings.ownServerEngine {
+      let serverModel = settings.engineServerModel.isEmpty ? nil : settings.engineServerModel
+      return EngineChoice(id: chosen, model: model ?? serverModel)
+    }
     let settingsModel = settings.model.isEmpty ? nil : settings.model
     return EngineChoice(id: chosen, model: model ?? (chosen == settings.engine ? settingsModel : nil))
   }

@@ -24,6 +24,11 @@ public struct LLMProviderPreset: Sendable, Hashable {
   /// way round.
   public var keyID: String
 
+  /// Whether the saved `polish-base-url` setting points this provider elsewhere: only for servers of the user's own
+  /// (their own server, Ollama, LM Studio), never for a cloud provider, whose key was saved for its own host and must
+  /// never be sent to another (an own server's address left in settings once sent the OpenAI key there).
+  public var takesSavedAddress: Bool { !requiresKey }
+
   /// Whether the preset's address is the device it runs on (`localhost`).
   public var runsOnThisDevice: Bool {
     guard let host = baseURL?.host?.lowercased() else { return false }

@@ -20,6 +20,9 @@ extension UtterSettings {
     text(
       .engineBaseURL, "address of your own speech server, for engine openai-compatible (e.g. utter serve's)",
       \.engineBaseURL, SettingParse.optionalURL, key: "engine-base-url"),
+    text(
+      .engineServerModel, "model asked of your own speech server (empty: the server's own)", \.engineServerModel,
+      SettingParse.optionalModel, key: "engine-server-model"),
     text(.language, "spoken language code (e.g. en, fr, pt-BR) or auto", \.language, SettingParse.language),
     text(.polishProvider, "LLM polish provider id, or none", \.polishProvider, SettingParse.identifier),
     text(.polishModel, "polish model (empty: the provider's default)", \.polishModel, SettingParse.optionalModel),

@@ -13,6 +13,9 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   /// The address of your own speech server (`openai-compatible`: `utter serve` or another), e.g.
   /// `http://192.168.1.20:8080`; empty: none.
   public var engineBaseURL = ""
+  /// The model asked of your own speech server; empty: the server's own. Kept apart from `model`, so that it is
+  /// saved whichever engine is chosen.
+  public var engineServerModel = ""
   /// The spoken language, e.g. `en`, or `auto` to detect it.
   public var language = "auto"
   /// The LLM polish provider's id, or `none` for deterministic clean-up only.
@@ -56,8 +59,12 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
     case maxRecordingSeconds, polishBaseURL, learnWords, microphone, duckOthers, unloadModelAfterSeconds
-    case engineBaseURL
+    case engineBaseURL, engineServerModel
   }
+
+  /// The engine id of your own speech server (`CloudSpeechEngines.ownServerID`), which reads `engineBaseURL` and
+  /// `engineServerModel`.
+  public static let ownServerEngine = "openai-compatible"
 
   /// Decodes leniently: a missing or unreadable key keeps its default rather than losing every setting.
   public init(from decoder: any Decoder) throws {
@@ -69,6 +76,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     engine = value(.engine, defaults.engine)
     model = value(.model, defaults.model)
     engineBaseURL = value(.engineBaseURL, defaults.engineBaseURL)
+    engineServerModel = value(.engineServerModel, defaults.engineServerModel)
     language = value(.language, defaults.language)
     polishProvider = value(.polishProvider, defaults.polishProvider)
     polishModel = value(.polishModel, defaults.polishModel)

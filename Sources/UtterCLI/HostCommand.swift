@@ -7,6 +7,7 @@ import DictationValues
 import Foundation
 import Locations
 import Logging
+import PhoneRules
 import SessionChannel
 
 /// `utter host --headset`.
@@ -24,11 +25,13 @@ enum HeadsetOption: String, ExpressibleByArgument, CaseIterable {
 
 extension MicrophoneChoice: ExpressibleByArgument {}
 
+extension TransportSecurity.LocalNetworkPermission: ExpressibleByArgument {}
+
 /// What the Live Activity would show, in the log.
 @MainActor
 final class LoggedIndicator: FlowSessionIndicator {
-  func start(endsAt: Date) {}
-  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date) {}
+  func start(endsAt: Date?) {}
+  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date?) {}
   func end() {}
 }
 
@@ -46,7 +49,9 @@ struct HostCommand: AsyncParsableCommand {
       tap. The host runs inside the app's flow session, on simulated phone audio: the audio session it would set \
       (which microphone, Bluetooth profile, ducking) is logged, for --music and --headset. Runs until the keyboard \
       ends the session, the session expires, or SIGTERM/SIGINT. SIGUSR1/SIGUSR2 begin/end a call, as does \
-      --interrupt-at.
+      --interrupt-at. The phone is as strict as iOS: the app starts in the foreground; with --background it goes \
+      to the background once the session is ready (the user swiped back to the keyboard), where the microphone \
+      keeps running but cannot start again; SIGTSTP sends the app to the background, SIGCONT brings it forward.
       """
   )
 
@@ -96,6 +101,11 @@ struct HostCommand: AsyncParsableCommand {
   @Flag(name: .customLong("music"), help: "Another app plays music (the audio session lets it play on).")
   var musicPlaying = false
 
+  @Flag(
+    name: .customLong("background"),
+    help: "The app goes to the background once the session is ready, as when the user swipes back to the keyboard.")
+  var background = false
+
   @Option(help: "The headset connected: none, bluetooth (AirPods) or wired.")
   var headset: HeadsetOption = .none
 
@@ -106,6 +116,14 @@ struct HostCommand: AsyncParsableCommand {
     name: .customLong("unload-after"), parsing: .unconditional,
     help: "Seconds without a dictation before the engine is let go (0: keep it; default: the setting, 600).")
   var unloadAfter: Double?
+
+  @Option(
+    name: .customLong("local-network"),
+    help: """
+      How the phone's user answered iOS's local-network alert for your own server: granted, denied or not-asked \
+      (the app asks when the session opens, in the foreground).
+      """)
+  var localNetwork: TransportSecurity.LocalNetworkPermission = .granted
 
   func validate() throws {
     guard (0...600).contains(engineDelay) else {
@@ -147,6 +165,13 @@ struct HostCommand: AsyncParsableCommand {
     let clock = UtterClock.system
     let engineChoice = pipeline.settings.engine(id: engine, model: model)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
+    // NB: the phone's rules for reaching your own server, checked as the app opens the session (in the foreground).
+    // Loopback stands in for a computer on the network here, since the servers in a simulation run on this machine.
+    if let refusal = pipeline.settings.ownServerRefusal(
+      engine: engineChoice, permission: localNetwork, inForeground: true, onDevice: false)
+    {
+      throw CLIError(refusal.description)
+    }
     let playback = PlaybackMicrophone(samples: audio.samples, speed: micSpeed, clock: clock)
     let call = interruptAt.flatMap { try? SimulatedCall.parse($0) }
     let data = DataFolder(root: dictation.database?.dataDirectory ?? global.dataDirectory)
@@ -179,6 +204,14 @@ struct HostCommand: AsyncParsableCommand {
       }
     }
     defer { signals.forEach { $0.cancel() } }
+    let scenes = [(SIGTSTP, AppScene.background), (SIGCONT, AppScene.foreground)].map { number, scene in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { Task { @MainActor in phone.move(to: scene) } }
+      source.resume()
+      return source
+    }
+    defer { scenes.forEach { $0.cancel() } }
     logger.info("host serving \(containerURL.path) (engine \(engineChoice.id), mic \(mic) at \(micSpeed)×)")
     await flow.open(
       with: pipeline, shared: shared, data: data, engine: engineChoice,
@@ -200,6 +233,7 @@ struct HostCommand: AsyncParsableCommand {
     } catch {
       throw CLIError("the host could not start: \(error)")
     }
+    if background { await phone.move(to: .background) }
     await flow.waitUntilOff()
     if case .failed(let message) = await flow.status { throw CLIError("the session failed: \(message)") }
     for entry in await host.recoveredDictations {

@@ -8,8 +8,8 @@ final class FakeLLMServer {
   let port: Int
   let replyFile: URL
 
-  init(reply: String, in dir: TemporaryDirectory) async throws {
-    replyFile = dir.path("reply.txt")
+  init(reply: String, in dir: TemporaryDirectory, name: String = "reply") async throws {
+    replyFile = dir.path("\(name).txt")
     try reply.write(to: replyFile, atomically: true, encoding: .utf8)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [

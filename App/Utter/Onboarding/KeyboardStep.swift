@@ -23,9 +23,11 @@ struct KeyboardStep: View {
             "iOS doesn't let keyboards use the microphone. The Utter app records for the keyboard, and Full "
               + "Access is what lets the two talk to each other on this iPhone.")
           Text(
-            "Utter never collects what you type, never sends keystrokes anywhere, and the keyboard has no network "
-              + "access of its own. Audio goes to a cloud service only if you pick a cloud engine and give it "
-              + "your own key."
+            "The keyboard has no network access of its own and never sends your keystrokes anywhere. It reads a "
+              + "little of the text before the cursor to space and capitalise a dictation, and when you correct "
+              + "words Utter just inserted, it tells the Utter app on this iPhone which words changed, so names you "
+              + "fix are learned (“Learn from my corrections” in Settings turns that off). Audio goes to a cloud "
+              + "service only if you pick a cloud engine and give it your own key."
           )
           .foregroundStyle(.secondary)
         }

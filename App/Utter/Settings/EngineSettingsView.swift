@@ -86,7 +86,7 @@ struct EngineSettingsView: View {
       }
       Section {
         Button {
-          select(EngineChoice(id: CloudSpeechEngines.ownServerID, model: model.settings.model))
+          select(EngineChoice(id: CloudSpeechEngines.ownServerID, model: nil))
         } label: {
           Label(
             "Your own server",
@@ -94,11 +94,12 @@ struct EngineSettingsView: View {
         }
         .disabled(model.settings.engineBaseURL.isEmpty)
         OwnServerFields(
-          keyID: CloudSpeechEngines.ownServerID, address: model.settings.engineBaseURL, modelName: ownServerModel
+          keyID: CloudSpeechEngines.ownServerID, address: model.settings.engineBaseURL,
+          modelName: model.settings.engineServerModel
         ) { address, name in
           model.updateSettings {
             $0.engineBaseURL = address
-            if $0.engine == CloudSpeechEngines.ownServerID { $0.model = name }
+            $0.engineServerModel = name
           }
           // NB: an engine made for the old address must not be kept.
           let engines = model.engines
@@ -117,11 +118,6 @@ struct EngineSettingsView: View {
     }
     .navigationTitle("Engine")
     .task { await apple.refresh(language: DictationSettings(settings: model.settings, styles: []).language) }
-  }
-
-  /// The model asked of the own server (the settings' model while it is the engine).
-  private var ownServerModel: String {
-    model.settings.engine == CloudSpeechEngines.ownServerID ? model.settings.model : ""
   }
 
   private func isSelected(_ choice: EngineChoice) -> Bool {

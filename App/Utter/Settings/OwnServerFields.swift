@@ -1,10 +1,14 @@
+import Foundation
 import KeyStore
+import PhoneRules
 import RemoteDictation
 import SwiftUI
 
 /// The address, model and key of the user's own server (`utter serve`, or any OpenAI-compatible server on their
 /// network), for the speech engine or polish. The address is checked as typed settings are saved; the key goes to
-/// the Keychain under `keyID` (the engine's and polish's are kept apart) and is never shown again.
+/// the Keychain under `keyID` (the engine's and polish's are kept apart) and is never shown again. An address iOS
+/// would not let the app reach (plain http on the internet, localhost) is refused with the reason `utter host`
+/// gives, and a local one is contacted at once, so iOS asks for the local network while the app is in front.
 @MainActor
 struct OwnServerFields: View {
   @Environment(AppModel.self) private var model
@@ -53,8 +57,20 @@ struct OwnServerFields: View {
       problem = "The address starts with http:// or https://, then the computer's name or IP address and port."
       return
     }
+    let url = URL(string: trimmed)
+    if let url, case .failure(let refusal) = TransportSecurity.shipped.check(
+      url, permission: .granted, inForeground: true)
+    {
+      problem = refusal.description
+      return
+    }
     problem = nil
     save(trimmed, modelDraft.trimmingCharacters(in: .whitespacesAndNewlines))
+    // NB: iOS asks for the local network on the first contact, and only a user looking at the app can answer; a
+    // keyboard dictation runs with the app in the background, so the app makes that first contact now.
+    if let url, TransportSecurity.needsLocalNetwork(url), let probe = URL(string: "/health", relativeTo: url) {
+      Task { _ = try? await URLSession.shared.data(from: probe) }
+    }
   }
 
   private func saveKey() {

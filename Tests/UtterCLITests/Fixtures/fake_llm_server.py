@@ -3,7 +3,8 @@
 Usage: fake_llm_server.py REPLY_FILE. Writes the port it listens on to REPLY_FILE.port, then answers POST /v1/chat/completions
 with the text in REPLY_FILE (and 404 for /v1/responses, as many local servers do). A REPLY_FILE of the form
 "ECHO old=>new" answers with the dictated text (the user message between <dictation> tags) with `old` replaced
-by `new`. Each request body is appended to REPLY_FILE.requests so tests can check what was sent.
+by `new`. Each request's path, Authorization header and body are appended to REPLY_FILE.requests so tests can
+check what was sent, and to whom a key went.
 """
 import http.server
 import json
@@ -18,7 +19,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         with open(reply_file + ".requests", "ab") as log:
-            log.write(self.path.encode() + b" " + body + b"\n")
+            auth = self.headers.get("Authorization", "none").encode()
+            log.write(self.path.encode() + b" auth=" + auth + b" " + body + b"\n")
         if not self.path.endswith("/chat/completions"):
             self.send_response(404)
             self.end_headers()

@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A polish key goes only to the host it was saved for: your own server's address in settings never carries a cloud
+/// provider's key, and a cloud provider never receives your own server's key.
+@Suite("utter transcribe: each polish key reaches only its own server", .serialized)
+struct PolishKeyHostTests {
+  @Test("with your own server saved in settings, the groq key goes only to groq's server, and back again")
+  func keysStayWithTheirHosts() async throws {
+    guard engineAvailable() else { return }
+    let home = try TemporaryDirectory("utter-polish-keys")
+    defer { home.remove() }
+    let own = try await FakeLLMServer(reply: "ECHO Can you=>Could you", in: home, name: "own")
+    defer { own.stop() }
+    let cloud = try await FakeLLMServer(reply: "ECHO Can you=>Would you", in: home, name: "cloud")
+    defer { cloud.stop() }
+    let data = ["--data-dir", home.url.path]
+    let environment = ["GROQ_API_KEY": "", "UTTER_OPENAI_COMPATIBLE_POLISH_API_KEY": ""]
+    for command in [
+      ["settings", "set", "polish-base-url", own.baseURL], ["keys", "set", "openai-compatible-polish", "own-key"],
+      ["keys", "set", "groq", "groq-key"],
+    ] {
+      let result = try await UtterBinary.run(command + data, environment: environment)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    let demo = PackagePaths.file("Samples/demo.wav").path
+    let toOwn = try await UtterBinary.run(
+      ["transcribe", "--no-history", "--polish", "openai-compatible", demo] + data, environment: environment)
+    #expect(toOwn.status == 0, "\(toOwn.stderr)")
+    #expect(toOwn.stdout.contains("Could you bring"), "your own server polished the dictation")
+    let toCloud = try await UtterBinary.run(
+      ["transcribe", "--no-history", "--polish", "groq", "--polish-base-url", cloud.baseURL, demo] + data,
+      environment: environment)
+    #expect(toCloud.status == 0, "\(toCloud.stderr)")
+    #expect(toCloud.stdout.contains("Would you bring"), "groq's stand-in polished the dictation")
+    #expect(own.requests.contains("auth=Bearer own-key"))
+    #expect(cloud.requests.contains("auth=Bearer groq-key"))
+    #expect(!own.requests.contains("groq-key"), "your own server never sees the groq key")
+    #expect(!cloud.requests.contains("own-key"), "groq never sees your own server's key")
+    #expect(own.requests.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+  }
+}

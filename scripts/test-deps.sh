@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# What `make test` needs beyond `make demo`'s set-up: PyYAML (the iOS type-check reads App/project.yml) and
+# OpenAI's official Python client (the `utter serve` tests drive the server with it). Installs only what is missing,
+# with the Python the tests run (`python3` on PATH), from PyPI.
+set -euo pipefail
+missing=()
+python3 -c 'import yaml' 2>/dev/null || missing+=(pyyaml)
+python3 -c 'import openai' 2>/dev/null || missing+=(openai)
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "test set-up: installing ${missing[*]} for python3 ($(command -v python3))" >&2
+if ! python3 -m pip --version >/dev/null 2>&1; then
+  command -v apt-get >/dev/null || { echo "test set-up: python3 has no pip; install it, then run make test again" >&2; exit 1; }
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-pip >/dev/null
+fi
+# NB: Debian's own python3 refuses user installs into the system (PEP 668) unless told; these are test tools only.
+python3 -m pip install -q "${missing[@]}" 2>/dev/null || python3 -m pip install -q --break-system-packages "${missing[@]}"
