@@ -20,6 +20,17 @@ public struct EnginePlacement: Sendable, Hashable {
 
     /// Whether the GPU may run the model (iOS refuses that from the background).
     public var usesGPU: Bool { self == .cpuAndGPU || self == .all }
+
+    /// Core ML's `MLComputeUnits` raw value for these units (`cpuOnly` 0, `cpuAndGPU` 1, `all` 2,
+    /// `cpuAndNeuralEngine` 3, as MLModelConfiguration.h numbers them).
+    public var coreMLRawValue: Int {
+      switch self {
+      case .cpuOnly: 0
+      case .cpuAndGPU: 1
+      case .all: 2
+      case .cpuAndNeuralEngine: 3
+      }
+    }
   }
 
   /// The models WhisperKit 1.0.0 loads (`WhisperKit.loadModels`). NB: the separate prefill model
@@ -31,6 +42,20 @@ public struct EnginePlacement: Sendable, Hashable {
     case audioEncoder
     /// `TextDecoder`: the embedding to tokens.
     case textDecoder
+
+    /// The order WhisperKit 1.0.0's `loadModels` loads them in.
+    public static let loadOrder: [Component] = [.melSpectrogram, .textDecoder, .audioEncoder]
+
+    /// The fraction done after each of the models of `sizes` (bytes, in load order), by size.
+    public static func fractions(_ sizes: [Int64]) -> [Double] {
+      guard sizes.contains(where: { $0 > 0 }) else { return sizes.indices.map { Double($0 + 1) / Double(sizes.count) } }
+      let total = Double(sizes.reduce(0) { $0 + max($1, 0) })
+      var done: Int64 = 0
+      return sizes.map { size in
+        done += max(size, 0)
+        return min(Double(done) / total, 1)
+      }
+    }
 
     /// The compiled Core ML model of this component in a WhisperKit model folder (`MelSpectrogram.mlmodelc`, …).
     public func compiledModel(in folder: URL) -> URL {

@@ -1,3 +1,4 @@
+import Foundation
 import SpeechEngine
 
 /// The engines a device offers, registered by its platform (whisper.cpp and the cloud engines in the CLI; WhisperKit,
@@ -6,6 +7,8 @@ import SpeechEngine
 public actor EngineShelf {
   public nonisolated let registry: SpeechEngineRegistry
   private var loaded: (choice: EngineChoice, engine: any SpeechEngine)?
+  /// The load under way: a second caller for the same choice waits for it instead of loading the model again.
+  private var loading: (choice: EngineChoice, id: UUID, task: Task<any SpeechEngine, Error>)?
 
   public init(registry: SpeechEngineRegistry) {
     self.registry = registry
@@ -14,19 +17,28 @@ public actor EngineShelf {
   /// The engine for `choice`, loading it when another (or none) is loaded.
   public func engine(for choice: EngineChoice) async throws -> any SpeechEngine {
     if let loaded, loaded.choice == choice { return loaded.engine }
-    let engine = try await registry.makeEngine(id: choice.id, model: choice.model)
-    loaded = (choice, engine)
+    if let loading, loading.choice == choice { return try await loading.task.value }
+    let registry = registry
+    let id = UUID()
+    let task = Task { try await registry.makeEngine(id: choice.id, model: choice.model) }
+    loading = (choice, id, task)
+    defer { if loading?.id == id { loading = nil } }
+    let engine = try await task.value
+    // NB: an unload or another choice while this loaded wins: the engine is handed over but not kept.
+    if loading?.id == id { loaded = (choice, engine) }
     return engine
   }
 
   /// Keeps an engine prepared elsewhere (onboarding, settings), so the next dictation does not load it again.
   public func keep(_ engine: any SpeechEngine, for choice: EngineChoice) {
     loaded = (choice, engine)
+    loading = nil
   }
 
   /// Lets the loaded engine go (memory is short); the next dictation loads it again.
   public func unload() {
     loaded = nil
+    loading = nil
   }
 
   /// The choice whose engine is loaded, if any.

@@ -170,3 +170,16 @@ public struct ModelInstall: Sendable, Hashable {
   /// Free bytes this model needs before its download starts.
   public var bytesNeeded: Int64 { ModelSpace.needed(forModelBytes: model.bytes) }
 }
+
+extension ModelInstall {
+  /// Lets a screen ask `status(of: id) == .ready`.
+  public static func == (install: ModelInstall, phase: ModelPhase) -> Bool { install.phase == phase }
+}
+
+extension NetworkKind {
+  /// The kind of a network path: none unless satisfied, then Low Data Mode first (it is also expensive), then cellular
+  /// or a hotspot (`expensive`), else Wi-Fi or wired.
+  public init(satisfied: Bool, constrained: Bool, expensive: Bool) {
+    self = !satisfied ? .none : constrained ? .constrained : expensive ? .cellular : .wifi
+  }
+}

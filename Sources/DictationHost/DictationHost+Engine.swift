@@ -24,6 +24,7 @@ extension DictationHost {
         logger.notice("engine unloaded: \(reason); the next dictation records at once and loads it meanwhile")
       }
     }
+    publishIfWaitsChanged()
   }
 
   private func startLoadingEngine() {
@@ -53,7 +54,11 @@ extension DictationHost {
       // NB: before any dictation reads with the engine: one call at a time.
       let leftovers = leftoverSpools
       leftoverSpools = []
+      recoveringSpool = true
+      publishIfWaitsChanged()
       await recoverSpool(leftovers, engine: loaded)
+      recoveringSpool = false
+      publishIfWaitsChanged()
     }
     engine = loaded
     changeResidency(.loadFinished(now: clock.now()))

@@ -46,6 +46,10 @@ public actor DictationHost {
   var engineWaiters: [CheckedContinuation<(any SpeechEngine)?, Never>] = []
   /// Audio a crash left in the spool, found before this session recorded anything; read once the engine is loaded.
   var leftoverSpools: [SpoolSidecar] = []
+  /// Whether that audio is being read now (the keyboard is told: `HostPrecondition.recovering`).
+  var recoveringSpool = false
+  /// What the last published state said the host waits on.
+  var publishedWaits: [HostPrecondition] = []
   /// How often the channel is polled (slowly while idle) and when a command or dictation last happened.
   let pace: PollPace
   var lastActivity = 0.0
@@ -268,14 +272,29 @@ public actor DictationHost {
     return options
   }
 
+  /// What the host waits on now, as the keyboard is told: the session's preconditions, the engine still loading
+  /// behind a dictation already tapped (`modelLoading`), and audio a crash left being read (`recovering`).
+  var waits: [HostPrecondition] {
+    var waits = model.waitingOn
+    if model.dictation != nil, residency.state == .loading { waits.append(.modelLoading) }
+    if recoveringSpool { waits.append(.recovering) }
+    return waits
+  }
+
+  /// Publishes the state when what the host waits on changed outside a transition (the engine loaded, recovery).
+  func publishIfWaitsChanged() {
+    if !ended, model.sessionID != nil, waits != publishedWaits { publish() }
+  }
+
   /// Writes `state.json` from the model and the live recording figures.
   func publish(phase: HostPhase? = nil) {
     guard let sessionID = model.sessionID else { return }
     stateSeq += 1
     let phase = phase ?? model.phase
+    publishedWaits = waits
     let state = HostState(
       seq: stateSeq, sessionID: sessionID, phase: phase, heartbeat: clock.now(), expiresAt: model.expiresAt,
-      waitingOn: model.waitingOn, dictationCommandSeq: model.dictation?.commandSeq,
+      waitingOn: publishedWaits, dictationCommandSeq: model.dictation?.commandSeq,
       audioLevel: phase == .recording ? audioLevel : nil, partialText: String((liveText?.text ?? "").suffix(2000)),
       liveText: liveText,
       lastCommandSeq: model.lastCommandSeq, lastResultID: model.lastResultID, failure: model.failure)

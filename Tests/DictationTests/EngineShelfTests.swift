@@ -3,6 +3,7 @@ import Foundation
 import SessionTestFakes
 import SpeechEngine
 import Testing
+import TestSupport
 
 /// Counts the engines a registry made.
 final class MadeEngines: @unchecked Sendable {
@@ -42,6 +43,33 @@ struct EngineShelfTests {
     await shelf.unload()
     _ = try await shelf.engine(for: .apple)
     #expect(made.all == ["whisper base.en", "apple", "apple"], "unloaded engines load again")
+  }
+
+  @Test("a second caller while the model loads waits for that load: the model is loaded once, not twice")
+  func concurrentCallersShareOneLoad() async throws {
+    let made = MadeEngines()
+    let gate = Gate()
+    var registry = SpeechEngineRegistry()
+    registry.register(
+      EngineDescriptor(id: EngineChoice.whisperID, name: "Whisper", models: ["base.en"], isOnDevice: true)
+    ) { model in
+      made.note("whisper \(model ?? "default")")
+      await gate.wait()
+      return ScriptedEngine(["hello"])
+    }
+    let shelf = EngineShelf(registry: registry)
+    // The app's preload and the host's first tap ask at the same time.
+    async let first = shelf.engine(for: .whisper("base.en"))
+    async let second = shelf.engine(for: .whisper("base.en"))
+    while gate.arrived < 1 { await Task.yield() }
+    // NB: lets the second caller reach the shelf too; without the shared load it would arrive at the gate.
+    for _ in 0..<1_000 { await Task.yield() }
+    #expect(gate.arrived == 1)
+    gate.open()
+    let engines = try await [first, second]
+    #expect(engines.count == 2)
+    #expect(made.all == ["whisper base.en"])
+    #expect(await shelf.loadedChoice == .whisper("base.en"))
   }
 
   @Test("an engine or model the device does not have is a one-line error naming what it has")

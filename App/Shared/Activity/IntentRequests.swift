@@ -13,9 +13,14 @@ enum IntentRequest: String, Sendable, CaseIterable {
 /// request is also posted as a Darwin notification the running app observes.
 @MainActor
 enum IntentRequests {
-  /// Set by the app at launch.
+  /// Set by the app at launch; the requests waiting for it are handed over then.
   static var handler: ((IntentRequest) async -> Void)? {
-    didSet { drain() }
+    didSet {
+      guard let handler, !pending.isEmpty else { return }
+      let waiting = pending
+      pending = []
+      Task { @MainActor in for request in waiting { await handler(request) } }
+    }
   }
   private static var pending: [IntentRequest] = []
 
@@ -28,15 +33,6 @@ enum IntentRequests {
       CFNotificationCenterPostNotification(
         CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(request.rawValue as CFString), nil, nil,
         true)
-    }
-  }
-
-  private static func drain() {
-    guard let handler, !pending.isEmpty else { return }
-    let waiting = pending
-    pending = []
-    Task { @MainActor in
-      for request in waiting { await handler(request) }
     }
   }
 }

@@ -21,17 +21,21 @@ final class AppModel {
   private(set) var databaseProblem: String?
   private(set) var settings: UtterSettings
   let keys: any SecretStore = KeychainSecretStore()
-  let models: WhisperModelLibrary
+  let models: ModelStore
+  @ObservationIgnored private let modelDevice: PhoneModelStore
   let engines: EngineShelf
   let flow: FlowSession
-  /// The sounds and taps the user allows.
-  @ObservationIgnored private var feedback = DictationFeedback(haptics: true, sounds: true)
+  @ObservationIgnored private var feedback = CueFeedback(haptics: true, sounds: true)
+  @ObservationIgnored private var residency: AppEngineResidency
   /// The screen shown over everything (activation, quick dictation).
   var route: AppRoute?
   /// The last error worth a banner, in one line.
   var banner: String?
   var onboardingComplete: Bool {
-    didSet { UserDefaults.standard.set(onboardingComplete, forKey: Self.onboardingKey) }
+    didSet {
+      UserDefaults.standard.set(onboardingComplete, forKey: Self.onboardingKey)
+      if onboardingComplete { residencyChanged(.onboarded) }
+    }
   }
 
   private let log = Logger(subsystem: "app.utter", category: "app")
@@ -39,6 +43,7 @@ final class AppModel {
 
   init() {
     onboardingComplete = UserDefaults.standard.bool(forKey: Self.onboardingKey)
+    residency = AppEngineResidency(onboarded: UserDefaults.standard.bool(forKey: Self.onboardingKey))
     do {
       let (database, recovery) = try AppDatabase.open(at: data.root)
       self.database = database
@@ -50,7 +55,7 @@ final class AppModel {
       settings = UtterSettings()
       databaseProblem = "History is unavailable: \(UserMessage.of(error))"
     }
-    models = WhisperModelLibrary(data: data)
+    (models, modelDevice) = PhoneModelStore.make(data: data)
     let activity = SessionActivityController()
     activity.endLeftovers()
     let flowLog = Logger(subsystem: "app.utter", category: "flow-session")
@@ -61,15 +66,13 @@ final class AppModel {
     engines = AppEngines.shelf(
       models: models, keys: keys, language: { DictationSettings.load(from: database).language },
       ownServer: { DictationSettings.load(from: database).settings.engineBaseURL })
-    flow.onCue = { [weak self] cue in self?.feedback.play(cue) }
-    // NB: the model is the app's largest allocation; a warning frees it (once the dictation using it is done).
-    memoryWarnings = NotificationCenter.default.addObserver(
+    flow.onCue = { [weak self] cue in self.map { DictationFeedback.play(cue, as: $0.feedback) } }
+    _ = NotificationCenter.default.addObserver(
       forName: UIApplication.didReceiveMemoryWarningNotification, object: nil, queue: .main
     ) { [weak self] _ in
-      MainActor.assumeIsolated { self?.memoryIsShort() }
+      MainActor.assumeIsolated { self?.residencyChanged(.memoryWarning) }
     }
     settingsChanged()
-    if onboardingComplete { preloadEngine() }
   }
 
   var colorScheme: ColorScheme? {
@@ -79,8 +82,6 @@ final class AppModel {
     case .system: nil
     }
   }
-
-  // MARK: Settings
 
   /// Saves `change` applied to the settings, and shares the keyboard's part with the keyboard.
   func updateSettings(_ change: (inout UtterSettings) -> Void) {
@@ -97,18 +98,18 @@ final class AppModel {
   }
 
   private func settingsChanged() {
-    feedback = DictationFeedback(haptics: settings.haptics, sounds: settings.sounds)
+    feedback = CueFeedback(haptics: settings.haptics, sounds: settings.sounds)
     flow.microphoneChoice = settings.microphone
     flow.ducksOthers = settings.duckOthers
     guard let shared else { return }
     do {
-      try KeyboardSettings.share(settings, in: shared)
+      try KeyboardSettings.share(settings, terms: (try? database?.dictionaryEntries()) ?? [], in: shared)
     } catch {
       log.error("keyboard settings export failed: \(String(describing: error), privacy: .public)")
     }
   }
 
-  // MARK: Navigation
+  // MARK: Navigation and the app's life
 
   /// Handles a `utter://` link.
   func open(_ url: URL) {
@@ -117,58 +118,73 @@ final class AppModel {
   }
 
   func go(to route: AppRoute) {
-    switch route {
-    case .activate:
-      // Before onboarding there is no model yet: onboarding comes first, then the keyboard works.
-      guard onboardingComplete else { return }
-      self.route = .activate
-      openFlowSession()
-    case .dictate, .newNote:
-      self.route = route
-    case .home:
-      self.route = nil
-    }
+    guard let (screen, opensSession) = route.presentation(onboarded: onboardingComplete) else { return }
+    self.route = screen
+    if opensSession { openFlowSession() }
   }
 
   /// Receives Shortcuts, Siri, Action Button, control and Live Activity requests.
   func installIntentHandler() {
     guard intentObservations.isEmpty else { return }
-    IntentRequests.handler = { [weak self] request in
-      guard let self else { return }
-      switch request {
-      case .startDictation: self.go(to: .dictate)
-      case .newNote: self.go(to: .newNote)
-      case .endSession: self.flow.end()
-      }
-    }
+    IntentRequests.handler = { [weak self] request in self?.handle(request) }
     // Requests posted by an extension process while the app was running.
-    for request in IntentRequest.allCases {
-      intentObservations.append(
-        DarwinNotificationCenter.shared.observe(request.rawValue) {
-          Task { @MainActor in await IntentRequests.deliver(request) }
-        })
+    intentObservations = IntentRequest.allCases.map { request in
+      DarwinNotificationCenter.shared.observe(request.rawValue) {
+        Task { @MainActor in await IntentRequests.deliver(request) }
+      }
     }
   }
 
   @ObservationIgnored private var intentObservations: [DarwinObservation] = []
 
+  private func handle(_ request: IntentRequest) {
+    residencyChanged(.intent(opensApp: request != .endSession))
+    switch request {
+    case .startDictation: go(to: .dictate)
+    case .newNote: go(to: .newNote)
+    case .endSession:
+      flow.end()
+      Task {
+        await flow.waitUntilOff()
+        residencyChanged(.sessionChanged)
+      }
+    }
+  }
+
+
   func becameActive() {
     flow.appBecameActive()
+    models.appBecameActive()
+    residencyChanged(.becameActive)
     _ = try? database?.purgeExpired()
   }
 
-  @ObservationIgnored private var memoryWarnings: NSObjectProtocol?
-
-  private func memoryIsShort() {
-    log.notice("memory warning")
-    if flow.isOn { flow.memoryWarning() } else { Task { await engines.unload() } }
-  }
-
-  /// The app left the screen: without a flow session nothing will dictate until it is back, so the model goes (the
-  /// system suspends the app, and a suspended app holding hundreds of megabytes is the first it ends).
+  /// The app left the screen: downloads go on; without a flow session the model goes (`BackgroundMemory`).
   func enteredBackground() {
     models.appLeft()
-    if !flow.isOn { Task { await engines.unload() } }
+    residencyChanged(.enteredBackground)
+  }
+
+  /// iOS woke the app for a download session's events: nothing is loaded for it.
+  func downloadEvents(_ identifier: String) async {
+    residencyChanged(.downloadEvents)
+    await withCheckedContinuation { done in modelDevice.backgroundEventsDelivered(for: identifier) { done.resume() } }
+  }
+
+  /// Applies what `AppEngineResidency` decides for `event`.
+  private func residencyChanged(_ event: AppEngineResidency.Event) {
+    for effect in residency.handle(event, sessionOn: flow.isOn) {
+      switch effect {
+      case .preload:
+        let (engines, choice) = (engines, DictationSettings.load(from: database).engine())
+        Task { _ = try? await engines.engine(for: choice) }
+      case .unload:
+        log.notice("engine let go: \(String(describing: event), privacy: .public)")
+        Task { await engines.unload() }
+      case .warnSession:
+        flow.memoryWarning()
+      }
+    }
   }
 
   // MARK: Dictation
@@ -177,6 +193,7 @@ final class AppModel {
   func openFlowSession() {
     guard onboardingComplete else { return }
     flow.open(with: dictationPipeline(), shared: shared, data: data)
+    residencyChanged(.sessionChanged)
   }
 
   /// A dictation button inside the app, served by the flow session's host (opened for it when off).
@@ -186,11 +203,20 @@ final class AppModel {
     }
   }
 
+  /// The dictation pipeline for the current settings and vocabulary: the flow session (keyboard and the app's own
+  /// button), retry and Shortcuts all run it; the engine is the one the pipeline chooses, from the app's shelf.
+  func dictationPipeline(source: DictationSource = .keyboard) -> DictationPipeline {
+    let settings = DictationSettings.load(from: database)
+    return DictationPipeline(
+      settings: settings, loadEngine: engines.loader,
+      formatter: DictationFormatter(settings: settings, providers: .app(keys: keys)),
+      archive: HistoryArchive(database: database, source: source), unloadEngine: engines.unloader)
+  }
+
   /// Switches to `choice`, downloading and preparing a Whisper model first; the prepared engine stays loaded.
   func use(_ choice: EngineChoice) async throws {
     if choice.isWhisper, let id = choice.model {
-      let engine = try await models.install(id)
-      await engines.keep(engine, for: choice)
+      await engines.keep(try await models.install(id), for: choice)
     } else if choice.isApple {
       try await AppleSpeechOption.install(language: DictationSettings.load(from: database).language)
     }
@@ -198,12 +224,6 @@ final class AppModel {
       $0.engine = choice.id
       $0.model = choice.model ?? ""
     }
-    preloadEngine()
-  }
-
-  /// Loads the chosen engine in the background so the first dictation does not wait for it.
-  func preloadEngine() {
-    let (engines, choice) = (engines, DictationSettings.load(from: database).engine())
-    Task { _ = try? await engines.engine(for: choice) }
+    residencyChanged(.engineChosen)
   }
 }

@@ -1,3 +1,4 @@
+import Dictation
 import SessionChannel
 import SwiftUI
 
@@ -12,14 +13,6 @@ struct UtterApp: App {
     _model = State(initialValue: AppModel())
   }
 
-  /// Waits until the download session `identifier` has delivered the events iOS relaunched the app for.
-  @MainActor
-  private static func events(of identifier: String, in models: WhisperModelLibrary) async {
-    await withCheckedContinuation { continuation in
-      models.backgroundEventsDelivered(for: identifier) { continuation.resume() }
-    }
-  }
-
   var body: some Scene {
     WindowGroup {
       RootView()
@@ -32,12 +25,12 @@ struct UtterApp: App {
       if phase == .active { model.becameActive() }
       if phase == .background { model.enteredBackground() }
     }
-    // Model downloads go on in the background; iOS relaunches the app to hand over their events.
-    .backgroundTask(.urlSession(ModelDownloads.wifiIdentifier)) { [models = model.models] in
-      await Self.events(of: ModelDownloads.wifiIdentifier, in: models)
+    // Model downloads go on in the background; iOS relaunches the app to hand over their events (and loads nothing).
+    .backgroundTask(.urlSession(ModelDownloads.wifiIdentifier)) { [model] in
+      await model.downloadEvents(ModelDownloads.wifiIdentifier)
     }
-    .backgroundTask(.urlSession(ModelDownloads.anyNetworkIdentifier)) { [models = model.models] in
-      await Self.events(of: ModelDownloads.anyNetworkIdentifier, in: models)
+    .backgroundTask(.urlSession(ModelDownloads.anyNetworkIdentifier)) { [model] in
+      await model.downloadEvents(ModelDownloads.anyNetworkIdentifier)
     }
   }
 }

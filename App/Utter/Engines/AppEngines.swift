@@ -10,7 +10,7 @@ import SpeechEngine
 /// (iOS 26) and the cloud engines with the Keychain's keys.
 enum AppEngines {
   static func shelf(
-    models: WhisperModelLibrary, keys: any SecretStore, language: @escaping @Sendable () async -> String?,
+    models: ModelStore, keys: any SecretStore, language: @escaping @Sendable () async -> String?,
     ownServer: @escaping @Sendable () -> String
   ) -> EngineShelf {
     var registry = SpeechEngineRegistry()

@@ -1,11 +1,8 @@
 import AVFoundation
+import SpeechEngine
 
 /// Builds `AVAudioPCMBuffer`s from our 16 kHz float samples for Apple APIs that take buffers.
 enum PCMBuffers {
-  struct ConversionError: Error, CustomStringConvertible {
-    let description: String
-  }
-
   /// Wraps mono `samples` at `sampleRate` in a buffer, converted to `format` when it differs.
   static func buffer(from samples: [Float], sampleRate: Double, convertedTo format: AVAudioFormat) throws
     -> AVAudioPCMBuffer
@@ -15,7 +12,7 @@ enum PCMBuffers {
         commonFormat: .pcmFormatFloat32, sampleRate: sampleRate, channels: 1, interleaved: false),
       let source = AVAudioPCMBuffer(pcmFormat: sourceFormat, frameCapacity: AVAudioFrameCount(samples.count)),
       let channel = source.floatChannelData?[0]
-    else { throw ConversionError(description: "Could not allocate an audio buffer") }
+    else { throw SpeechEngineError("Could not allocate an audio buffer") }
     samples.withUnsafeBufferPointer { pointer in
       if let base = pointer.baseAddress { channel.update(from: base, count: samples.count) }
     }
@@ -23,12 +20,12 @@ enum PCMBuffers {
     if format == sourceFormat { return source }
 
     guard let converter = AVAudioConverter(from: sourceFormat, to: format) else {
-      throw ConversionError(description: "Cannot convert audio to \(format)")
+      throw SpeechEngineError("Cannot convert audio to \(format)")
     }
     let ratio = format.sampleRate / sampleRate
     let capacity = AVAudioFrameCount((Double(samples.count) * ratio).rounded(.up)) + 1024
     guard let output = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: capacity) else {
-      throw ConversionError(description: "Could not allocate an audio buffer")
+      throw SpeechEngineError("Could not allocate an audio buffer")
     }
     var delivered = false
     var conversionError: NSError?
@@ -42,7 +39,7 @@ enum PCMBuffers {
       return source
     }
     if status == .error {
-      throw ConversionError(description: conversionError?.localizedDescription ?? "Audio conversion failed")
+      throw SpeechEngineError(conversionError?.localizedDescription ?? "Audio conversion failed")
     }
     return output
   }

@@ -6,8 +6,8 @@ import WhisperKit
 
 /// Whisper on the Neural Engine through WhisperKit (Core ML), behind our `SpeechEngine` interface.
 ///
-/// The model is loaded and prewarmed when the engine is created (during onboarding or at app launch), never on
-/// the first dictation.
+/// The model is loaded once, with `prewarm: false`: the store runs Core ML's specialization pass (`ModelCompiler`)
+/// before only when this OS never specialised the model, so a reload is a single load.
 final class WhisperKitEngine: SpeechEngine, @unchecked Sendable {
   let id = "whisperkit"
   let model: String
@@ -16,86 +16,46 @@ final class WhisperKitEngine: SpeechEngine, @unchecked Sendable {
   // transcribes one utterance at a time, so sharing the reference is safe.
   private let kit: WhisperKit
 
-  /// Loads (and compiles, the first time) the model in `folder`, each part on the units `placement` gives it (never
-  /// the GPU: keyboard dictations are transcribed in the background).
-  init(model: String, folder: URL, placement: EnginePlacement? = nil) async throws {
+  /// Loads the model in `folder`, each part on the units `EnginePlacement` gives it (never the GPU: keyboard
+  /// dictations are transcribed in the background).
+  init(model: String, folder: URL) async throws {
+    let placement = EnginePlacement.whisper(model: model)
+    let compute = ModelComputeOptions(
+      melCompute: Self.units(placement.melSpectrogram), audioEncoderCompute: Self.units(placement.audioEncoder),
+      textDecoderCompute: Self.units(placement.textDecoder))
     let config = WhisperKitConfig(
-      model: model,
-      modelFolder: folder.path,
-      computeOptions: Self.computeOptions(placement ?? .whisper(model: model)),
-      verbose: false,
-      prewarm: true,
-      load: true,
-      download: false
-    )
+      model: model, modelFolder: folder.path, computeOptions: compute, verbose: false, prewarm: false, load: true,
+      download: false)
     self.model = model
     self.kit = try await WhisperKit(config)
   }
 
-  /// WhisperKit's options for `placement`.
-  static func computeOptions(_ placement: EnginePlacement) -> ModelComputeOptions {
-    ModelComputeOptions(
-      melCompute: units(placement.melSpectrogram), audioEncoderCompute: units(placement.audioEncoder),
-      textDecoderCompute: units(placement.textDecoder))
-  }
-
   static func units(_ units: EnginePlacement.ComputeUnits) -> MLComputeUnits {
-    switch units {
-    case .cpuOnly: .cpuOnly
-    case .cpuAndNeuralEngine: .cpuAndNeuralEngine
-    case .cpuAndGPU: .cpuAndGPU
-    case .all: .all
-    }
+    MLComputeUnits(rawValue: units.coreMLRawValue) ?? .cpuOnly
   }
 
   func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     guard !samples.isEmpty else { return .empty(engine: id, model: model, language: options.language) }
-    let results = try await kit.transcribe(audioArray: samples, decodeOptions: decodingOptions(for: options))
-    return WhisperKitTranscripts.transcript(from: results, engine: id, model: model)
-  }
-
-  private func decodingOptions(for options: TranscriptionOptions) -> DecodingOptions {
-    var decoding = DecodingOptions()
-    decoding.task = .transcribe
-    decoding.language = options.language
-    decoding.detectLanguage = options.language == nil
-    decoding.temperature = 0
-    decoding.skipSpecialTokens = true
-    decoding.wordTimestamps = true
-    decoding.chunkingStrategy = .vad
-    if let prompt = options.combinedPrompt, let tokenizer = kit.tokenizer {
-      // Whisper's prompt is a list of text tokens; special tokens would derail decoding.
-      decoding.promptTokens = tokenizer.encode(text: " " + prompt.trimmingCharacters(in: .whitespaces))
-        .filter { $0 < tokenizer.specialTokens.specialTokenBegin }
+    let wanted = WhisperDecoding(options)
+    var decoding = DecodingOptions(
+      task: .transcribe, language: wanted.language, temperature: wanted.temperature,
+      detectLanguage: wanted.detectLanguage, skipSpecialTokens: wanted.skipSpecialTokens,
+      wordTimestamps: wanted.wordTimestamps, compressionRatioThreshold: wanted.compressionRatioThreshold,
+      logProbThreshold: wanted.logProbThreshold, firstTokenLogProbThreshold: wanted.firstTokenLogProbThreshold,
+      noSpeechThreshold: wanted.noSpeechThreshold, chunkingStrategy: wanted.chunksAtPauses ? .vad : ChunkingStrategy.none)
+    if let prompt = wanted.prompt, let tokenizer = kit.tokenizer {
+      decoding.promptTokens = WhisperDecoding.promptTokens(
+        tokenizer.encode(text: prompt), specialTokenBegin: tokenizer.specialTokens.specialTokenBegin)
       decoding.usePrefillPrompt = true
     }
-    return decoding
-  }
-}
-
-/// Maps WhisperKit's results onto our transcript value type.
-enum WhisperKitTranscripts {
-  static func transcript(from results: [TranscriptionResult], engine: String, model: String) -> Transcript {
-    var segments: [TranscriptSegment] = []
-    for result in results {
-      for segment in result.segments {
-        let words = (segment.words ?? []).map {
-          TranscriptWord(
-            text: $0.word.trimmingCharacters(in: .whitespaces), start: Double($0.start), end: Double($0.end),
-            confidence: Double($0.probability))
-        }
-        let confidence =
-          words.isEmpty ? Double(exp(segment.avgLogprob)) : words.map(\.confidence).reduce(0, +) / Double(words.count)
-        segments.append(
-          TranscriptSegment(
-            text: segment.text.trimmingCharacters(in: .whitespaces), start: Double(segment.start),
-            end: Double(segment.end), confidence: confidence, noSpeechProbability: Double(segment.noSpeechProb),
-            words: words))
-      }
+    let results = try await kit.transcribe(audioArray: samples, decodeOptions: decoding)
+    let segments = results.flatMap(\.segments).map { segment in
+      WhisperDecoding.Segment(
+        text: segment.text, start: Double(segment.start), end: Double(segment.end),
+        averageLogProbability: Double(segment.avgLogprob), noSpeechProbability: Double(segment.noSpeechProb),
+        words: (segment.words ?? []).map { ($0.word, Double($0.start), Double($0.end), Double($0.probability)) })
     }
-    let text = results.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
-      .filter { !$0.isEmpty }
-      .joined(separator: " ")
-    return Transcript(text: text, segments: segments, language: results.first?.language, engine: engine, model: model)
+    return WhisperDecoding.transcript(
+      texts: results.map(\.text), segments: segments, language: results.first?.language, engine: id, model: model)
   }
 }

@@ -1,44 +1,20 @@
 import AudioToolbox
+import Dictation
 import DictationHost
 import UIKit
 
-/// The small sounds and taps that tell the user a dictation started, ended or failed, when they allow them.
+/// Plays what `CueFeedback` decides for a host's state change.
 @MainActor
-struct DictationFeedback {
-  var haptics: Bool
-  var sounds: Bool
-
-  /// Plays what the host's state change calls for.
-  func play(_ cue: SessionCue) {
-    switch cue {
-    case .started: started()
-    case .stopped: stopped()
-    case .delivered: delivered()
-    case .failed: failed()
+enum DictationFeedback {
+  static func play(_ cue: SessionCue, as feedback: CueFeedback) {
+    let (tap, sound) = feedback.play(cue)
+    switch tap {
+    case .mediumImpact: UIImpactFeedbackGenerator(style: .medium).impactOccurred()
+    case .lightImpact: UIImpactFeedbackGenerator(style: .light).impactOccurred()
+    case .success: UINotificationFeedbackGenerator().notificationOccurred(.success)
+    case .error: UINotificationFeedbackGenerator().notificationOccurred(.error)
+    case nil: break
     }
-  }
-
-  /// Listening started.
-  func started() {
-    if haptics { UIImpactFeedbackGenerator(style: .medium).impactOccurred() }
-    // NB: system sounds 1113/1114 are the begin/end recording tones; they play through the playAndRecord
-    // session without going into the recording (they finish before capture starts).
-    if sounds { AudioServicesPlaySystemSound(1113) }
-  }
-
-  /// Listening stopped; text is on its way.
-  func stopped() {
-    if haptics { UIImpactFeedbackGenerator(style: .light).impactOccurred() }
-    if sounds { AudioServicesPlaySystemSound(1114) }
-  }
-
-  /// Text was delivered.
-  func delivered() {
-    if haptics { UINotificationFeedbackGenerator().notificationOccurred(.success) }
-  }
-
-  /// Something went wrong.
-  func failed() {
-    if haptics { UINotificationFeedbackGenerator().notificationOccurred(.error) }
+    if let sound { AudioServicesPlaySystemSound(sound) }
   }
 }
