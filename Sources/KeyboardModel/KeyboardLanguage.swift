@@ -1,13 +1,12 @@
+import DictationValues
+
 /// Which language the keyboard types and dictates in. By default the conversation's: iOS remembers, per field,
 /// the keyboard language the user last wrote there (`documentInputMode`), so a French chat dictates in French with
 /// no picker. A language set in Utter's settings comes before it, and one picked on the keyboard before both.
 public enum KeyboardLanguage {
-  /// The languages the keyboard's switch offers, by BCP 47 code, with their own names.
-  public static let choices: [(code: String, name: String)] = [
-    ("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("es", "Español"), ("it", "Italiano"),
-    ("pt", "Português"), ("nl", "Nederlands"), ("sv", "Svenska"), ("pl", "Polski"), ("ja", "日本語"),
-    ("zh", "中文"),
-  ]
+  /// The languages the keyboard's switch offers, by BCP 47 code, with their own names (`OfferedLanguage`, the one
+  /// list Settings and the engines share).
+  public static let choices: [(code: String, name: String)] = OfferedLanguage.all.map { ($0.code, $0.ownName) }
 
   /// The language for the keyboard: `picked` on the keyboard, else the `setting` (nil, empty or `auto` leaves it to
   /// the field), else the `field`'s input mode. nil lets the engine detect it.

@@ -17,7 +17,8 @@ struct SettingsView: View {
           LabeledContent("Engine", value: engineSummary)
         }
         Picker("Language", selection: binding(\.language)) {
-          ForEach(Self.languages) { language in Text(language.name).tag(language.id) }
+          Text("Detect automatically").tag(OfferedLanguage.automatic)
+          ForEach(OfferedLanguage.all) { language in Text(language.name).tag(language.code) }
         }
       }
       Section {
@@ -100,21 +101,6 @@ struct SettingsView: View {
       get: { model.settings[keyPath: keyPath] },
       set: { value in model.updateSettings { $0[keyPath: keyPath] = value } })
   }
-
-  /// A spoken language offered in settings: its ISO 639-1 code (or `auto`) and its name.
-  struct Language: Identifiable {
-    let id: String
-    let name: String
-  }
-
-  static let languages: [Language] = [
-    Language(id: "auto", name: "Detect automatically"), Language(id: "en", name: "English"),
-    Language(id: "fr", name: "French"), Language(id: "de", name: "German"), Language(id: "es", name: "Spanish"),
-    Language(id: "it", name: "Italian"), Language(id: "pt", name: "Portuguese"), Language(id: "nl", name: "Dutch"),
-    Language(id: "ja", name: "Japanese"), Language(id: "zh", name: "Chinese"), Language(id: "ko", name: "Korean"),
-    Language(id: "ru", name: "Russian"), Language(id: "pl", name: "Polish"), Language(id: "sv", name: "Swedish"),
-    Language(id: "tr", name: "Turkish"),
-  ]
 }
 
 /// Deletes all history after confirmation.
