@@ -1,3 +1,4 @@
+import Foundation
 import SessionChannel
 import WordMatching
 
@@ -65,8 +66,15 @@ public struct InsertionWatch: Sendable, Hashable {
   /// The words the user corrected in the span, ready for the channel: none when the span is gone, unchanged or
   /// rewritten, and each form cut to the channel's limits.
   public func corrections(before: String, after: String) -> [CorrectedWords] {
-    guard let edited = span(before: before, after: after), edited != inserted else { return [] }
-    let alignment = WordAlignment(heard: inserted, corrected: edited)
+    let alignment: WordAlignment
+    if let edited = span(before: before, after: after) {
+      guard edited != inserted else { return [] }
+      alignment = WordAlignment(heard: inserted, corrected: edited)
+    } else if let inView = sentenceInView(before: before, after: after) {
+      alignment = inView
+    } else {
+      return []
+    }
     guard !alignment.isRewrite else { return [] }
     return alignment.substitutions.prefix(CorrectedWords.maxCount).compactMap { substitution in
       guard substitution.heard.count <= CorrectedWords.maxCharacters,
@@ -74,6 +82,41 @@ public struct InsertionWatch: Sendable, Hashable {
       else { return nil }
       return CorrectedWords(heard: substitution.heard, corrected: substitution.corrected)
     }
+  }
+
+  /// Where iOS shows only the sentence around the cursor (`TextProxyContext`), so that the text before the
+  /// insertion is out of view: the sentence in view (up to the text that followed the insertion) against the
+  /// insertion's sentence it matches best, when the user changed a few words of it.
+  func sentenceInView(before: String, after: String) -> WordAlignment? {
+    var visible = before + after
+    if !anchorAfter.isEmpty, let cut = visible.range(of: anchorAfter, options: .backwards) {
+      visible = String(visible[..<cut.lowerBound])
+    }
+    let edited = visible.trimmingCharacters(in: .whitespaces)
+    guard !edited.isEmpty else { return nil }
+    return Self.sentences(of: inserted)
+      .filter { $0 != edited }
+      .map { WordAlignment(heard: $0, corrected: edited) }
+      .filter { !$0.isRewrite && !$0.substitutions.isEmpty && $0.changedWordCount < $0.heardWordCount }
+      .min { $0.changedWordCount < $1.changedWordCount }
+  }
+
+  /// `text` cut into sentences (after `.`, `!` or `?` and a space, and at line breaks), trimmed.
+  static func sentences(of text: String) -> [String] {
+    var sentences: [String] = []
+    var current = ""
+    var previous: Character = " "
+    for character in text {
+      if character == "\n" || (character == " " && ".!?".contains(previous)) {
+        sentences.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+      previous = character
+    }
+    sentences.append(current)
+    return sentences.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 
   private func occurrences(of needle: [Character], in haystack: [Character]) -> [Int] {

@@ -2,14 +2,17 @@ import Locations
 import SessionChannel
 
 extension KeyboardConfiguration {
-  /// The configuration the app shared with the keyboard (`KeyboardSettings.share(_:in:)`): its pending-result
-  /// window, language and key feedback; the defaults when the app has shared none yet. Throws when the file is
-  /// damaged.
+  /// The configuration the app shared with the keyboard (`KeyboardSettings.share(_:terms:in:)`): its pending-result
+  /// window, language, key feedback, appearance and dictionary terms; the defaults when the app has shared none yet.
+  /// Throws when the file is damaged.
   public static func shared(in folder: SharedFolder) throws -> KeyboardConfiguration {
     let settings = try KeyboardSettings.read(from: folder)
-    return KeyboardConfiguration(
+    var configuration = KeyboardConfiguration(
       pendingResultWindow: max(0, settings.pendingResultWindowSeconds),
       language: KeyboardLanguage.code(settings.language),
       keyFeedback: KeyFeedback(haptics: settings.haptics, sounds: settings.sounds))
+    configuration.appearance = KeyboardAppearance(rawValue: settings.appearance) ?? .system
+    configuration.dictionaryTerms = settings.dictionaryTerms
+    return configuration
   }
 }

@@ -65,6 +65,10 @@ public struct KeyboardConfiguration: Sendable, Hashable {
   public var language: String?
   /// How the keys answer a press, as the user set it in Utter.
   public var keyFeedback: KeyFeedback
+  /// The colour scheme the user chose in Utter (Appearance).
+  public var appearance = KeyboardAppearance.system
+  /// The personal dictionary's terms, which the suggestion bar offers first.
+  public var dictionaryTerms: [String] = []
 
   public init(
     staleHeartbeatAfter: Double = 3, pendingResultWindow: Double = 120, activationTimeout: Double = 20,
@@ -80,4 +84,9 @@ public struct KeyboardConfiguration: Sendable, Hashable {
     self.activationTimeout = activationTimeout
     self.commandTimeout = commandTimeout
   }
+}
+
+/// The keyboard's colour scheme, as chosen in Utter's Appearance setting.
+public enum KeyboardAppearance: String, Sendable, Hashable {
+  case system, light, dark
 }

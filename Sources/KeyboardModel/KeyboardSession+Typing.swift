@@ -18,19 +18,21 @@ extension KeyboardSession {
   }
 
   public var typingState: TypingState {
-    TypingState(typing: typing, word: Suggestions.currentWord(before: document.textBeforeCursor))
+    TypingState(typing: typing, word: Suggestions.currentWord(before: visibleBefore))
   }
 
   /// The user types `text` into the field (pasted, or a key of another keyboard).
   public func type(_ text: String) {
-    document.insert(text)
+    beginTurn()
+    write(.insert(text))
     fieldChanged()
     apply(.userTyped)
   }
 
   /// The user presses one of our keys.
   public func press(_ key: TypingModel.Key) {
-    let edits = typing.press(key, before: document.textBeforeCursor, now: clock.now())
+    beginTurn()
+    let edits = typing.press(key, before: visibleBefore, now: clock.now())
     // NB: edits publish the keys through `apply`; a key that edits nothing (shift, a page) publishes here.
     if edits.isEmpty { typingObserver?(typingState) } else { apply(edits) }
   }
@@ -44,18 +46,21 @@ extension KeyboardSession {
 
   /// Delete held down: its `count`th repeat (from 0) deletes a character, or a word once held long.
   public func holdDelete(repeat count: Int) {
-    guard let edit = TypingModel.heldDelete(repeat: count, before: document.textBeforeCursor) else { return }
+    beginTurn()
+    guard let edit = TypingModel.heldDelete(repeat: count, before: visibleBefore) else { return }
     apply([edit])
   }
 
   /// The user taps a suggestion: it replaces the word before the cursor. A suggestion that fixes a word of the last
   /// dictation is reported to word learning like any other edit of it.
   public func acceptSuggestion(_ suggestion: String) {
-    apply(Suggestions.accept(suggestion, before: document.textBeforeCursor, after: document.textAfterCursor))
+    beginTurn()
+    apply(Suggestions.accept(suggestion, before: visibleBefore, after: visibleAfter))
   }
 
   /// The space bar dragged: moves the cursor `offset` characters (negative: back).
   public func moveCursor(by offset: Int) {
+    beginTurn()
     apply([.moveCursor(offset)])
   }
 
@@ -75,6 +80,7 @@ extension KeyboardSession {
 
   /// The field's autocapitalisation type and return key, as iOS reports them (`UITextInputTraits`).
   public func setFieldTraits(capitalization: TypingModel.Capitalization, returnLabel: String) {
+    beginTurn()
     typing.capitalization = capitalization
     typing.returnLabel = returnLabel
     fieldChanged()
@@ -83,21 +89,15 @@ extension KeyboardSession {
   /// Applies edits of our keys (a key, a held delete, the suggestion bar) to the field.
   public func apply(_ edits: [TypingEdit]) {
     guard !edits.isEmpty else { return }
-    for edit in edits {
-      switch edit {
-      case .insert(let text): document.insert(text)
-      case .deleteBackward(let count): document.deleteBackward(count: count)
-      case .moveCursor(let offset): document.moveCursor(by: offset)
-      case .nextKeyboard: break  // the extension hands the field to the next keyboard
-      }
-    }
+    // NB: `.nextKeyboard` edits nothing: the extension hands the field to the next keyboard.
+    for edit in edits { write(edit) }
     fieldChanged()
     apply(.userTyped)
   }
 
   /// The field or the cursor changed: auto-capitalisation follows the text before the cursor, and the keys show it.
   public func fieldChanged() {
-    typing.fieldChanged(before: document.textBeforeCursor)
+    typing.fieldChanged(before: visibleBefore)
     typingObserver?(typingState)
   }
 }

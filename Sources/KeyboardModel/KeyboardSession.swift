@@ -8,10 +8,15 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   public private(set) var model: KeyboardModel
   public internal(set) var document: Document
   /// How many results were inserted, and when the last one was (seconds since 1970).
-  public private(set) var insertionCount = 0
-  public private(set) var lastInsertionAt: Double?
+  public internal(set) var insertionCount = 0
+  public internal(set) var lastInsertionAt: Double?
   /// The last insertion, followed so that the user's corrections of it can be reported.
-  public private(set) var watch: InsertionWatch?
+  public internal(set) var watch: InsertionWatch?
+  /// The last insertion while undo and "use raw text" may still act on it (nil once the field changed).
+  public internal(set) var span: InsertedSpan?
+  /// The field around the cursor as the keyboard's own edits of this turn left it: the proxy shows them only from
+  /// the next turn (`TextProxyContext.Update`). Nil when there were none, or after a cursor move it cannot follow.
+  var ownView: (before: String, after: String)?
   let channel: SessionChannel
   let watcher: ChannelWatcher
   let clock: UtterClock
@@ -81,6 +86,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
 
   /// The keyboard appeared: syncs with the container (inserting a pending result) and starts watching it.
   public func appear() {
+    beginTurn()
     fieldChanged()
     guard hasFullAccess else { return }
     refreshAll()
@@ -96,6 +102,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
 
   /// The keyboard went away: reports corrections of the last insertion, and stops watching.
   public func disappear() {
+    beginTurn()
     reportCorrections()
     watchTask?.cancel()
     watchTask = nil
@@ -103,26 +110,35 @@ public actor KeyboardSession<Document: TextFieldProxy> {
 
   /// Applies a user action (taps and typing) with the current time.
   public func tapStart(keyboardType: String? = nil, contentType: String? = nil) {
+    beginTurn()
     guard hasFullAccess else { return apply(.fullAccessMissing) }
     reportCorrections()
     let context = FieldContext(
-      textBeforeCursor: String(document.textBeforeCursor.suffix(500)), keyboardType: keyboardType,
+      textBeforeCursor: String(visibleBefore.suffix(500)), keyboardType: keyboardType,
       contentType: contentType, language: typing.language, style: pickedStyle)
     apply(.startTapped(context, now: clock.now()))
   }
 
-  public func tapStop() { apply(.stopTapped(now: clock.now())) }
-  public func tapCancel() { apply(.cancelTapped(now: clock.now())) }
-  public func tapUndo() { apply(.undoTapped) }
-  public func tapUseRaw() { apply(.useRawTapped) }
-  public func tapEndSession() { apply(.endSessionTapped(now: clock.now())) }
-  public func dismissError() { apply(.errorDismissed(now: clock.now())) }
+  public func tapStop() { tap(.stopTapped(now: clock.now())) }
+  public func tapCancel() { tap(.cancelTapped(now: clock.now())) }
+  public func tapUndo() { tap(.undoTapped) }
+  public func tapUseRaw() { tap(.useRawTapped) }
+  public func tapEndSession() { tap(.endSessionTapped(now: clock.now())) }
+  public func dismissError() { tap(.errorDismissed(now: clock.now())) }
+
+  private func tap(_ event: KeyboardEvent) {
+    beginTurn()
+    apply(event)
+  }
 
   /// The user edits the field some other way (another keyboard, the cursor moved); `change` returns whether it
   /// changed anything.
   @discardableResult
   public func edit(_ change: @Sendable (inout Document) -> Bool) -> Bool {
+    beginTurn()
     guard change(&document) else { return false }
+    // NB: the app changed its own text: the proxy shows it by the keyboard's next turn.
+    beginTurn()
     apply(.userTyped)
     return true
   }
@@ -132,7 +148,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// the keyboard going away).
   func reportCorrections() {
     guard hasFullAccess, let watch else { return }
-    let corrections = watch.corrections(before: document.textBeforeCursor, after: document.textAfterCursor)
+    let corrections = watch.corrections(before: visibleBefore, after: visibleAfter)
     guard !corrections.isEmpty else { return }
     let lastSeq = model.lastCommandSeq
     apply(.correctionsFound(corrections, now: clock.now()))
@@ -164,6 +180,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
 
   /// Re-reads everything in the container.
   public func refreshAll() {
+    beginTurn()
     if commandsUnwritten { writeCommands() }
     writePresence()
     refreshState()
@@ -172,6 +189,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   }
 
   func wake(_ wakeup: ChannelWakeup) {
+    beginTurn()
     switch wakeup {
     case .poll:
       refreshAll()
@@ -225,6 +243,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   func apply(_ event: KeyboardEvent) {
     let before = model.phase
     let liveBefore = model.liveText
+    if event == .userTyped { span = nil }
     let effects = model.handle(event)
     for effect in effects { perform(effect) }
     if model.phase != before { phaseObserver?(model.phase) }
@@ -243,23 +262,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
         await self?.openAnswered(opened)
       }
     case .insert(let text):
-      reportCorrections()
-      let before = document.textBeforeCursor
-      let after = document.textAfterCursor
-      document.insert(text)
-      watch = InsertionWatch(inserted: text, before: before, after: after)
-      insertionCount += 1
-      lastInsertionAt = clock.now()
-      fieldChanged()
+      insertDictation(text)
     case .replaceInserted(let old, let new):
-      guard document.textBeforeCursor.hasSuffix(old) else { return }
-      document.deleteBackward(count: old.count)
-      document.insert(new)
-      watch = watch?.replacing(with: new)
+      replaceDictation(old, with: new)
     case .removeInserted(let text):
-      guard document.textBeforeCursor.hasSuffix(text) else { return }
-      document.deleteBackward(count: text.count)
-      watch = nil
+      removeDictation(text)
     case .ignoredResult(let id, let reason):
       logger.info("not inserting result \(id): \(reason)")
     }

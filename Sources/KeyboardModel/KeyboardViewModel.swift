@@ -36,6 +36,12 @@
     public var geometry = KeyboardGeometry(device: .phone, landscape: false, width: 390)
     /// How a key press answers, as the user set it in Utter.
     public private(set) var keyFeedback = KeyFeedback()
+    /// The colour scheme the user chose in Utter.
+    public private(set) var appearance = KeyboardAppearance.system
+    /// The personal dictionary's terms, offered first in the suggestion bar.
+    public private(set) var dictionaryTerms: [String] = []
+    /// What the no-Full-Access panel shows on this iOS version (the extension sets it).
+    public var fullAccessHelp = FullAccessHelp(iOSMajorVersion: 26)
     /// The language picked on the keyboard; nil follows the settings, then the conversation.
     public private(set) var pickedLanguage: String?
     /// The style picked on the keyboard; nil lets the app choose.
@@ -103,6 +109,12 @@
     /// The `count`th repeat (from 0) of a held delete.
     public func holdDelete(repeat count: Int) { send(.holdDelete(repeat: count)) }
     public func acceptSuggestion(_ word: String) { send(.suggestion(word)) }
+    /// The suggestion bar for the word being typed: the dictionary's terms it starts first, then the spell
+    /// checker's `candidates`.
+    public func suggestions(candidates: [String]) -> [String] {
+      Suggestions.rank(word: typing.word, candidates: candidates, terms: dictionaryTerms)
+    }
+
     /// The space bar dragged by `points` (negative: to the left).
     public func dragSpace(by points: Double) {
       let steps = TypingModel.cursorSteps(forDrag: points)
@@ -138,11 +150,14 @@
       if shared == nil, fullAccess { notice = "Utter's shared folder is missing. Reinstall Utter." }
       let access = fullAccess && shared != nil
       connectedWithAccess = fullAccess
-      // NB: without Full Access the App Group is out of reach: the settings are the defaults, and the session's
-      // channel is never touched (it is given a folder only because it needs one).
+      // NB: without Full Access the App Group can be read, never written (`KeyboardWithoutFullAccess`): the
+      // settings are read, and the session's channel is never touched (it is given a folder only because it needs
+      // one).
       var configuration = KeyboardConfiguration()
-      if access, let shared, let read = try? KeyboardConfiguration.shared(in: shared) { configuration = read }
+      if let shared, let read = try? KeyboardConfiguration.shared(in: shared) { configuration = read }
       keyFeedback = configuration.keyFeedback
+      appearance = configuration.appearance
+      dictionaryTerms = configuration.dictionaryTerms
       let container = shared?.channel ?? FileManager.default.temporaryDirectory
       let session = KeyboardSession(
         channel: SessionChannel(container: container, logger: logger), document: document,

@@ -1,8 +1,11 @@
+import PhoneRules
+
 /// The text field the keyboard types into (on iOS, the text document proxy).
 public protocol TextFieldProxy: Sendable {
-  /// Text before the cursor.
+  /// What the field reveals before the cursor: on iOS only the text near it (`TextProxyContext`), stale after the
+  /// keyboard's own edits until the next turn of the run loop.
   var textBeforeCursor: String { get }
-  /// Text after the cursor (what the field offers; empty when the cursor is at the end).
+  /// What the field reveals after the cursor (empty when the cursor is at the end).
   var textAfterCursor: String { get }
   /// Inserts `text` at the cursor.
   mutating func insert(_ text: String)
@@ -10,22 +13,45 @@ public protocol TextFieldProxy: Sendable {
   mutating func deleteBackward(count: Int)
   /// Moves the cursor `offset` characters (negative: back).
   mutating func moveCursor(by offset: Int)
+  /// A new turn of the run loop begins (a tap, a notification): the context shows the keyboard's earlier edits.
+  mutating func nextTurn()
+}
+
+extension TextFieldProxy {
+  /// iOS updates its proxy by itself.
+  public mutating func nextTurn() {}
 }
 
 /// A text field in memory, with the cursor at the end until it is moved: what the command-line keyboard types
-/// into.
+/// into. It is as strict as iOS (`TextProxyContext`): the keyboard sees only the sentence or line around the cursor,
+/// and its own edits only from the next turn; `lenient` shows the whole text at once.
 public struct SimulatedTextField: TextFieldProxy, Hashable {
+  /// The whole field, which the keyboard never sees (what the user sees).
   public private(set) var text: String
   /// How many characters follow the cursor.
   public private(set) var charactersAfterCursor = 0
+  /// Whether the field shows the keyboard everything, at once (`utter keyboard --lenient-proxy`).
+  public let lenient: Bool
+  private var context: TextProxyContext.Update
 
-  public init(text: String = "") {
+  public init(text: String = "", lenient: Bool = false) {
     self.text = text
+    self.lenient = lenient
+    context = TextProxyContext.Update(before: text, after: "")
   }
 
-  public var textBeforeCursor: String { String(text.dropLast(charactersAfterCursor)) }
+  public var textBeforeCursor: String { lenient ? wholeTextBeforeCursor : context.before }
 
-  public var textAfterCursor: String { String(text.suffix(charactersAfterCursor)) }
+  public var textAfterCursor: String { lenient ? wholeTextAfterCursor : context.after }
+
+  /// Everything before the cursor, as the user sees it.
+  public var wholeTextBeforeCursor: String { String(text.dropLast(charactersAfterCursor)) }
+
+  public var wholeTextAfterCursor: String { String(text.suffix(charactersAfterCursor)) }
+
+  public mutating func nextTurn() {
+    context.nextTurn(before: wholeTextBeforeCursor, after: wholeTextAfterCursor)
+  }
 
   /// Replaces the last occurrence of `old` as whole words with `new`, as a user editing the field would; false when
   /// `old` is not in the field.
@@ -43,21 +69,24 @@ public struct SimulatedTextField: TextFieldProxy, Hashable {
     {
       text = String(characters[..<start]) + new + String(characters[(start + needle.count)...])
       charactersAfterCursor = min(charactersAfterCursor, text.count)
+      context.edited()
       return true
     }
     return false
   }
 
   public mutating func insert(_ text: String) {
-    self.text = textBeforeCursor + text + textAfterCursor
+    self.text = wholeTextBeforeCursor + text + wholeTextAfterCursor
+    context.edited()
   }
 
   public mutating func deleteBackward(count: Int) {
-    let before = textBeforeCursor
-    text = String(before.dropLast(count)) + textAfterCursor
+    text = String(wholeTextBeforeCursor.dropLast(count)) + wholeTextAfterCursor
+    context.edited()
   }
 
   public mutating func moveCursor(by offset: Int) {
     charactersAfterCursor = min(text.count, max(0, charactersAfterCursor - offset))
+    context.edited()
   }
 }

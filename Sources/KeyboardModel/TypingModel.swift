@@ -260,9 +260,16 @@ public struct TypingModel: Sendable, Hashable {
     return .deleteBackward(max(1, trailing + word))
   }
 
-  /// How far the cursor moves for a drag of `points` along the space bar (8 points a character).
+  /// A held delete repeats after this many seconds, then every `deleteRepeatInterval` (as on iPhone).
+  public static let deleteRepeatDelay = 0.5
+  public static let deleteRepeatInterval = 0.1
+  /// A drag of the space bar shorter than this (points) is still a tap; past it, each step moves the cursor.
+  public static let spaceDragThreshold = 12.0
+  public static let pointsPerCursorStep = 8.0
+
+  /// How far the cursor moves for a drag of `points` along the space bar (`pointsPerCursorStep` a character).
   public static func cursorSteps(forDrag points: Double) -> Int {
-    Int((points / 8).rounded(.towardZero))
+    Int((points / pointsPerCursorStep).rounded(.towardZero))
   }
 }
 
@@ -298,6 +305,13 @@ public enum Suggestions {
       if ranked.count == 3 { break }
     }
     return ranked
+  }
+
+  /// The spell checker's language for the keyboard's `language` among the `available` ones (`UITextChecker`): the
+  /// first that starts with its code, else English, else the first there is.
+  public static func checkerLanguage(for language: String?, available: [String]) -> String? {
+    let code = (language ?? "en").split(separator: "-").first.map(String.init) ?? "en"
+    return available.first { $0.hasPrefix(code) } ?? available.first { $0.hasPrefix("en") } ?? available.first
   }
 
   /// The edits that replace the word before the cursor with `suggestion` and a space (none when a space or a mark

@@ -5,20 +5,23 @@ import Locations
 /// (never the database: the keyboard must not open SQLite). The app writes it whenever settings change; the
 /// keyboard reads it when it appears.
 ///
-/// File: `SharedFolder.keyboardSettings` (`<channel>/keyboard-settings.json`), e.g. `{"appearance":"dark","haptics":true,"language":"en",`
-/// `"pendingResultWindowSeconds":120,"sessionTimeoutSeconds":900,"sounds":false,"version":1}`.
-/// `sessionTimeoutSeconds` is 0 when sessions never time out.
+/// File: `SharedFolder.keyboardSettings` (`<channel>/keyboard-settings.json`), e.g. `{"appearance":"dark",`
+/// `"dictionaryTerms":["Siobhan"],"haptics":true,"language":"en","pendingResultWindowSeconds":120,"sounds":false,`
+/// `"version":1}`. Only what the keyboard reads is shared.
 public struct KeyboardSettings: Codable, Sendable, Hashable {
   /// The layout version of this file.
   public static let currentVersion = 1
   /// Files larger than this are not settings.
-  static let maxBytes = 16 * 1024
+  static let maxBytes = 64 * 1024
+  /// The most dictionary terms shared, and the longest one, so the file stays small.
+  public static let maxTerms = 500
+  public static let maxTermLength = 48
 
   public var version: Int
-  /// `system`, `light` or `dark`.
+  /// `system`, `light` or `dark`: the keyboard's colour scheme.
   public var appearance: String
-  /// Seconds a flow session stays open; 0 means never.
-  public var sessionTimeoutSeconds: Double
+  /// The personal dictionary's terms, which the suggestion bar offers first (at most `maxTerms`).
+  public var dictionaryTerms: [String]
   public var haptics: Bool
   public var sounds: Bool
   /// The spoken language, or `auto`.
@@ -27,12 +30,12 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
   public var pendingResultWindowSeconds: Double
 
   public init(
-    appearance: String = "system", sessionTimeoutSeconds: Double = 900, haptics: Bool = true, sounds: Bool = false,
+    appearance: String = "system", dictionaryTerms: [String] = [], haptics: Bool = true, sounds: Bool = false,
     language: String = "auto", pendingResultWindowSeconds: Double = 120
   ) {
     version = Self.currentVersion
     self.appearance = appearance
-    self.sessionTimeoutSeconds = sessionTimeoutSeconds
+    self.dictionaryTerms = Self.bounded(dictionaryTerms)
     self.haptics = haptics
     self.sounds = sounds
     self.language = language
@@ -44,14 +47,22 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     version = try values.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
     appearance = try values.decodeIfPresent(String.self, forKey: .appearance) ?? defaults.appearance
-    sessionTimeoutSeconds =
-      try values.decodeIfPresent(Double.self, forKey: .sessionTimeoutSeconds) ?? defaults.sessionTimeoutSeconds
+    dictionaryTerms = Self.bounded(try values.decodeIfPresent([String].self, forKey: .dictionaryTerms) ?? [])
     haptics = try values.decodeIfPresent(Bool.self, forKey: .haptics) ?? defaults.haptics
     sounds = try values.decodeIfPresent(Bool.self, forKey: .sounds) ?? defaults.sounds
     language = try values.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
     pendingResultWindowSeconds =
       try values.decodeIfPresent(Double.self, forKey: .pendingResultWindowSeconds)
       ?? defaults.pendingResultWindowSeconds
+  }
+
+  /// `terms` without blanks, repeats (ignoring case) or overlong ones, at most `maxTerms`.
+  static func bounded(_ terms: [String]) -> [String] {
+    var seen = Set<String>()
+    return Array(
+      terms.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .filter { !$0.isEmpty && $0.count <= maxTermLength && seen.insert($0.lowercased()).inserted }
+        .prefix(maxTerms))
   }
 
   /// Writes the file into `folder` atomically (temporary file, fsync, rename) and returns its URL.

@@ -26,7 +26,8 @@ struct KeyboardCommand: AsyncParsableCommand {
       Steps (separated by ';'): start, stop, cancel, wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
       wait-partial TEXT SECONDS (until the live text shown while dictating holds TEXT), type TEXT (presses each \
       character's key, spaces and punctuation included: two spaces end a sentence), delete N (the delete key N \
-      times), field (prints the whole field on standard output), replace OLD NEW \
+      times), field (prints the whole field on standard output), context (prints what the keyboard can see before \
+      the cursor: as on iOS, only the sentence or line it is in), replace OLD NEW \
       (the last OLD in the field becomes NEW; double quotes group words: replace "I am" Niamh), undo, use-raw, \
       status, end-session. A dictation's text that the user then corrects is reported to the app (which may learn \
       the word) at the next start or when the keyboard leaves. On appearing, the keyboard inserts a pending result of the \
@@ -55,6 +56,14 @@ struct KeyboardCommand: AsyncParsableCommand {
 
   @Option(name: .customLong("text"), help: "Text already in the field.")
   var initialText: String = ""
+
+  @Flag(
+    name: .customLong("lenient-proxy"),
+    help: """
+      Show the keyboard the whole field, updated at once. By default the field is as strict as iOS's text document \
+      proxy: the keyboard sees only the sentence or line around the cursor, and its own edits from its next turn.
+      """)
+  var lenientProxy = false
 
   @Flag(
     help: "Print each revision of the live text on standard error: 'partial REVISION: CONFIRMED | VOLATILE'.")
@@ -105,7 +114,7 @@ struct KeyboardCommand: AsyncParsableCommand {
     }
     let watcher = ChannelWatcher(notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.25)
     let keyboard = KeyboardSession(
-      channel: channel, document: SimulatedTextField(text: initialText), watcher: watcher,
+      channel: channel, document: SimulatedTextField(text: initialText, lenient: lenientProxy), watcher: watcher,
       configuration: noFullAccess ? KeyboardConfiguration() : try configuration(SharedFolder(channel: containerURL)),
       logger: logger, hasFullAccess: !noFullAccess,
       typing: TypingModel(capitalization: capitalization.value))
@@ -150,6 +159,7 @@ struct KeyboardCommand: AsyncParsableCommand {
       case .type(let text): await keyboard.typeKeys(text)
       case .delete(let count): for _ in 0..<count { await keyboard.press(.delete) }
       case .field: print(await keyboard.document.text)
+      case .context: print(await keyboard.context())
       case .accept(let word): await keyboard.acceptSuggestion(word)
       case .cursor(let count): await keyboard.moveCursor(by: count)
       case .language(let picked): await keyboard.setLanguage(picked: picked, field: language)

@@ -16,6 +16,8 @@ enum SessionScriptStep: Equatable {
   case delete(Int)
   /// Prints the whole field on standard output.
   case field
+  /// Prints what the keyboard can see before the cursor on standard output (iOS shows only the sentence or line).
+  case context
   /// Replaces the last occurrence of the first text in the field with the second, as the user editing it would.
   case replace(String, String)
   /// Taps a suggestion: the word replaces the one before the cursor.
@@ -66,6 +68,7 @@ enum SessionScriptStep: Equatable {
       case "end-session": return .endSession
       case "status": return .status
       case "field": return .field
+      case "context": return .context
       case "delete":
         guard let count = Int(rest), (1...10_000).contains(count) else {
           throw CLIError("'delete' needs a number of presses from 1 to 10000, got '\(rest)'")
@@ -114,7 +117,7 @@ enum SessionScriptStep: Equatable {
       default:
         throw CLIError(
           "unknown keyboard step '\(verb)' (steps: start, stop, cancel, wait S, wait-insert S, wait-phase P S, "
-            + "wait-partial TEXT S, type TEXT, delete N, accept WORD, cursor N, language L, style S, field, "
+            + "wait-partial TEXT S, type TEXT, delete N, accept WORD, cursor N, language L, style S, field, context, "
             + "replace OLD NEW, undo, use-raw, status, end-session)")
       }
     }

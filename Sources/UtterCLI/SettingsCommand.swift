@@ -99,14 +99,15 @@ struct SettingsResetCommand: AsyncParsableCommand {
 struct SettingsExportKeyboardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export-keyboard",
-    abstract: "Write the keyboard's settings (appearance, timeout, haptics, sounds, language) as JSON into a folder.")
+    abstract:
+      "Write the keyboard's settings (appearance, haptics, sounds, language, dictionary terms) as JSON into a folder.")
   @OptionGroup var global: GlobalOptions
   @Option(help: "The shared container folder.") var container: String
 
   func run() async throws {
     let folder = URL(fileURLWithPath: (container as NSString).expandingTildeInPath, isDirectory: true)
     let url = try withStore(global, applyRetention: false) {
-      try KeyboardSettings.share(try $0.settings(), in: SharedFolder(channel: folder))
+      try KeyboardSettings.share(from: $0, in: SharedFolder(channel: folder))
     }
     print("Wrote \(url.path).")
   }

@@ -6,6 +6,7 @@ import SessionChannel
 import Storage
 import TestSupport
 import Testing
+import TextPipeline
 
 @Suite("The keyboard reads the settings the app shares")
 struct KeyboardSettingsSharingTests {
@@ -25,7 +26,39 @@ struct KeyboardSettingsSharingTests {
     #expect(configuration.pendingResultWindow == 45, "not the default 120 s")
     let shared = try KeyboardSettings.read(from: keyboardSide)
     #expect(shared.language == "fr")
-    #expect(shared.sessionTimeoutSeconds == 0)
+  }
+
+  @Test("the dictionary's terms reach the suggestion bar without the database: the user's first, bounded")
+  func dictionaryTerms() throws {
+    let group = try TemporaryDirectory("utter-app-group")
+    defer { group.remove() }
+    let store = try AppDatabase.inMemory()
+    try store.saveDictionaryEntry(DictionaryEntry(term: "Siobhan", origin: .learned))
+    try store.saveDictionaryEntry(DictionaryEntry(term: "Kubernetes"))
+    try KeyboardSettings.share(from: store, in: SharedFolder(appGroup: group.url))
+    let configuration = try KeyboardConfiguration.shared(in: SharedFolder(appGroup: group.url))
+    #expect(configuration.dictionaryTerms == ["Kubernetes", "Siobhan"])
+    #expect(Suggestions.rank(word: "Sio", candidates: ["Sion", "Sioux"], terms: configuration.dictionaryTerms)
+      == ["Siobhan", "Sion", "Sioux"])
+
+    let many = (0..<2_000).map { "Term\($0)" } + [String(repeating: "x", count: 200), "term1"]
+    let bounded = KeyboardSettings(dictionaryTerms: many)
+    #expect(bounded.dictionaryTerms.count == KeyboardSettings.maxTerms)
+    #expect(!bounded.dictionaryTerms.contains { $0.count > KeyboardSettings.maxTermLength })
+    let url = try bounded.write(to: SharedFolder(appGroup: group.url))
+    #expect(try Data(contentsOf: url).count < 16 * 1024, "the keyboard reads a small file")
+  }
+
+  @Test("the keyboard takes the app's Light or Dark choice; the session timeout, which it never reads, stays home")
+  func appearanceShared() throws {
+    let group = try TemporaryDirectory("utter-app-group")
+    defer { group.remove() }
+    var settings = UtterSettings()
+    settings.appearance = .dark
+    settings.sessionTimeout = .never
+    let url = try KeyboardSettings.share(settings, in: SharedFolder(appGroup: group.url))
+    #expect(try KeyboardConfiguration.shared(in: SharedFolder(appGroup: group.url)).appearance == .dark)
+    #expect(!(try String(contentsOf: url, encoding: .utf8)).contains("sessionTimeout"))
   }
 
   @Test("the file is small sorted JSON, replaced atomically, with nothing left beside it")
@@ -42,11 +75,11 @@ struct KeyboardSettingsSharingTests {
     #expect(url == folder.keyboardSettings)
     #expect(
       try String(contentsOf: url, encoding: .utf8)
-        == #"{"appearance":"dark","haptics":true,"language":"fr","pendingResultWindowSeconds":45,"sessionTimeoutSeconds":900,"sounds":false,"version":1}"#
+        == #"{"appearance":"dark","dictionaryTerms":[],"haptics":true,"language":"fr","pendingResultWindowSeconds":45,"sounds":false,"version":1}"#
     )
-    settings.sessionTimeout = .never
+    settings.sounds = true
     try KeyboardSettings.share(settings, in: folder)
-    #expect(try KeyboardSettings.read(from: folder).sessionTimeoutSeconds == 0)
+    #expect(try KeyboardSettings.read(from: folder).sounds)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.channel.path) == ["keyboard-settings.json"])
   }
 

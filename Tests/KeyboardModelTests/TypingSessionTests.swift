@@ -127,12 +127,29 @@ struct TypingSessionTests {
     field.moveCursor(by: -8)
     field.insert("Jon ")
     #expect(field.text == "Meet Jon tomorrow")
+    #expect(field.textAfterCursor == "", "the proxy shows the edits of a turn only from the next one")
+    field.nextTurn()
     #expect(field.textAfterCursor == "tomorrow")
     field.deleteBackward(count: 4)
     #expect(field.text == "Meet tomorrow")
     field.moveCursor(by: -100)
+    field.nextTurn()
     #expect(field.textBeforeCursor == "")
     field.moveCursor(by: 100)
+    field.nextTurn()
     #expect(field.textAfterCursor == "")
+  }
+
+  @Test("the simulated field shows only the sentence or line at the cursor, as iOS; lenient, it shows everything")
+  func strictWindow() {
+    let letter = "Dear team,\nThe first point is done. The second is not."
+    var field = SimulatedTextField(text: letter)
+    #expect(field.textBeforeCursor == "The second is not.")
+    field.moveCursor(by: -" The second is not.".count)
+    field.nextTurn()
+    #expect(field.textBeforeCursor == "The first point is done.")
+    #expect(field.textAfterCursor == " The second is not.")
+    #expect(field.wholeTextBeforeCursor == "Dear team,\nThe first point is done.")
+    #expect(SimulatedTextField(text: letter, lenient: true).textBeforeCursor == letter)
   }
 }

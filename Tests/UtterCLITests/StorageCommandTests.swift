@@ -116,7 +116,8 @@ struct StorageVocabularyCommandTests {
     let container = cli.folder.url.appendingPathComponent("group")
     try await cli.run(["settings", "export-keyboard", "--container", container.path])
     let file = try String(contentsOf: container.appendingPathComponent("keyboard-settings.json"), encoding: .utf8)
-    #expect(file.contains("\"sessionTimeoutSeconds\":3600"))
+    #expect(file.contains("\"appearance\":\"system\""))
+    #expect(!file.contains("sessionTimeout"), "the keyboard never reads the timeout: it is not shared")
     try await cli.run(["settings", "reset"])
     #expect(try await cli.run(["settings", "get", "session-timeout"]).stdout == "15m\n")
   }

@@ -1,0 +1,17 @@
+extension KeyboardPhase {
+  /// Whether the language and style menu offers to end the Utter session: while a session waits for a tap.
+  public var offersEndSession: Bool {
+    switch self {
+    case .ready, .inserted: true
+    default: false
+    }
+  }
+
+  /// Whether the mic key finishes a dictation (✓) rather than starting one.
+  public var micFinishes: Bool {
+    switch self {
+    case .listening, .interrupted: true
+    default: false
+    }
+  }
+}

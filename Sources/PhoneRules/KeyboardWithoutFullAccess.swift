@@ -1,0 +1,26 @@
+/// What a keyboard extension can do while the user has not allowed it Full Access, by iOS version.
+///
+/// Apple, "Configuring open access for a custom keyboard"
+/// (https://developer.apple.com/documentation/uikit/configuring-open-access-for-a-custom-keyboard): the sandbox
+/// "disallows access to the network and prevents writing to the containing app's shared group containers (reading is
+/// permitted)". From iOS 26 a keyboard without Full Access can no longer open URLs at all, neither its app nor
+/// Settings: measured by KeyboardKit users (https://github.com/KeyboardKit/KeyboardKit/issues/966,
+/// https://github.com/KeyboardKit/KeyboardKit/issues/968, "the settings button on keyboard is not working if keyboard
+/// does not have full access"); with Full Access it still works.
+public struct KeyboardWithoutFullAccess: Sendable, Hashable {
+  /// The iOS major version the keyboard runs on.
+  public let iOSMajorVersion: Int
+
+  public init(iOSMajorVersion: Int) {
+    self.iOSMajorVersion = iOSMajorVersion
+  }
+
+  /// Whether it can open a URL (the containing app, or Settings' page for the app).
+  public var canOpenURLs: Bool { iOSMajorVersion < 26 }
+  /// Whether it can read the App Group container the app shares (settings files).
+  public var canReadAppGroup: Bool { true }
+  /// Whether it can write there (the session channel needs to).
+  public var canWriteAppGroup: Bool { false }
+  /// Whether it can reach the network.
+  public var canUseNetwork: Bool { false }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import KeyboardModel
+import SessionChannel
+import TestSupport
+import Testing
+
+/// The keyboard against a text field as strict as iOS's proxy: it sees only the sentence or line at the cursor, and
+/// its own edits only from its next turn.
+@Suite("Keyboard: undo and raw text with only the sentence at the cursor in view")
+struct StrictProxyTests {
+  static let letter = "Dear team,\nThe first point is done. The second is not."
+  static let dictation = "\nThe third point is late. We will finish it on Monday."
+  static let raw = "\nthe third point is late we will finish it on monday"
+
+  /// A keyboard that has just inserted `dictation` (raw `raw`) into a field holding `field`.
+  static func keyboard(field: String = letter, in dir: TemporaryDirectory) async throws
+    -> KeyboardSession<SimulatedTextField>
+  {
+    let app = SessionChannel(container: dir.url)
+    let now = Date().timeIntervalSince1970
+    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
+    try app.writeResult(
+      DictationResult(id: "s1-1", sessionID: "s1", commandSeq: 1, text: dictation, rawText: raw, createdAt: now))
+    let keyboard = KeyboardSession(
+      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: field),
+      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1))
+    await keyboard.appear()
+    return keyboard
+  }
+
+  @Test("undo after a two-sentence dictation on a new line leaves the field exactly as it was")
+  func undoLongDictation() async throws {
+    let dir = try TemporaryDirectory("strict-proxy")
+    defer { dir.remove() }
+    let keyboard = try await Self.keyboard(in: dir)
+    #expect(await keyboard.document.text == Self.letter + Self.dictation)
+    #expect(await keyboard.context() == "We will finish it on Monday.", "the keyboard sees only the last sentence")
+    await keyboard.tapUndo()
+    #expect(await keyboard.document.text == Self.letter)
+    #expect(await keyboard.model.phase == .ready)
+  }
+
+  @Test("raw text replaces exactly the dictation, and undo then removes the raw text")
+  func rawThenUndo() async throws {
+    let dir = try TemporaryDirectory("strict-proxy")
+    defer { dir.remove() }
+    let keyboard = try await Self.keyboard(in: dir)
+    await keyboard.tapUseRaw()
+    #expect(await keyboard.document.text == Self.letter + Self.raw)
+    await keyboard.tapUndo()
+    #expect(await keyboard.document.text == Self.letter)
+  }
+
+  @Test("after the user typed or moved the cursor, undo deletes nothing")
+  func noUndoAfterAChange() async throws {
+    let dir = try TemporaryDirectory("strict-proxy")
+    defer { dir.remove() }
+    let keyboard = try await Self.keyboard(in: dir)
+    await keyboard.edit { field in
+      field.moveCursor(by: -7)
+      return true
+    }
+    await keyboard.tapUndo()
+    #expect(await keyboard.document.text == Self.letter + Self.dictation)
+    #expect(await keyboard.span == nil)
+  }
+
+  @Test("right after a dictation the bar completes its last word, though the proxy still shows the old text")
+  func ownEditsInTheSameTurn() async throws {
+    let dir = try TemporaryDirectory("strict-proxy")
+    defer { dir.remove() }
+    let app = SessionChannel(container: dir.url)
+    let now = Date().timeIntervalSince1970
+    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
+    try app.writeResult(
+      DictationResult(
+        id: "s1-1", sessionID: "s1", commandSeq: 1, text: " Send it to Shivor", rawText: "send it to shivor",
+        createdAt: now))
+    let keyboard = KeyboardSession(
+      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: "Note:"),
+      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1))
+    await keyboard.appear()
+    #expect(await keyboard.document.textBeforeCursor == "Note:", "the proxy is stale within the turn")
+    #expect(await keyboard.typingState.word == "Shivor")
+  }
+}
+
+@Suite("Keyboard: what it knows of its last insertion")
+struct InsertedSpanTests {
+  let span = InsertedSpan(text: " Second one. Third one.", before: "First one.", after: "")
+
+  @Test("the sentence in view agrees with the insertion's end; the text after must be unchanged")
+  func agreement() {
+    #expect(span.isAtCursor(before: "Third one.", after: ""))
+    #expect(span.isAtCursor(before: "First one. Second one. Third one.", after: ""))
+    #expect(!span.isAtCursor(before: "Second one.", after: " Third one."), "the cursor moved back")
+    #expect(!span.isAtCursor(before: "Fourth one.", after: ""))
+    #expect(!span.isAtCursor(before: "", after: ""), "nothing in view: nothing can be checked")
+    let line = InsertedSpan(text: "Thanks.\n", before: "", after: "")
+    #expect(line.isAtCursor(before: "", after: ""), "after a line break iOS shows nothing, and that agrees")
+  }
+
+  @Test("a stale view does not settle it; once settled, any other view loses it")
+  func settling() {
+    var span = span
+    let stale = span.observe(before: "First one.", after: "")
+    #expect(stale, "the proxy had not caught up yet")
+    let settled = span.observe(before: "Third one.", after: "")
+    let again = span.observe(before: "Third one.", after: "")
+    #expect(settled && again)
+    let moved = span.observe(before: "Third", after: " one.")
+    #expect(!moved, "the cursor moved")
+    #expect(!span.isAtCursor(before: "Third", after: " one."))
+  }
+}
