@@ -8,6 +8,8 @@ Called by scripts/check-ios.sh, which finds the SDK and sets IOS_SWIFTC_FLAGS. S
      modules with bodies skipped, as the SDK's older standard library cannot lower some of their inlinable code);
   3. type-checks our own package modules with their bodies, so iOS-unavailable code (Process, inotify, Glibc) fails;
   4. emits the backfill modules (scripts/ios-check/Backfill: APIs newer than the SDK, and WhisperKit's surface);
+     with an SDK older than iOS 26, Speech, FoundationModels, BackgroundAssets and Observation are Apple's own
+     iOS 26.0 interfaces instead ($IOS26_INTERFACES, see `ios26_flags`), with a module cache of their own;
   5. type-checks every Swift file of each XcodeGen target with that target's products and Swift settings.
 Prints each error as `path:line: message` and a count per target; exits 1 on any error.
 Outputs are cached in the build folder, keyed on the inputs, so an unchanged module is not rebuilt.
@@ -30,12 +32,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BACKFILL = ROOT / "scripts/ios-check/Backfill"
 # Backfill modules, in build order. `StdlibBackfill` and `SDKBackfill` extend modules the SDK has; they are
-# imported into every checked file (as `-import-module`), the others by name where the code imports them.
+# imported into every checked file (as `-import-module`), WhisperKit by name where the code imports it.
 # An SDK that already has the iOS 17–26 APIs (Xcode 26's) needs only WhisperKit's declarations.
-SDK_BACKFILL_MODULES = ["Observation", "StdlibBackfill", "SDKBackfill", "FoundationModels"]
+SDK_BACKFILL_MODULES = ["StdlibBackfill", "SDKBackfill"]
 PACKAGE_BACKFILL_MODULES = ["WhisperKit"]
 IMPLICIT_IMPORTS = ["StdlibBackfill", "SDKBackfill"]
 PACKAGE_IMPLICIT_IMPORTS = ["StdlibBackfill"]
+# Modules that were hand-declared backfills before Apple's own interfaces replaced them: a stale copy in the build
+# folder's `-I` would shadow the real one.
+RETIRED_BACKFILL_MODULES = ["Observation", "FoundationModels", "Speech", "BackgroundAssets"]
 ERROR_LINE = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): (?P<kind>error|warning): (?P<msg>.*)$")
 
 
@@ -339,6 +344,40 @@ class Checker:
     return len(seen)
 
 
+def ios26_flags(build: Path, sdk_flags: list[str]) -> list[str]:
+  """Flags that put Apple's iOS 26.0 Speech, FoundationModels, BackgroundAssets and Observation interfaces over an
+  older SDK, by the recipe in $IOS26_INTERFACES/README.md: its `tools/make-overlay` writes patched copies of the SDK's
+  Swift and _Concurrency interfaces and the four modules into the build folder (never into $IOS26_INTERFACES), and
+  the patched standard library needs a module cache of its own."""
+  source = os.environ.get("IOS26_INTERFACES")
+  if not source or not (Path(source) / "tools/make-overlay").is_file():
+    message = "the SDK is older than iOS 26 and Apple's iOS 26.0 interfaces are missing (../shared/ios-sdk/ios26)"
+    if os.environ.get("UTTER_REQUIRE_IOS_CHECK") == "1":
+      fail(f"failed: {message} (UTTER_REQUIRE_IOS_CHECK=1)")
+    print(f"ios-check: skipped: {message}")
+    sys.exit(0)
+  ios26 = Path(source).resolve()
+  sdk = sdk_flags[sdk_flags.index("-sdk") + 1]
+  overlay = build / "ios26/overlay"
+  digest = hashlib.sha256(sdk.encode())
+  for path in sorted(p for p in ios26.rglob("*") if p.is_file() and "experiment" not in p.parts):
+    digest.update(f"{path.relative_to(ios26)}\0".encode() + path.read_bytes())
+  stamp = build / "stamps/ios26-overlay"
+  if not (stamp.exists() and stamp.read_text() == digest.hexdigest() and overlay.is_dir()):
+    result = run(["bash", str(ios26 / "tools/make-overlay"), sdk, str(overlay)])
+    if result.returncode != 0:
+      fail("the iOS 26.0 overlay could not be built: " + " ".join(result.stderr.strip().splitlines()[-3:]))
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(digest.hexdigest())
+  cache = build / "ios26/module-cache"
+  flags = list(sdk_flags)
+  if "-module-cache-path" in flags:
+    flags[flags.index("-module-cache-path") + 1] = str(cache)
+  else:
+    flags += ["-module-cache-path", str(cache)]
+  return flags + ["-I", str(overlay / "stdlib"), "-I", str(overlay / "swift"), "-F", str(overlay / "Frameworks")]
+
+
 def read_sdk_version() -> str:
   """The SDK's version from its SDKSettings.json (the shared iPhoneOS 16.5 SDK says 16.4)."""
   flags = shlex.split(os.environ["IOS_SWIFTC_FLAGS"])
@@ -366,7 +405,14 @@ def main() -> None:
   if plugin_dir.is_dir():
     sdk_flags += ["-plugin-path", str(plugin_dir)]
   started = time.monotonic()
+  sdk_version = read_sdk_version()
+  old_sdk = int(sdk_version.split(".")[0] or 0) < 26
+  if old_sdk:
+    sdk_flags = ios26_flags(build, sdk_flags)
   checker = Checker(build, sdk_flags)
+  for name in RETIRED_BACKFILL_MODULES:
+    for stale in checker.modules.glob(f"{name}.*"):
+      stale.unlink()
   graph = Graph()
   project = read_project(app)
   targets = app_targets(project, app)
@@ -381,12 +427,11 @@ def main() -> None:
   needed = graph.closure([graph.product_target(p) for p in linked])
 
   # Backfill first: our package modules may use iOS 17 standard-library API the 16.5 SDK lacks.
-  sdk_version = read_sdk_version()
-  old_sdk = int(sdk_version.split(".")[0] or 0) < 26
   backfill = (SDK_BACKFILL_MODULES if old_sdk else []) + PACKAGE_BACKFILL_MODULES
   implicit_modules = IMPLICIT_IMPORTS if old_sdk else []
   package_implicit_modules = PACKAGE_IMPLICIT_IMPORTS if old_sdk else []
-  print(f"ios-check: iOS SDK {sdk_version}; declarations of what it lacks: {', '.join(backfill)}")
+  apple = "; Apple's iOS 26.0 Speech, FoundationModels, BackgroundAssets, Observation" if old_sdk else ""
+  print(f"ios-check: iOS SDK {sdk_version}{apple}; declared by hand: {', '.join(backfill)}")
   for name in backfill:
     sources = sorted((BACKFILL / name).glob("*.swift"))
     if not checker.emit(name, sources, ["-swift-version", "5"], skip_bodies=False):

@@ -39,41 +39,27 @@
       progress(1)
     }
 
-    /// True when the model for this locale is on the device.
-    func isInstalled() async -> Bool {
-      await AssetInventory.status(forModules: [Self.transcriber(locale)]) == .installed
-    }
-
     /// Where the transcriber stands for `language` (nil: the device's language), from what iOS reports.
     static func status(language: String?) async -> AppleSpeechStatus {
       let wanted = language.map { Locale(identifier: $0) } ?? Locale.current
       let name = Locale.current.localizedString(forIdentifier: wanted.identifier) ?? wanted.identifier
-      guard SpeechTranscriber.isAvailable else {
-        return .resolve(
-          systemHasAnalyzer: true, deviceSupported: false, language: name, languageSupported: false,
-          assets: .unsupported)
-      }
-      guard let locale = await SpeechTranscriber.supportedLocale(equivalentTo: wanted) else {
-        return .resolve(
-          systemHasAnalyzer: true, deviceSupported: true, language: name, languageSupported: false,
-          assets: .unsupported)
-      }
+      let device = SpeechTranscriber.isAvailable
+      let locale = device ? await SpeechTranscriber.supportedLocale(equivalentTo: wanted) : nil
+      var assets = AppleSpeechStatus.Assets.unsupported
       // NB: an installed locale needs no inventory query; otherwise the inventory says whether it is downloading.
-      let installed = await SpeechTranscriber.installedLocales.contains { $0.identifier == locale.identifier }
-      let assets: AppleSpeechStatus.Assets =
-        if installed {
-          .installed
-        } else {
-          switch await AssetInventory.status(forModules: [transcriber(locale)]) {
-          case .unsupported: .unsupported
-          case .supported: .supported
-          case .downloading: .downloading
-          case .installed: .installed
-          @unknown default: .unsupported
-          }
+      if let locale, await SpeechTranscriber.installedLocales.contains(where: { $0.identifier == locale.identifier }) {
+        assets = .installed
+      } else if let locale {
+        switch await AssetInventory.status(forModules: [transcriber(locale)]) {
+        case .supported: assets = .supported
+        case .downloading: assets = .downloading
+        case .installed: assets = .installed
+        default: assets = .unsupported
         }
+      }
       return .resolve(
-        systemHasAnalyzer: true, deviceSupported: true, language: name, languageSupported: true, assets: assets)
+        systemHasAnalyzer: true, deviceSupported: device, language: name, languageSupported: locale != nil,
+        assets: assets)
     }
 
     func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
@@ -93,23 +79,23 @@
       continuation.yield(AnalyzerInput(buffer: buffer))
       continuation.finish()
 
-      let collector = Task { () throws -> [(String, Double, Double)] in
-        var parts: [(String, Double, Double)] = []
+      let collector = Task { () throws -> [TranscriptSegment] in
+        var segments: [TranscriptSegment] = []
         for try await result in transcriber.results where result.isFinal {
           let text = String(result.text.characters).trimmingCharacters(in: .whitespacesAndNewlines)
-          if !text.isEmpty { parts.append((text, result.range.start.seconds, result.range.end.seconds)) }
+          let (start, end) = (result.range.start.seconds, result.range.end.seconds)
+          if !text.isEmpty { segments.append(TranscriptSegment(text: text, start: start, end: end, confidence: 1)) }
         }
-        return parts
+        return segments
       }
       if let last = try await analyzer.analyzeSequence(inputs) {
         try await analyzer.finalizeAndFinish(through: last)
       } else {
         await analyzer.cancelAndFinishNow()
       }
-      let parts = try await collector.value
-      let segments = parts.map { TranscriptSegment(text: $0.0, start: $0.1, end: $0.2, confidence: 1) }
+      let segments = try await collector.value
       return Transcript(
-        text: parts.map(\.0).joined(separator: " "), segments: segments,
+        text: segments.map(\.text).joined(separator: " "), segments: segments,
         language: locale.language.languageCode?.identifier, engine: id, model: model)
     }
 

@@ -12,14 +12,9 @@ extension PolishProviders {
         #if canImport(FoundationModels)
           if #available(iOS 26.0, *) { return AppleIntelligenceProvider() }
         #endif
-        throw AppleIntelligenceUnavailable()
+        throw AppleIntelligenceFailure.needsNewerSystem.error
       }
       return try catalog.make(id, model, baseURL)
     }
   }
-}
-
-/// Apple Intelligence was chosen on an iPhone without it.
-struct AppleIntelligenceUnavailable: Error, CustomStringConvertible {
-  var description: String { "Apple Intelligence needs iOS 26" }
 }

@@ -1,11 +1,14 @@
 // Backfill for the iOS type-check only (scripts/ios-check): never built into the app.
-// iOS 18 controls (Control Center, lock screen, Action Button), as on developer.apple.com/documentation/widgetkit
-// and /swiftui (ControlWidget, ControlWidgetConfiguration, ControlWidgetTemplate and their builders are SwiftUI's).
+// iOS 18 controls (Control Center, lock screen, Action Button). ControlWidget, ControlWidgetConfiguration,
+// ControlWidgetTemplate and their builders are SwiftUI's, re-checked against the developer.apple.com page named above
+// each; WidgetKit's (StaticControlConfiguration, ControlWidgetButton, displayName/description) against Apple's
+// WidgetKit 26.0 interface in ../shared/ios-sdk/ios26 (System/Library/Frameworks/WidgetKit.framework/Modules/
+// WidgetKit.swiftmodule/arm64e-apple-ios.swiftinterface), which cannot be compiled here over the 16.5 SwiftUI.
 import AppIntents
 import SwiftUI
 import WidgetKit
 
-/// iOS 18.0: developer.apple.com/documentation/swiftui/controlwidget
+/// iOS 18.0: https://developer.apple.com/documentation/swiftui/controlwidget
 @available(iOS 18.0, *)
 @MainActor @preconcurrency
 public protocol ControlWidget {
@@ -14,17 +17,17 @@ public protocol ControlWidget {
   @ControlWidgetConfigurationBuilder var body: Body { get }
 }
 
-/// iOS 18.0: developer.apple.com/documentation/swiftui/controlwidgetconfiguration
+/// iOS 18.0: https://developer.apple.com/documentation/swiftui/controlwidgetconfiguration
 @available(iOS 18.0, *)
 @MainActor @preconcurrency
 public protocol ControlWidgetConfiguration {}
 
-/// iOS 18.0: developer.apple.com/documentation/swiftui/controlwidgettemplate
+/// iOS 18.0: https://developer.apple.com/documentation/swiftui/controlwidgettemplate
 @available(iOS 18.0, *)
 @MainActor @preconcurrency
 public protocol ControlWidgetTemplate {}
 
-/// iOS 18.0: developer.apple.com/documentation/swiftui/controlwidgetconfigurationbuilder
+/// iOS 18.0: https://developer.apple.com/documentation/swiftui/controlwidgetconfigurationbuilder
 @available(iOS 18.0, *)
 @resultBuilder
 public struct ControlWidgetConfigurationBuilder {
@@ -36,7 +39,7 @@ public struct ControlWidgetConfigurationBuilder {
   }
 }
 
-/// iOS 18.0: developer.apple.com/documentation/swiftui/controlwidgettemplatebuilder
+/// iOS 18.0: https://developer.apple.com/documentation/swiftui/controlwidgettemplatebuilder
 @available(iOS 18.0, *)
 @resultBuilder
 public struct ControlWidgetTemplateBuilder {
@@ -46,32 +49,34 @@ public struct ControlWidgetTemplateBuilder {
   }
 }
 
-/// iOS 18.0: developer.apple.com/documentation/widgetkit/staticcontrolconfiguration
+/// iOS 18.0: https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration
 @available(iOS 18.0, *)
 @MainActor @preconcurrency
 public struct StaticControlConfiguration<Content: ControlWidgetTemplate>: ControlWidgetConfiguration {
-  /// developer.apple.com/documentation/widgetkit/staticcontrolconfiguration/init(kind:content:)
+  /// https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration/init(kind:content:)
   public init(kind: String, @ControlWidgetTemplateBuilder content: @escaping () -> Content) {}
 }
 
-/// iOS 18.0: developer.apple.com/documentation/swiftui/controlwidgetconfiguration (displayName, description)
+/// iOS 18.0: WidgetKit's `extension SwiftUI.ControlWidgetConfiguration` (interface above);
+/// https://developer.apple.com/documentation/swiftui/controlwidgetconfiguration
 @available(iOS 18.0, *)
 extension ControlWidgetConfiguration {
   public func displayName(_ displayName: LocalizedStringResource) -> some ControlWidgetConfiguration { self }
   public func description(_ description: LocalizedStringResource) -> some ControlWidgetConfiguration { self }
 }
 
-/// iOS 18.0: developer.apple.com/documentation/widgetkit/controlwidgetbuttondefaultactionlabel
+/// iOS 18.0: https://developer.apple.com/documentation/widgetkit/controlwidgetbuttondefaultactionlabel
 @available(iOS 18.0, *)
+@MainActor @preconcurrency
 public struct ControlWidgetButtonDefaultActionLabel: View {
   public var body: Never { fatalError() }
 }
 
-/// iOS 18.0: developer.apple.com/documentation/widgetkit/controlwidgetbutton
+/// iOS 18.0: https://developer.apple.com/documentation/widgetkit/controlwidgetbutton
 @available(iOS 18.0, *)
 @MainActor @preconcurrency
 public struct ControlWidgetButton<Label: View, ActionLabel: View, Action>: ControlWidgetTemplate {
-  /// init(action:label:actionLabel:), where Action: AppIntent
+  /// https://developer.apple.com/documentation/widgetkit/controlwidgetbutton/init(action:label:actionlabel:)
   public init(
     action: Action, @ViewBuilder label: @escaping () -> Label,
     @ViewBuilder actionLabel: @escaping (Bool) -> ActionLabel
@@ -80,11 +85,12 @@ public struct ControlWidgetButton<Label: View, ActionLabel: View, Action>: Contr
 
 @available(iOS 18.0, *)
 extension ControlWidgetButton where ActionLabel == ControlWidgetButtonDefaultActionLabel {
-  /// init(action:label:)-77p8j, where Action: AppIntent
+  /// https://developer.apple.com/documentation/widgetkit/controlwidgetbutton/init(action:label:)-77p8j (AppIntent)
   public init(action: Action, @ViewBuilder label: @escaping () -> Label) where Action: AppIntent {}
 }
 
-/// iOS 18.0: WidgetBundleBuilder.buildExpression(_:) for a ControlWidget (SwiftUI's WidgetBundleBuilder).
+/// iOS 18.0: https://developer.apple.com/documentation/swiftui/widgetbundlebuilder (its buildExpression(_:) that takes
+/// a ControlWidget; the page lists it without a declaration).
 @available(iOS 18.0, *)
 extension WidgetBundleBuilder {
   public static func buildExpression<Content: ControlWidget>(_ content: Content) -> some Widget {
@@ -92,6 +98,7 @@ extension WidgetBundleBuilder {
   }
 }
 
+/// NB: not Apple's: the widget the declaration above returns, so a bundle can list a control.
 @available(iOS 18.0, *)
 struct EmptyWidgetForControls: Widget {
   var body: some WidgetConfiguration { EmptyWidgetConfiguration() }

@@ -38,9 +38,8 @@ extension Clock {
   }
 }
 
-/// Swift 6.2: a marker protocol every metatype the app's dependencies (GRDB) name here satisfies.
-/// NB: declared as `Any`, since a 5.8 library cannot express marker protocols on metatypes.
-public typealias SendableMetatype = Any
+// Swift 6.2's `SendableMetatype` (named by GRDB and FoundationModels) comes from the patched standard library of
+// ../shared/ios-sdk/ios26 (tools/patch_swift.py), which check.py puts before the SDK's.
 
 /// Swift 6.0, iOS 18.0: SE-0425. Named only in GRDB's declarations.
 @available(iOS 18.0, *)

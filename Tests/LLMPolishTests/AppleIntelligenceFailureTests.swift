@@ -1,0 +1,48 @@
+import HTTPTransport
+import LLMPolish
+import Testing
+
+/// Apple Intelligence as the app wraps it, failing the way iOS reported.
+private struct FailingAppleIntelligence: LLMProvider {
+  let id = "apple-intelligence"
+  let displayName = AppleIntelligenceFailure.provider
+  let model = "system"
+  let failure: AppleIntelligenceFailure
+
+  func complete(_ request: LLMRequest) async throws -> LLMResponse { throw failure.error }
+}
+
+@Suite("Apple Intelligence's failures as polish reports them")
+struct AppleIntelligenceFailureTests {
+  @Test("a dictation polished while iOS rate-limits the app in the background goes in unpolished: 'busy, try later'")
+  func busyInTheBackground() async {
+    let polisher = Polisher(
+      provider: FailingAppleIntelligence(failure: .busy), settings: PolishSettings(timeout: patience))
+    let result = await polisher.polish("so I think we should move the meeting to Thursday")
+    #expect(!result.usedLLM)
+    #expect(result.text == "so I think we should move the meeting to Thursday")
+    #expect(result.rejection?.notice == "Not polished: Apple Intelligence is busy, try again later")
+    #expect(AppleIntelligenceFailure.busy.error.kind == .rateLimited)
+  }
+
+  @Test("a text the model declines goes in as dictated, and the user is told it declined")
+  func declined() async {
+    let polisher = Polisher(
+      provider: FailingAppleIntelligence(failure: .declined), settings: PolishSettings(timeout: patience))
+    let result = await polisher.polish("please send the quarterly numbers to the whole team today")
+    #expect(result.text == "please send the quarterly numbers to the whole team today")
+    #expect(result.rejection?.notice == "Not polished: Apple Intelligence declined to rewrite this text")
+  }
+
+  @Test("each failure is its own one line naming Apple Intelligence, so the user knows which setting or wait applies")
+  func oneLineEach() {
+    let all = AppleIntelligenceFailure.allCases
+    for failure in all {
+      #expect(failure.error.message.contains("Apple Intelligence"), "\(failure)")
+      #expect(!failure.error.message.contains("\n"), "\(failure)")
+      #expect(failure.error.provider == "Apple Intelligence")
+    }
+    #expect(Set(all.map(\.error.message)).count == all.count)
+    #expect(AppleIntelligenceFailure.notEnabled.error.message == "Turn on Apple Intelligence in Settings to use it for polish")
+  }
+}
