@@ -35,8 +35,7 @@ struct KeyboardBar: View {
       InsertedActions(session: session, dictation: dictation)
     } else if !session.phase.coversKeys {
       let typing = session.typing
-      let words = Suggestions.rank(
-        word: typing.word, candidates: controls.candidates(typing.word, typing.typing.language), terms: [])
+      let words = session.suggestions(candidates: controls.candidates(typing.word, typing.typing.language))
       HStack(spacing: 0) {
         ForEach(words, id: \.self) { word in
           BarButton(title: word) {
@@ -152,7 +151,7 @@ struct ModeMenu: View {
           choice(style.title, selected: session.pickedStyle == style.name) { pick(style: style.name) }
         }
       }
-      if session.phase.name == "ready" || session.phase.name == "inserted" {
+      if session.phase.offersEndSession {
         Button(action: session.tapEndSession) {
           Label("End Utter session", systemImage: "mic.slash")
         }

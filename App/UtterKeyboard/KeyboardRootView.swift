@@ -66,14 +66,18 @@ struct DictationPanel: View {
         ListeningPanel(session: session, level: nil, live: session.liveText, partialText: partial, paused: true)
       case .transcribing(let partial):
         TranscribingPanel(partialText: partial, onCancel: session.tapCancel)
-      case .failed(.needsFullAccess):
+      case .failed(.needsFullAccess) where session.fullAccessHelp.offersSettingsButton:
         MessagePanel(
-          message: KeyboardProblem.needsFullAccess.message, actionTitle: "Open Settings", action: openSettings,
+          message: session.fullAccessHelp.message, actionTitle: "Open Settings", action: openSettings,
           secondaryTitle: "Back to the keys", secondary: session.dismissError)
-      case .failed(let problem):
-        MessagePanel(message: problem.message, actionTitle: "OK", action: session.dismissError)
+      case .failed(.needsFullAccess):
+        // NB: from iOS 26 a keyboard without Full Access opens no URL (KeyboardWithoutFullAccess): the steps show.
+        MessagePanel(
+          message: session.fullAccessHelp.message, actionTitle: "Back to the keys", action: session.dismissError)
       case .inactive, .ready, .inserted:
         EmptyView()
+      case .failed(let problem):
+        MessagePanel(message: problem.message, actionTitle: "OK", action: session.dismissError)
       }
     }
     .frame(maxWidth: .infinity, maxHeight: .infinity)

@@ -18,7 +18,6 @@ final class KeyboardViewController: UIInputViewController {
   private var heightConstraint: NSLayoutConstraint?
   private let checker = UITextChecker()
   private let haptics = UIImpactFeedbackGenerator(style: .light)
-  private let log = Logger(subsystem: "app.utter.keyboard", category: "controller")
 
   override func loadView() {
     // NB: an input view that enables input clicks, so `playInputClick` sounds as the user set it in iOS.
@@ -32,6 +31,7 @@ final class KeyboardViewController: UIInputViewController {
       fullAccess: hasFullAccess, shared: SharedFolder.appGroup(), document: ProxyDocument(controller: self),
       notifier: { DarwinChangeNotifier() }, pickedLanguage: KeyboardPicks.language, pickedStyle: KeyboardPicks.style)
     session.host = self
+    session.fullAccessHelp = FullAccessHelp(iOSMajorVersion: ProcessInfo.processInfo.operatingSystemVersion.majorVersion)
     self.session = session
 
     let controls = KeyboardControls(
@@ -77,6 +77,7 @@ final class KeyboardViewController: UIInputViewController {
     super.viewWillAppear(animated)
     session?.fullAccess = hasFullAccess
     session?.appear()
+    applyAppearance()
     reportField()
   }
 
@@ -95,6 +96,15 @@ final class KeyboardViewController: UIInputViewController {
       returnLabel: FieldTraits.returnLabel(rawValue: proxy.returnKeyType?.rawValue ?? 0))
   }
 
+  /// The Light or Dark choice made in Utter (the system's otherwise).
+  private func applyAppearance() {
+    switch session?.appearance ?? .system {
+    case .light: view.overrideUserInterfaceStyle = .light
+    case .dark: view.overrideUserInterfaceStyle = .dark
+    case .system: view.overrideUserInterfaceStyle = .unspecified
+    }
+  }
+
   /// A key's click and tap, as the user set them in Utter; iOS plays neither without Full Access.
   private func keyPressed() {
     guard let session else { return }
@@ -106,9 +116,8 @@ final class KeyboardViewController: UIInputViewController {
   /// The spell checker's corrections of `word`, or its completions when it is spelled right, in `language`.
   private func candidates(for word: String, language: String?) -> [String] {
     guard !word.isEmpty else { return [] }
-    let available = UITextChecker.availableLanguages
-    let code = language ?? "en"
-    guard let checkerLanguage = available.first(where: { $0.hasPrefix(code) }) ?? available.first else { return [] }
+    guard let checkerLanguage = Suggestions.checkerLanguage(for: language, available: UITextChecker.availableLanguages)
+    else { return [] }
     let range = NSRange(location: 0, length: (word as NSString).length)
     let misspelled = checker.rangeOfMisspelledWord(
       in: word, range: range, startingAt: 0, wrap: false, language: checkerLanguage)
@@ -118,11 +127,11 @@ final class KeyboardViewController: UIInputViewController {
     return checker.completions(forPartialWordRange: range, in: word, language: checkerLanguage) ?? []
   }
 
-  /// Opens Utter's page in Settings, where Keyboards › Allow Full Access is.
+  /// Opens Utter's page in Settings, where Keyboards › Allow Full Access is; says so when iOS did not.
   private func openSettings() {
     guard let url = URL(string: UIApplication.openSettingsURLString) else { return }
     openContainingApp(url) { [weak self] opened in
-      if !opened { self?.log.notice("iOS did not open Settings from the keyboard") }
+      if !opened { self?.session?.notice = FullAccessHelp.settingsDidNotOpen }
     }
   }
 

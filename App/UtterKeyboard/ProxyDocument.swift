@@ -4,6 +4,10 @@ import UIKit
 
 /// The host app's text field, through the keyboard's `textDocumentProxy`, as KeyboardModel's `TextFieldProxy`.
 ///
+/// iOS shows only the sentence or line around the cursor, and the keyboard's own edits only from the next turn of the
+/// run loop (`TextProxyContext`): the session reads its own edits from what it did, never from here, and undoes a
+/// dictation only while what little shows agrees with it (`InsertedSpan`). `utter keyboard` plays the same rules.
+///
 /// NB: the session actor edits the document off the main thread, while UIKit's proxy is main-thread only, so
 /// every access hops to the main thread synchronously (the main thread never blocks on the actor).
 struct ProxyDocument: TextFieldProxy, @unchecked Sendable {

@@ -146,8 +146,8 @@ struct FunctionKey: View {
   }
 }
 
-/// Delete: once on touch, then, held, `onRepeat(0)`, `onRepeat(1)`, … every 0.1 s after 0.5 s (the session deletes
-/// words once the repeats pass ten, `TypingModel.heldDelete`).
+/// Delete: once on touch, then, held, `onRepeat(0)`, `onRepeat(1)`, … at `TypingModel.deleteRepeatInterval` after
+/// `deleteRepeatDelay` (the session deletes words once the repeats pass ten, `TypingModel.heldDelete`).
 @MainActor
 struct DeleteKey: View {
   let width: CGFloat
@@ -168,12 +168,12 @@ struct DeleteKey: View {
             guard repeater == nil else { return }
             action()
             repeater = Task { @MainActor in
-              try? await Task.sleep(nanoseconds: 500_000_000)
+              try? await Task.sleep(nanoseconds: UInt64(TypingModel.deleteRepeatDelay * 1e9))
               var count = 0
               while !Task.isCancelled {
                 onRepeat(count)
                 count += 1
-                try? await Task.sleep(nanoseconds: 100_000_000)
+                try? await Task.sleep(nanoseconds: UInt64(TypingModel.deleteRepeatInterval * 1e9))
               }
             }
           }
@@ -212,8 +212,8 @@ struct SpaceKey: View {
         DragGesture(minimumDistance: 0)
           .onChanged { drag in
             let moved = drag.translation.width
-            // NB: a wobble under 12 points is still a tap.
-            guard applied != nil || abs(moved) > 12 else { return }
+            // NB: a wobble under `spaceDragThreshold` points is still a tap.
+            guard applied != nil || abs(moved) > TypingModel.spaceDragThreshold else { return }
             let from = applied ?? 0
             let steps = TypingModel.cursorSteps(forDrag: Double(moved - from))
             guard steps != 0 else {
@@ -221,7 +221,7 @@ struct SpaceKey: View {
               return
             }
             onDrag(Double(moved - from))
-            applied = from + CGFloat(steps) * 8
+            applied = from + CGFloat(Double(steps) * TypingModel.pointsPerCursorStep)
           }
           .onEnded { _ in
             if applied == nil { action() }

@@ -66,16 +66,17 @@ public struct InsertionWatch: Sendable, Hashable {
   /// The words the user corrected in the span, ready for the channel: none when the span is gone, unchanged or
   /// rewritten, and each form cut to the channel's limits.
   public func corrections(before: String, after: String) -> [CorrectedWords] {
-    let alignment: WordAlignment
+    var found: WordAlignment?
     if let edited = span(before: before, after: after) {
       guard edited != inserted else { return [] }
-      alignment = WordAlignment(heard: inserted, corrected: edited)
-    } else if let inView = sentenceInView(before: before, after: after) {
-      alignment = inView
-    } else {
-      return []
+      found = WordAlignment(heard: inserted, corrected: edited)
     }
-    guard !alignment.isRewrite else { return [] }
+    // NB: where iOS shows only the sentence at the cursor, the anchor can be found in the wrong place (a dictation
+    // that repeats the text before it): the sentence in view is the other way to find the span.
+    if found.map({ $0.isRewrite || $0.substitutions.isEmpty }) ?? true {
+      found = sentenceInView(before: before, after: after)
+    }
+    guard let alignment = found, !alignment.isRewrite else { return [] }
     return alignment.substitutions.prefix(CorrectedWords.maxCount).compactMap { substitution in
       guard substitution.heard.count <= CorrectedWords.maxCharacters,
         substitution.corrected.count <= CorrectedWords.maxCharacters

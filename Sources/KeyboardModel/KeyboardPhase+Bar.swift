@@ -6,12 +6,4 @@ extension KeyboardPhase {
     default: false
     }
   }
-
-  /// Whether the mic key finishes a dictation (✓) rather than starting one.
-  public var micFinishes: Bool {
-    switch self {
-    case .listening, .interrupted: true
-    default: false
-    }
-  }
 }

@@ -85,6 +85,30 @@ struct StrictProxyTests {
   }
 }
 
+@Suite("Keyboard: corrections read back from the sentence in view")
+struct SentenceInViewTests {
+  @Test("a dictation that repeats the sentence before it: the user's fixes of the second are still read back")
+  func repeatedSentence() throws {
+    let said = "And the draft to Siobhan and Niamh before lunch."
+    let watch = try #require(
+      InsertionWatch(inserted: " And the draft to Shiva and I am before lunch.", before: said, after: ""))
+    #expect(
+      watch.corrections(before: said, after: "") == [
+        CorrectedWords(heard: "Shiva", corrected: "Siobhan"), CorrectedWords(heard: "I am", corrected: "Niamh"),
+      ])
+  }
+
+  @Test("the sentence of a long dictation the cursor is in, when the text before it is out of view")
+  func earlierSentence() throws {
+    let watch = try #require(
+      InsertionWatch(inserted: " Call Shivor today. Then send the draft.", before: "Private: PIN 1234. Notes:", after: ""))
+    #expect(
+      watch.corrections(before: "Call Siobhan", after: " today.") == [
+        CorrectedWords(heard: "Shivor", corrected: "Siobhan")
+      ])
+  }
+}
+
 @Suite("Keyboard: what it knows of its last insertion")
 struct InsertedSpanTests {
   let span = InsertedSpan(text: " Second one. Third one.", before: "First one.", after: "")
