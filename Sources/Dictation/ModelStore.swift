@@ -86,7 +86,9 @@
     }
 
     /// The user's answer to "Download on cellular?".
-    public func answerCellular(_ id: String, allow: Bool) { send(allow ? .cellularConfirmed : .cellularDeclined, to: id) }
+    public func answerCellular(_ id: String, allow: Bool) {
+      send(allow ? .cellularConfirmed : .cellularDeclined, to: id)
+    }
 
     /// Deletes a downloaded model, or cancels its download.
     public func delete(_ id: String) { send(.deleteAsked, to: id) }

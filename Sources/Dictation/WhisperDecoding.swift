@@ -63,7 +63,8 @@ public struct WhisperDecoding: Sendable, Hashable {
     public static func == (lhs: Segment, rhs: Segment) -> Bool {
       lhs.text == rhs.text && lhs.start == rhs.start && lhs.end == rhs.end
         && lhs.averageLogProbability == rhs.averageLogProbability && lhs.noSpeechProbability == rhs.noSpeechProbability
-        && lhs.words.map(\.text) == rhs.words.map(\.text) && lhs.words.map(\.probability) == rhs.words.map(\.probability)
+        && lhs.words.map(\.text) == rhs.words.map(\.text)
+        && lhs.words.map(\.probability) == rhs.words.map(\.probability)
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }

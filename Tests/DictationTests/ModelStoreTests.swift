@@ -3,8 +3,8 @@ import Foundation
 import Locations
 import SessionTestFakes
 import SpeechEngine
-import Testing
 import TestSupport
+import Testing
 
 /// The phone as the model store sees it: files on a real disk, downloads that land when the test says, a record of
 /// every specialization pass and every engine load.
@@ -48,7 +48,8 @@ struct ModelStoreTests {
   static var listing: Data {
     let entries = files.map { file in
       let lfs = file.hash.map { ", \"lfs\": {\"oid\": \"\($0)\"}" } ?? ""
-      return "{\"type\": \"file\", \"path\": \"openai_whisper-tiny.en/\(file.path)\", \"size\": \(file.content.utf8.count)\(lfs)}"
+      return
+        "{\"type\": \"file\", \"path\": \"openai_whisper-tiny.en/\(file.path)\", \"size\": \(file.content.utf8.count)\(lfs)}"
     }
     return Data("[\(entries.joined(separator: ","))]".utf8)
   }
@@ -162,7 +163,8 @@ struct ModelStoreTests {
     let store = Self.store(device, in: dir)
     device.hashes = ["weight.bin": "0000"]
     store.networkChanged(.wifi)
-    await #expect(throws: ModelStoreError("The download was damaged and was removed. Tap Download to fetch it again.")) {
+    await #expect(throws: ModelStoreError("The download was damaged and was removed. Tap Download to fetch it again."))
+    {
       _ = try await store.install("tiny.en")
     }
     #expect(store.status(of: "tiny.en").phase == .failed(.damaged))
@@ -176,7 +178,8 @@ struct ModelStoreTests {
     defer { dir.remove() }
     let device = FakeModelDevice()
     let store = Self.store(device, in: dir)
-    await #expect(throws: ModelStoreError("The base.en model is not on this iPhone. Download it in Utter › Settings.")) {
+    await #expect(throws: ModelStoreError("The base.en model is not on this iPhone. Download it in Utter › Settings."))
+    {
       _ = try await store.engine("base.en")
     }
     #expect(device.loadedEngines.isEmpty)

@@ -67,7 +67,8 @@ struct AppRouteTests {
   @Test(
     "utter:// links",
     arguments: [
-      ("utter://activate?source=keyboard", AppRoute.activate), ("UTTER://dictate", .dictate), ("utter://note", .newNote),
+      ("utter://activate?source=keyboard", AppRoute.activate), ("UTTER://dictate", .dictate),
+      ("utter://note", .newNote),
       ("utter://open", .home), ("utter://", .home),
     ])
   func links(url: String, route: AppRoute) {
@@ -83,8 +84,10 @@ struct AppRouteTests {
   @Test("the keyboard's request opens the session only after onboarding; notes and dictation show their screen")
   func presentation() {
     #expect(AppRoute.activate.presentation(onboarded: false) == nil)
-    #expect(AppRoute.activate.presentation(onboarded: true).map { [$0.screen == .activate, $0.opensSession] } == [true, true])
-    #expect(AppRoute.newNote.presentation(onboarded: false).map { [$0.screen == .newNote, $0.opensSession] } == [true, false])
+    #expect(
+      AppRoute.activate.presentation(onboarded: true).map { [$0.screen == .activate, $0.opensSession] } == [true, true])
+    #expect(
+      AppRoute.newNote.presentation(onboarded: false).map { [$0.screen == .newNote, $0.opensSession] } == [true, false])
     #expect(AppRoute.home.presentation(onboarded: true).map { [$0.screen == nil, $0.opensSession] } == [true, false])
   }
 }

@@ -75,13 +75,7 @@ final class AppModel {
     settingsChanged()
   }
 
-  var colorScheme: ColorScheme? {
-    switch settings.appearance {
-    case .light: .light
-    case .dark: .dark
-    case .system: nil
-    }
-  }
+  var colorScheme: ColorScheme? { settings.appearance.prefersDark.map { $0 ? .dark : .light } }
 
   /// Saves `change` applied to the settings, and shares the keyboard's part with the keyboard.
   func updateSettings(_ change: (inout UtterSettings) -> Void) {
@@ -150,7 +144,6 @@ final class AppModel {
       }
     }
   }
-
 
   func becameActive() {
     flow.appBecameActive()

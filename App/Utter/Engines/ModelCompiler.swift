@@ -13,8 +13,9 @@ enum ModelCompiler {
   /// once; `progress` receives the fraction done (by the models' sizes) after each.
   static func compile(folder: URL, progress: @escaping @Sendable (Double) -> Void) async throws {
     try await Task.detached(priority: .userInitiated) {
-      let parts = EnginePlacement.Component.loadOrder.map { ($0, ModelFiles.bytes(under: $0.compiledModel(in: folder))) }
-      for (part, fraction) in zip(parts.map(\.0), EnginePlacement.Component.fractions(parts.map(\.1))) {
+      let parts = EnginePlacement.Component.loadOrder
+      let sizes = parts.map { ModelFiles.bytes(under: $0.compiledModel(in: folder)) }
+      for (part, fraction) in zip(parts, EnginePlacement.Component.fractions(sizes)) {
         let configuration = MLModelConfiguration()
         configuration.computeUnits = WhisperKitEngine.units(EnginePlacement.backgroundSafe.units(for: part))
         _ = try MLModel(contentsOf: part.compiledModel(in: folder), configuration: configuration)

@@ -42,7 +42,7 @@ final class WhisperKitEngine: SpeechEngine, @unchecked Sendable {
       detectLanguage: wanted.detectLanguage, skipSpecialTokens: wanted.skipSpecialTokens,
       wordTimestamps: wanted.wordTimestamps, compressionRatioThreshold: wanted.compressionRatioThreshold,
       logProbThreshold: wanted.logProbThreshold, firstTokenLogProbThreshold: wanted.firstTokenLogProbThreshold,
-      noSpeechThreshold: wanted.noSpeechThreshold, chunkingStrategy: wanted.chunksAtPauses ? .vad : ChunkingStrategy.none)
+      noSpeechThreshold: wanted.noSpeechThreshold, chunkingStrategy: wanted.chunksAtPauses ? ChunkingStrategy.vad : nil)
     if let prompt = wanted.prompt, let tokenizer = kit.tokenizer {
       decoding.promptTokens = WhisperDecoding.promptTokens(
         tokenizer.encode(text: prompt), specialTokenBegin: tokenizer.specialTokens.specialTokenBegin)

@@ -1,0 +1,13 @@
+import Dictation
+import Storage
+import Testing
+
+@Suite("The app's appearance setting")
+struct AppearanceSchemeTests {
+  @Test("light and dark are forced; system follows the phone")
+  func schemes() {
+    #expect(AppearanceChoice.light.prefersDark == false)
+    #expect(AppearanceChoice.dark.prefersDark == true)
+    #expect(AppearanceChoice.system.prefersDark == nil)
+  }
+}
