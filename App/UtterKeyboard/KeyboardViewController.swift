@@ -77,7 +77,9 @@ final class KeyboardViewController: UIInputViewController {
     super.viewWillAppear(animated)
     session?.fullAccess = hasFullAccess
     session?.appear()
-    applyAppearance()
+    // The Light or Dark choice made in Utter (the system's otherwise).
+    let style = session?.appearance.interfaceStyleRawValue ?? 0
+    view.overrideUserInterfaceStyle = UIUserInterfaceStyle(rawValue: style) ?? .unspecified
     reportField()
   }
 
@@ -94,15 +96,6 @@ final class KeyboardViewController: UIInputViewController {
       language: proxy.documentInputMode?.primaryLanguage,
       capitalization: proxy.autocapitalizationType?.rawValue ?? UITextAutocapitalizationType.sentences.rawValue,
       returnLabel: FieldTraits.returnLabel(rawValue: proxy.returnKeyType?.rawValue ?? 0))
-  }
-
-  /// The Light or Dark choice made in Utter (the system's otherwise).
-  private func applyAppearance() {
-    switch session?.appearance ?? .system {
-    case .light: view.overrideUserInterfaceStyle = .light
-    case .dark: view.overrideUserInterfaceStyle = .dark
-    case .system: view.overrideUserInterfaceStyle = .unspecified
-    }
   }
 
   /// A key's click and tap, as the user set them in Utter; iOS plays neither without Full Access.

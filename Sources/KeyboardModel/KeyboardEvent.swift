@@ -89,4 +89,13 @@ public struct KeyboardConfiguration: Sendable, Hashable {
 /// The keyboard's colour scheme, as chosen in Utter's Appearance setting.
 public enum KeyboardAppearance: String, Sendable, Hashable {
   case system, light, dark
+
+  /// UIKit's `UIUserInterfaceStyle` raw value for it (unspecified follows the system).
+  public var interfaceStyleRawValue: Int {
+    switch self {
+    case .system: 0
+    case .light: 1
+    case .dark: 2
+    }
+  }
 }
