@@ -43,6 +43,7 @@ struct AppleIntelligenceFailureTests {
       #expect(failure.error.provider == "Apple Intelligence")
     }
     #expect(Set(all.map(\.error.message)).count == all.count)
-    #expect(AppleIntelligenceFailure.notEnabled.error.message == "Turn on Apple Intelligence in Settings to use it for polish")
+    let notEnabled = AppleIntelligenceFailure.notEnabled.error.message
+    #expect(notEnabled == "Turn on Apple Intelligence in Settings to use it for polish")
   }
 }

@@ -1,6 +1,7 @@
 // Backfill for the iOS type-check only (scripts/ios-check): never built into the app.
-// SwiftUI API from iOS 17 that the 16.5 SDK lacks. Each signature re-checked against the developer.apple.com page named
-// above it (the pages show today's SDK, where `@ViewBuilder` became `@ContentBuilder` and methods gained `nonisolated`).
+// SwiftUI API from iOS 17 that the 16.5 SDK lacks. Each signature re-checked against the developer.apple.com page
+// named above it (the pages show today's SDK, where `@ViewBuilder` became `@ContentBuilder` and methods gained
+// `nonisolated`).
 // Observation is Apple's own iOS 26.0 interface (scripts/ios-check/check.py, `ios26_flags`).
 import AppIntents
 import Observation
@@ -9,7 +10,7 @@ import SwiftUI
 /// iOS 17.0: https://developer.apple.com/documentation/swiftui/environment (reading an Observable object)
 @available(iOS 17.0, *)
 extension Environment {
-  /// https://developer.apple.com/documentation/swiftui/environment/init(_:) (`where Value: AnyObject, Value: Observable`)
+  /// https://developer.apple.com/documentation/swiftui/environment/init(_:) (where Value: AnyObject & Observable)
   public init(_ objectType: Value.Type) where Value: AnyObject & Observable { fatalError() }
   /// https://developer.apple.com/documentation/swiftui/environment/init(_:)-8slkf
   public init<T: AnyObject & Observable>(_ objectType: T.Type) where Value == T? { fatalError() }

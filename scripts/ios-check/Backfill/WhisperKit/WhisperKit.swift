@@ -6,10 +6,11 @@ import CoreML
 import Foundation
 
 /// https://github.com/argmaxinc/WhisperKit/blob/v1.0.0/Sources/WhisperKit/Core/Configurations.swift
-/// `open class WhisperKitConfig`: its stored properties of plain types and its one initialiser, labels in order. NB: the
-/// parameters typed by WhisperKit's pipeline protocols (`audioInputConfig`, `audioProcessor`, `featureExtractor`,
-/// `audioEncoder`, `textDecoder`, `logitsFilters`, `segmentSeeker`, `voiceActivityDetector`) sit between
-/// `computeOptions` and `verbose`, and `logLevel` between `verbose` and `prewarm`, all defaulted; the app passes none.
+/// `open class WhisperKitConfig`: its stored properties of plain types and its one initialiser, labels in order.
+/// NB: the parameters typed by WhisperKit's pipeline protocols (`audioInputConfig`, `audioProcessor`,
+/// `featureExtractor`, `audioEncoder`, `textDecoder`, `logitsFilters`, `segmentSeeker`, `voiceActivityDetector`)
+/// sit between `computeOptions` and `verbose`, and `logLevel` between `verbose` and `prewarm`, all defaulted; the app
+/// passes none.
 open class WhisperKitConfig {
   public var model: String?
   public var downloadBase: URL?
