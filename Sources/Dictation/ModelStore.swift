@@ -50,7 +50,7 @@
     /// Models whose specialization waits for the app to be on screen.
     @ObservationIgnored public private(set) var deferredPreparations: Set<String> = []
     @ObservationIgnored public private(set) var presence: BackgroundMemory.Presence = .background
-    /// Every load of an engine, in order (what `utter` and the tests count: one per use).
+    /// Every load of an engine, in order: one per use.
     @ObservationIgnored public private(set) var loads: [String] = []
 
     /// Models live in the app's data folder (kept, excluded from backup), not in the shared App Group.

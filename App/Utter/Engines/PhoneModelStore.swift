@@ -20,7 +20,7 @@ final class PhoneModelStore: ModelStoreDevice {
     let device = PhoneModelStore(data: data.root)
     let store = ModelStore(data: data, device: device)
     device.downloads = ModelDownloads(files: store.files) { [weak store] report in
-      Task { @MainActor in store?.apply(report) }
+      Task { @MainActor [store] in store?.apply(report) }
     }
     device.network = NetworkWatch { [weak store] kind in store?.networkChanged(kind) }
     Task { await store.relaunch() }
