@@ -27,7 +27,8 @@ test: setup test-deps ios-check
 	swift test --skip-build --filter '$(PROCESS_SUITES)' --no-parallel
 
 # Type-checks every Swift file of the iPhone app, and the package modules it links, against Apple's iOS SDK
-# (../shared/ios-sdk, or Xcode's); then proves the check fails on a misspelled UIKit call.
+# (../shared/ios-sdk and its iOS 26.0 interfaces, or Xcode's); then proves the check fails on a misspelled UIKit
+# call and on a misspelled SpeechTranscriber option.
 ios-check:
 	@scripts/check-ios.sh
 	@scripts/ios-check/self-test.sh
