@@ -122,7 +122,7 @@ struct MicrophoneKey: View {
 
   private var listening: Bool {
     switch session.phase {
-    case .listening, .interrupted: true
+    case .listening: true
     default: false
     }
   }

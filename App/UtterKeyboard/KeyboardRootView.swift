@@ -61,9 +61,11 @@ struct DictationPanel: View {
       case .activating(let waitingOn):
         ActivatingPanel(waitingOn: waitingOn)
       case .listening(let level, let partial):
-        ListeningPanel(session: session, level: level, live: session.liveText, partialText: partial, paused: false)
-      case .interrupted(let partial):
-        ListeningPanel(session: session, level: nil, live: session.liveText, partialText: partial, paused: true)
+        ListeningPanel(session: session, level: level, live: session.liveText, partialText: partial)
+      case .interrupted(let pause):
+        MessagePanel(
+          message: pause.message, actionTitle: pause == .needsApp ? "Open Utter" : "Back to the keys",
+          action: pause == .needsApp ? session.tapMicrophone : session.tapCancel)
       case .transcribing(let partial):
         TranscribingPanel(partialText: partial, onCancel: session.tapCancel)
       case .failed(.needsFullAccess) where session.fullAccessHelp.offersSettingsButton:
@@ -74,10 +76,10 @@ struct DictationPanel: View {
         // NB: from iOS 26 a keyboard without Full Access opens no URL (KeyboardWithoutFullAccess): the steps show.
         MessagePanel(
           message: session.fullAccessHelp.message, actionTitle: "Back to the keys", action: session.dismissError)
-      case .inactive, .ready, .inserted:
-        EmptyView()
       case .failed(let problem):
         MessagePanel(message: problem.message, actionTitle: "OK", action: session.dismissError)
+      case .inactive, .ready, .inserted:
+        EmptyView()
       }
     }
     .frame(maxWidth: .infinity, maxHeight: .infinity)

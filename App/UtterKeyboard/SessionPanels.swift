@@ -20,8 +20,6 @@ struct ActivatingPanel: View {
 
   private var message: String {
     if waitingOn.contains(.microphonePermission) { return "Allow the microphone in Utter, then come back." }
-    if waitingOn.contains(.modelLoading) { return "Utter is loading its speech model…" }
-    if waitingOn.contains(.recovering) { return "Utter is recovering your last dictation…" }
     return "Starting Utter… Tap ◀ at the top left of Utter to come back."
   }
 }
@@ -35,7 +33,6 @@ struct ListeningPanel: View {
   let live: LiveText
   /// The one-line text of an app that does not publish live text.
   let partialText: String
-  let paused: Bool
 
   var body: some View {
     VStack(spacing: 8) {
@@ -44,10 +41,10 @@ struct ListeningPanel: View {
         .lineLimit(3)
         .truncationMode(.head)
         .frame(maxWidth: .infinity, alignment: .leading)
-        .accessibilityLabel(paused ? "Paused" : (spoken.isEmpty ? "Listening" : spoken))
+        .accessibilityLabel(spoken.isEmpty ? "Listening" : spoken)
       HStack(spacing: 12) {
         RoundKey(symbol: "xmark", label: "Cancel dictation", tint: .secondary, action: session.tapCancel)
-        LevelWaveform(level: paused ? nil : level)
+        LevelWaveform(level: level)
           .frame(maxWidth: .infinity, maxHeight: 56)
         RoundKey(symbol: "checkmark", label: "Done, insert text", tint: .accentColor, action: session.tapDone)
       }
@@ -58,7 +55,6 @@ struct ListeningPanel: View {
   private var spoken: String { live.isEmpty ? partialText : live.text }
 
   private var caption: Text {
-    if paused { return Text("Paused for a call or Siri — resumes by itself.").foregroundColor(.secondary) }
     if live.isEmpty {
       return partialText.isEmpty ? Text("Listening…").foregroundColor(.secondary) : Text(partialText)
     }

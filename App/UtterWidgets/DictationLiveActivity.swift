@@ -17,10 +17,12 @@ struct DictationLiveActivity: Widget {
             .font(.headline)
         }
         DynamicIslandExpandedRegion(.trailing) {
-          Text(timerInterval: Date.now...max(Date.now, context.state.endsAt), countsDown: true)
-            .monospacedDigit()
-            .multilineTextAlignment(.trailing)
-            .frame(maxWidth: 64)
+          if let endsAt = context.state.endsAt {
+            Text(timerInterval: Date.now...max(Date.now, endsAt), countsDown: true)
+              .monospacedDigit()
+              .multilineTextAlignment(.trailing)
+              .frame(maxWidth: 64)
+          }
         }
         DynamicIslandExpandedRegion(.bottom) {
           HStack {
@@ -65,11 +67,13 @@ struct SessionLockScreenView: View {
       }
       Spacer()
       VStack(alignment: .trailing, spacing: 6) {
-        Text(timerInterval: Date.now...max(Date.now, state.endsAt), countsDown: true)
-          .monospacedDigit()
-          .font(.subheadline)
-          .multilineTextAlignment(.trailing)
-          .frame(maxWidth: 72)
+        if let endsAt = state.endsAt {
+          Text(timerInterval: Date.now...max(Date.now, endsAt), countsDown: true)
+            .monospacedDigit()
+            .font(.subheadline)
+            .multilineTextAlignment(.trailing)
+            .frame(maxWidth: 72)
+        }
         EndSessionButton()
       }
     }

@@ -4,57 +4,15 @@
   import Foundation
   import Locations
   import Observation
+  import PhoneRules
   import SessionChannel
-
-  /// What a flow session needs from the phone's audio hardware (`AVAudioSession` and `AVAudioEngine` on iPhone). It
-  /// decides nothing: the session tells it which `AudioSessionPlan` to apply and when to start or stop the microphone.
-  @MainActor
-  public protocol FlowAudio: AnyObject {
-    /// Whether the user answered the microphone question: nil not yet, else granted or not.
-    var permissionGranted: Bool? { get }
-    func requestPermission() async -> Bool
-    var isRunning: Bool { get }
-    /// Another app plays audio now (music, a podcast).
-    var otherAudioPlaying: Bool { get }
-    /// The headset connected now, if any.
-    var headset: AudioSituation.Headset { get }
-    /// Sets the audio session as planned: category options, preferred input, haptics, active or not. Applied in
-    /// full every time (nothing is skipped because it looks set already: a call deactivates the session behind the
-    /// app's back).
-    func apply(_ plan: AudioSessionPlan) throws
-    /// Starts the microphone when it is not running (the session must be active).
-    func ensureRunning() throws
-    /// Stops the microphone for an interruption; its listeners hear again after `ensureRunning()`.
-    func halt()
-    /// Stops the microphone and releases the audio session (the session ended).
-    func shutDown()
-    /// Builds the audio hardware anew (the media server restarted).
-    func rebuild()
-    /// The microphone the host records from; `restart` brings the hardware back when a call left it stopped.
-    func source(restart: @escaping @Sendable () async throws -> Void) -> any AudioSource
-    /// Told what happens to the audio session.
-    var onEvent: ((FlowAudioEvent) -> Void)? { get set }
-  }
-
-  /// Something that happened to the phone's audio session.
-  public enum FlowAudioEvent: Equatable, Sendable {
-    /// A call or Siri took the audio; the microphone is stopped.
-    case interrupted
-    /// The interruption ended; `shouldResume` says whether the system invites a resume now.
-    case interruptionEnded(shouldResume: Bool)
-    /// Input or output hardware changed (AirPods, a headset unplugged).
-    case routeChanged
-    /// The media server restarted: every audio object must be rebuilt.
-    case mediaServicesReset
-    /// The audio engine stopped by itself.
-    case engineStopped
-  }
 
   /// Shows the session outside the app (the Live Activity on iPhone).
   @MainActor
   public protocol FlowSessionIndicator: AnyObject {
-    func start(endsAt: Date)
-    func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date)
+    /// The session started; it ends by itself at `endsAt`, or never (nil: it lasts until the user ends it).
+    func start(endsAt: Date?)
+    func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date?)
     func end()
   }
 
@@ -93,9 +51,9 @@
     @ObservationIgnored private var host: DictationHost?
     @ObservationIgnored private var cues = SessionCues()
     @ObservationIgnored private var ready: [CheckedContinuation<DictationHost, any Error>] = []
-    /// The indicator's end time when the session never expires (fixed, so updates stay rare).
-    @ObservationIgnored private var openEndedUntil = Date()
     @ObservationIgnored private var activity = AudioSituation.Activity.off
+    /// What the plan wanted and the background did not allow, as last logged.
+    @ObservationIgnored private var withheld: [String] = []
     @ObservationIgnored private var offWaiters: [CheckedContinuation<Void, Never>] = []
     @ObservationIgnored private let log: (String) -> Void
 
@@ -179,8 +137,7 @@
     private func run(_ host: DictationHost, timeout: Double?) {
       self.host = host
       cues = SessionCues()
-      openEndedUntil = Date().addingTimeInterval(8 * 3600)
-      indicator.start(endsAt: timeout.map { Date().addingTimeInterval($0) } ?? openEndedUntil)
+      indicator.start(endsAt: timeout.map { Date().addingTimeInterval($0) })
       Task { [weak self] in
         for await update in await host.updates() { self?.follow(update) }
       }
@@ -250,48 +207,62 @@
           }
         }
         for cue in cues.observe(state) { onCue(cue) }
-        indicator.update(phase: state.phase, wordsThisSession: wordsThisSession, endsAt: expiresAt ?? openEndedUntil)
+        indicator.update(phase: state.phase, wordsThisSession: wordsThisSession, endsAt: expiresAt)
       }
     }
 
     private func handle(_ event: FlowAudioEvent) {
       switch event {
-      case .interrupted:
-        // NB: the system deactivated the session for the call; what was applied before no longer holds, so the end of
-        // the call applies the plan in full again (a stale "active" here left the first dictation after a call silent).
+      case .interrupted(let reason):
+        // NB: the system deactivated the session; what was applied before no longer holds, so the end of the
+        // interruption applies the plan in full again (a stale "active" here left the first dictation after a call
+        // silent).
         activity = .call
         appliedPlan = AudioRoutePolicy.plan(for: situation)
         audio.halt()
-        if let host { Task { await host.interruptionBegan() } }
+        log("interrupted (\(reason))")
+        if let host {
+          let blocked: HostPrecondition = reason == .builtInMicMuted ? .microphoneMuted : .audioSession
+          Task { await host.microphoneBlocked(blocked) }
+        }
+        // NB: a suspension is reported once the app runs again, and no end follows: start again now if iOS lets us.
+        if !reason.endIsPosted { restartMicrophone(reason: "the app was suspended") }
       case .interruptionEnded(let shouldResume):
         log("interruption ended, shouldResume \(shouldResume)")
         // NB: try even without .shouldResume: a recording app that stays stopped after a call leaves the keyboard
-        // with a dead microphone. If iOS refuses now, the next dictation or foregrounding retries.
+        // with a dead microphone. In the background iOS refuses, and the host says that opening the app brings it back.
         restartMicrophone(reason: "interruption ended")
       case .routeChanged:
-        // NB: a headset came or went: the plan may change (AirPods gone mid-dictation: the iPhone's microphone), and
-        // the dictation goes on with the same listener once the microphone runs again.
+        // NB: a headset came or went: the plan may change (AirPods gone mid-dictation: the iPhone's microphone). The
+        // microphone is not started here: if the engine stopped, its configuration change follows (`.engineStopped`),
+        // and a tap installed before it can crash the app (`MicrophoneStart.Refusal.routeChanging`).
         guard host != nil, activity != .call else { return }
         appliedPlan = nil
-        restartMicrophone(reason: "route changed")
+        do { try route(activity) } catch { log("audio session change failed: \(error)") }
       case .mediaServicesReset:
         audio.rebuild()
         appliedPlan = nil
         if host != nil { restartMicrophone(reason: "media services reset") }
       case .engineStopped:
         restartMicrophone(reason: "engine stopped")
+      case .sceneChanged(let scene):
+        log("app in the \(scene)")
+        if scene == .foreground { appBecameActive() }
       }
     }
 
     private func restartMicrophone(reason: String) {
       guard let host else { return }
-      let wasInterrupted = activity == .call
       do {
         try ensureRunning()
         log("microphone running (\(reason))")
-        if wasInterrupted { Task { await host.interruptionEnded() } }
+        // NB: whatever stopped it (a call, a restart refused in the background), the next tap records.
+        Task { await host.interruptionEnded() }
       } catch {
         log("microphone restart failed (\(reason)): \(error)")
+        // NB: iOS starts a microphone only for an app on screen: until the user opens the app, nothing records, and
+        // the keyboard says so (a dictation under way keeps what it heard).
+        if audio.scene == .background { Task { await host.microphoneBlocked(.foreground) } }
       }
     }
 
@@ -312,11 +283,29 @@
         microphone: microphoneChoice, ducksOthers: ducksOthers)
     }
 
-    /// Applies the audio session `AudioRoutePolicy` plans for `activity`, when it differs from what is applied.
+    /// Applies the audio session `AudioRoutePolicy` plans for `activity`, as the phone's rules let it change
+    /// (`AudioSessionChange`): reactivated for ducking in the foreground, never stopping the microphone in the
+    /// background.
     private func route(_ activity: AudioSituation.Activity) throws {
       self.activity = activity
-      let plan = AudioRoutePolicy.plan(for: situation)
-      guard plan != appliedPlan else { return }
+      let change = AudioSessionChange.change(
+        from: appliedPlan, to: AudioRoutePolicy.plan(for: situation), scene: audio.scene, headset: audio.headset)
+      // NB: said once per change, not at every state the host publishes.
+      if change.withheld != withheld {
+        withheld = change.withheld
+        for line in withheld { log(line) }
+      }
+      guard let plan = change.plan else { return }
+      if change.reactivates {
+        let wasRunning = audio.isRunning
+        audio.halt()
+        try audio.apply(.inactive)
+        appliedPlan = .inactive
+        try audio.apply(plan)
+        appliedPlan = plan
+        if wasRunning { try audio.ensureRunning() }
+        return
+      }
       try audio.apply(plan)
       appliedPlan = plan
     }

@@ -116,6 +116,9 @@ public actor DictationHost {
   /// The microphone is free again.
   public func interruptionEnded() { apply(.interruptionEnded(now: clock.now())) }
 
+  /// The microphone stopped and `reason` holds it (`HostEvent.microphoneBlocked`).
+  public func microphoneBlocked(_ reason: HostPrecondition) { apply(.microphoneBlocked(reason)) }
+
   func waitUntilEnded() async {
     if ended { return }
     await withCheckedContinuation { endWaiters.append($0) }

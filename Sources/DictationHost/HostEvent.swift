@@ -42,6 +42,9 @@ public enum HostEvent: Sendable, Hashable {
   case appRequest(CommandKind, context: FieldContext, now: Double)
   /// A call or Siri took the microphone: a dictation being recorded is stopped and what was said is delivered.
   case interruptionBegan
+  /// The microphone stopped and `reason` holds it (a muted microphone, or iOS refuses to start it until the app is
+  /// opened): as for a call, a dictation being recorded is stopped and delivered.
+  case microphoneBlocked(HostPrecondition)
   /// The microphone is free again: the next tap records.
   case interruptionEnded(now: Double)
   /// The microphone failed during a dictation: keep what was heard.

@@ -5,7 +5,12 @@ import SessionChannel
 public struct HostModel: Sendable, Hashable {
   public private(set) var phase: HostPhase = .inactive
   public private(set) var sessionID: String?
-  public private(set) var waitingOn: [HostPrecondition] = []
+  /// What the session waits on while activating; while interrupted, what holds the microphone.
+  public var waitingOn: [HostPrecondition] {
+    if phase == .interrupted, let microphoneBlocked { return [microphoneBlocked] }
+    return preconditions
+  }
+  private var preconditions: [HostPrecondition] = []
   /// The highest keyboard command handled (or skipped).
   public private(set) var lastCommandSeq: Int
   public private(set) var dictation: ActiveDictation?
@@ -18,8 +23,11 @@ public struct HostModel: Sendable, Hashable {
   var endAfterDelivery = false
   /// The app's own dictations so far in this session.
   var appDictations = 0
-  /// A call (or Siri) has the microphone: nothing can record until it ends.
-  public private(set) var audioInterrupted = false
+  /// What holds the microphone (a call: `.audioSession`; a muted microphone; or only opening the app restarts it:
+  /// `.foreground`); nil while it is free.
+  public private(set) var microphoneBlocked: HostPrecondition?
+  /// Nothing can record until the microphone is back.
+  public var audioInterrupted: Bool { microphoneBlocked != nil }
 
   /// A host that ignores commands numbered up to `lastCommandSeq` (those written before it started).
   public init(timeout: SessionTimeout, lastCommandSeq: Int = 0) {
@@ -47,23 +55,12 @@ public struct HostModel: Sendable, Hashable {
       if kind != .start, dictation?.origin != .app { return [] }
       return dispatch(kind, start: nil, context: context, now: now)
     case .interruptionBegan:
-      audioInterrupted = true
-      switch phase {
-      case .recording:
-        // NB: a call cut the dictation: the words said before it are read and delivered, not held for the call's
-        // length (the user's attention, and often the field, have moved on).
-        guard let dictation else { return [] }
-        phase = .transcribing
-        return [.finishDictation(dictation)]
-      case .standby:
-        phase = .interrupted
-        return []
-      default:
-        return []  // reading and delivering need no microphone
-      }
+      return block(.audioSession)
+    case .microphoneBlocked(let reason):
+      return block(reason)
     case .interruptionEnded(let now):
       guard audioInterrupted else { return [] }
-      audioInterrupted = false
+      microphoneBlocked = nil
       if phase == .interrupted {
         phase = .standby
         extendExpiry(now)
@@ -100,8 +97,26 @@ public struct HostModel: Sendable, Hashable {
     }
   }
 
+  /// The microphone is held by `reason`: a dictation being recorded is stopped and what was said is delivered.
+  private mutating func block(_ reason: HostPrecondition) -> [HostEffect] {
+    microphoneBlocked = reason
+    switch phase {
+    case .recording:
+      // NB: a call cut the dictation: the words said before it are read and delivered, not held for the call's
+      // length (the user's attention, and often the field, have moved on).
+      guard let dictation else { return [] }
+      phase = .transcribing
+      return [.finishDictation(dictation)]
+    case .standby:
+      phase = .interrupted
+      return []
+    default:
+      return []  // reading and delivering need no microphone; an interrupted session shows the new reason
+    }
+  }
+
   private mutating func preconditions(_ waitingOn: [HostPrecondition], now: Double) -> [HostEffect] {
-    self.waitingOn = waitingOn
+    preconditions = waitingOn
     phase = waitingOn.isEmpty ? .standby : .activating
     if phase == .standby { extendExpiry(now) }
     return []

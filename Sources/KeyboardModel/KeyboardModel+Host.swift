@@ -29,7 +29,10 @@ extension KeyboardModel {
       return []
     case .standby:
       return reconcileStandby(state, now: now)
-    case .recording, .interrupted, .transcribing, .delivering:
+    case .interrupted:
+      reconcileInterrupted(state, now: now)
+      return []
+    case .recording, .transcribing, .delivering:
       reconcileBusy(state, now: now)
       return []
     }
@@ -69,10 +72,13 @@ extension KeyboardModel {
       phase = .ready
     case .interrupted where dictationSeq == nil:
       phase = .ready  // the call that held the microphone ended, with no dictation of ours cut by it
-    case .listening(_, let partial), .interrupted(let partial):
+    case .listening(_, let partial):
       // NB: the app ended the recording without our stop; its result or failure follows.
       transcribingSince = now
       phase = .transcribing(partialText: partial)
+    case .interrupted:
+      transcribingSince = now
+      phase = .transcribing(partialText: "")
     case .transcribing:
       transcribingSince = transcribingSince ?? now
     case .ready, .inserted, .failed(.dictation), .failed(.appNotRunning), .failed(.appStoppedDictationSaved):
@@ -94,14 +100,52 @@ extension KeyboardModel {
     }
     if dictationSeq == nil { dictationSeq = state.dictationCommandSeq }
     adoptLiveText(state)
+    let partial = Self.waitNote(state) ?? state.partialText
     switch state.phase {
     case .recording:
-      phase = .listening(level: state.audioLevel, partialText: state.partialText)
-    case .interrupted:
-      phase = .interrupted(partialText: state.partialText)
+      phase = .listening(level: state.audioLevel, partialText: partial)
     default:
       if case .transcribing = phase {} else { transcribingSince = now }
-      phase = .transcribing(partialText: state.partialText)
+      phase = .transcribing(partialText: partial)
+    }
+  }
+
+  /// What the app waits on while it records or writes a dictation, in the line the panel shows where live text would
+  /// be: the model still loading behind a tap (the words are recorded meanwhile), or a crash's audio being read
+  /// first. Only while the host says so (`HostState.waitingOn`), and never over live text.
+  static func waitNote(_ state: HostState) -> String? {
+    guard state.partialText.isEmpty, state.liveText?.isEmpty ?? true else { return nil }
+    if state.waitingOn.contains(.modelLoading) {
+      return "Loading the speech model… your words are being recorded."
+    }
+    if state.waitingOn.contains(.recovering) { return "Reading your last dictation first…" }
+    return nil
+  }
+
+  /// The microphone is held (a call, or iOS wants the app opened): a dictation of ours that it cut is being
+  /// delivered, so the keyboard waits for its text; otherwise the pause shows only when the user asks to dictate (a
+  /// delivered dictation keeps its undo), and an open pause follows the host (a call over, but the app must be opened).
+  private mutating func reconcileInterrupted(_ state: HostState, now: Double) {
+    let pause = MicrophonePause(waitingOn: state.waitingOn)
+    switch phase {
+    case .activating where pendingStart != nil:
+      break  // the user is opening the app to bring the microphone back; the start goes once it is
+    case .activating, .inactive:
+      pendingStart = nil
+      activatingSince = nil
+      phase = .ready
+    case .interrupted:
+      phase = .interrupted(pause)
+    case .listening(_, let partial):
+      // NB: the call cut our dictation; its words are delivered next.
+      transcribingSince = now
+      phase = .transcribing(partialText: partial)
+    case .transcribing where state.failure != nil && state.failure?.commandSeq == dictationSeq:
+      if let failure = state.failure { phase = .failed(.dictation(failure.reason)) }
+      dictationSeq = nil
+      transcribingSince = nil
+    case .ready, .transcribing, .inserted, .failed:
+      break
     }
   }
 
@@ -151,7 +195,7 @@ extension KeyboardModel {
       transcribingSince = nil
     }
     switch phase {
-    case .listening, .interrupted:
+    case .listening:
       break  // a newer dictation is under way; it keeps the screen
     default:
       // NB: the raw text goes where the formatted text went, so it keeps the spacing the pipeline chose.
@@ -196,7 +240,7 @@ extension KeyboardModel {
       phase = .failed(.appNotResponding)
       return []
     }
-    if case .transcribing = phase, host.phase == .standby, let since = transcribingSince,
+    if case .transcribing = phase, host.phase == .standby || host.phase == .interrupted, let since = transcribingSince,
       now - since > configuration.commandTimeout
     {
       // NB: the app is idle and no result came (it was unreadable or taken by another keyboard): it is in history.

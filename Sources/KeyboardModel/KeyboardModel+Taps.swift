@@ -11,10 +11,17 @@ extension KeyboardModel {
       return []
     case .ready, .inserted, .failed:
       guard hostIsLive(at: now), host?.phase == .standby || host?.phase == .delivering else {
+        if hostIsLive(at: now), let host, host.phase == .interrupted {
+          // NB: say what holds the microphone, and what brings it back, rather than a tap that does nothing.
+          phase = .interrupted(MicrophonePause(waitingOn: host.waitingOn))
+          return []
+        }
         if hostIsLive(at: now) { return [] }
         return openApp(then: context, now: now)
       }
       return sendStart(context, now: now)
+    case .interrupted(.needsApp):
+      return openApp(then: context, now: now)  // the app on screen restarts the microphone; the start follows
     case .listening, .interrupted, .transcribing:
       return []
     }
@@ -47,7 +54,7 @@ extension KeyboardModel {
 
   mutating func tapStop(now: Double) -> [KeyboardEffect] {
     switch phase {
-    case .listening(_, let partial), .interrupted(let partial):
+    case .listening(_, let partial):
       let command = makeCommand(.stop, now: now)
       awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
       transcribingSince = now
@@ -60,7 +67,10 @@ extension KeyboardModel {
 
   mutating func tapCancel(now: Double) -> [KeyboardEffect] {
     switch phase {
-    case .listening, .interrupted, .transcribing:
+    case .interrupted:
+      phase = .ready  // back to the keys: nothing was recording
+      return []
+    case .listening, .transcribing:
       let command = makeCommand(.cancel, now: now)
       awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
       dictationSeq = nil

@@ -9,8 +9,9 @@ public enum KeyboardPhase: Sendable, Hashable {
   /// One tap starts a dictation.
   case ready
   case listening(level: Double?, partialText: String)
-  /// A call or Siri paused the recording; it resumes by itself.
-  case interrupted(partialText: String)
+  /// The microphone cannot record now, and the pause says what brings it back. Shown when the user asks to dictate
+  /// (never over a dictation already delivered).
+  case interrupted(MicrophonePause)
   case transcribing(partialText: String)
   /// Text was inserted; undo and "use raw text" are offered until the user types.
   case inserted(InsertedDictation)
@@ -38,6 +39,37 @@ public enum KeyboardPhase: Sendable, Hashable {
     switch self {
     case .inactive, .ready, .inserted: false
     case .activating, .listening, .interrupted, .transcribing, .failed: true
+    }
+  }
+}
+
+/// Why the app's microphone cannot record now, and what brings it back (the host's `waitingOn` while interrupted).
+public enum MicrophonePause: Sendable, Hashable {
+  /// A call or Siri has the microphone; it comes back when that ends.
+  case call
+  /// The built-in microphone is muted (an iPad's cover is closed).
+  case muted
+  /// iOS does not start a microphone from the background (after a call, say): only opening Utter brings it back, and
+  /// a tap on the mic opens it.
+  case needsApp
+
+  /// The pause the host's `waitingOn` describes.
+  public init(waitingOn: [HostPrecondition]) {
+    if waitingOn.contains(.foreground) {
+      self = .needsApp
+    } else if waitingOn.contains(.microphoneMuted) {
+      self = .muted
+    } else {
+      self = .call
+    }
+  }
+
+  /// One sentence for the keyboard to show.
+  public var message: String {
+    switch self {
+    case .call: "A call or Siri has the microphone. Dictation is back when it ends."
+    case .muted: "The microphone is muted. Open the iPad's cover to dictate."
+    case .needsApp: "iOS stopped the microphone while Utter was in the background. Open Utter to turn it back on."
     }
   }
 }

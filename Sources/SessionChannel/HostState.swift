@@ -7,7 +7,8 @@ public enum HostPhase: String, Codable, Sendable, CaseIterable {
   /// The session is held and the app waits for `start`.
   case standby
   case recording
-  /// A call or Siri has the microphone: a dictation it cut was delivered, and the next one waits for the call's end.
+  /// Something holds the microphone (`HostState.waitingOn` says what: a call, a muted microphone, or the app must be
+  /// opened): a dictation it cut was delivered, and the next one waits.
   case interrupted
   /// Recording stopped; the last words are being transcribed.
   case transcribing
@@ -15,12 +16,19 @@ public enum HostPhase: String, Codable, Sendable, CaseIterable {
   case delivering
 }
 
-/// A precondition the app waits on before it can record.
+/// A precondition the app waits on before it can record: while `activating`, and what holds the microphone while
+/// `interrupted`.
 public enum HostPrecondition: String, Codable, Sendable, CaseIterable {
   case microphonePermission = "microphone-permission"
   case modelLoading = "model-loading"
+  /// The audio session: while interrupted, a call or Siri has it, and the microphone comes back when it ends.
   case audioSession = "audio-session"
   case recovering
+  /// The built-in microphone is muted (an iPad's cover closed).
+  case microphoneMuted = "microphone-muted"
+  /// The app must come on screen: iOS does not start a microphone from the background (after a call, or a route
+  /// change that stopped it), so only opening the app brings it back.
+  case foreground = "app-in-foreground"
 }
 
 /// Why a dictation produced no text, in words a person understands.
@@ -91,7 +99,7 @@ public struct HostState: Codable, Sendable, Hashable {
   public var heartbeat: Double
   /// When the session ends by itself, or nil for never.
   public var expiresAt: Double?
-  /// What the app is waiting on while `activating`.
+  /// What the app is waiting on while `activating`, and what holds the microphone while `interrupted`.
   public var waitingOn: [HostPrecondition]
   /// Sequence number of the `start` command being served while recording or transcribing.
   public var dictationCommandSeq: Int?

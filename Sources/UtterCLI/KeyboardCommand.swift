@@ -224,6 +224,7 @@ struct KeyboardCommand: AsyncParsableCommand {
     case .listening(_, let partial) where !partial.isEmpty: "listening: \(partial)"
     case .transcribing(let partial) where !partial.isEmpty: "transcribing: \(partial)"
     case .inserted(let dictation): "inserted: \(dictation.insertedText)"
+    case .interrupted(let pause): "interrupted: \(pause.message)"
     case .failed(let problem): "error: \(problem.message)"
     default: phase.name
     }

@@ -4,6 +4,7 @@ import Dictation
 import DictationHost
 import Foundation
 import Logging
+import PhoneRules
 
 /// `utter host --interrupt-at SECONDS:DURATION`: a phone call that begins SECONDS into the first recording and
 /// holds the microphone for DURATION, as a call does on iPhone.
@@ -23,18 +24,23 @@ struct SimulatedCall: Sendable, Equatable {
   }
 }
 
-/// The phone's audio for `utter host`, so that the host runs inside the app's own `FlowSession`: the audio session
-/// plans the session applies are logged (and held to: the microphone cannot start on an inactive session, as on
-/// iPhone), the microphone plays the --mic file, and a call (--interrupt-at, or SIGUSR1/SIGUSR2) deactivates the
-/// session, stops the microphone and tells the session, as iOS does.
+/// The phone's audio for `utter host`, so that the host runs inside the app's own `FlowSession` on a phone as strict
+/// as iOS (`StrictAudioSession`): the audio session plans the session applies are logged; the microphone starts only
+/// on an active session, in the foreground, and never while a route change is reconfiguring the engine; options
+/// that apply at activation (ducking) take effect only then; a route to another input format stops the engine,
+/// and iOS says so (a route change, then the engine's configuration change) a moment later. The microphone plays
+/// the --mic file; a call (--interrupt-at, or SIGUSR1/SIGUSR2) deactivates the session and stops the microphone.
+/// The app goes to the background once the session is ready with --background, and SIGTSTP/SIGCONT move it.
 @MainActor
 final class SimulatedPhoneAudio: FlowAudio {
   var permissionGranted: Bool? = true
-  private(set) var isRunning = false
+  var isRunning: Bool { session.microphoneRunning }
   let otherAudioPlaying: Bool
-  let headset: AudioSituation.Headset
+  var headset: AudioSituation.Headset
+  var scene: AppScene { session.scene }
   var onEvent: ((FlowAudioEvent) -> Void)?
-  private var sessionActive = false
+  private var session: StrictAudioSession
+  private var ducking = false
   private let playback: PlaybackMicrophone
   private let call: SimulatedCall?
   private let clock: UtterClock
@@ -50,6 +56,7 @@ final class SimulatedPhoneAudio: FlowAudio {
     self.call = call
     otherAudioPlaying = musicPlaying
     self.headset = headset
+    session = StrictAudioSession(scene: .foreground, headset: headset.strict)
     self.clock = clock
     self.logger = logger
   }
@@ -57,18 +64,29 @@ final class SimulatedPhoneAudio: FlowAudio {
   func requestPermission() async -> Bool { true }
 
   func apply(_ plan: AudioSessionPlan) throws {
-    sessionActive = plan.active
+    let notices = session.configure(
+      options: plan.sessionOptions, prefersHeadset: plan.input == .headset, active: plan.active)
     logger.info("audio session: \(Self.describe(plan))")
+    if !session.microphoneRunning { captures.pause() }
+    if session.ducksOthers != ducking {
+      ducking = session.ducksOthers
+      logger.info(ducking ? "other audio lowered" : "other audio at full volume")
+    }
+    post(notices)
   }
 
   func ensureRunning() throws {
-    guard sessionActive else { throw CLIError("the audio session is not active; the microphone cannot start") }
-    isRunning = true
+    do {
+      try session.startMicrophone()
+    } catch {
+      throw CLIError("the microphone cannot start: \(error)")
+    }
+    captures.resume()
   }
 
   func halt() {
-    isRunning = false
-    captures.cutAll()
+    session.stopMicrophone()
+    captures.pause()
   }
 
   func shutDown() {
@@ -84,17 +102,46 @@ final class SimulatedPhoneAudio: FlowAudio {
       restart: restart, captureStarted: { [weak self] in await self?.captureStarted() })
   }
 
+  /// The app comes on screen or leaves it (the user opened it, or swiped back to the keyboard).
+  func move(to scene: AppScene) {
+    guard session.scene != scene else { return }
+    session.scene = scene
+    logger.notice("the app is in the \(scene)")
+    onEvent?(.sceneChanged(scene))
+  }
+
   /// A call begins: iOS deactivates the session and stops the app's microphone, then tells the app.
   func callBegan() {
     logger.notice("a call took the microphone")
-    sessionActive = false
-    halt()
-    onEvent?(.interrupted)
+    session.interruptionBegan()
+    captures.pause()
+    captures.cutAll()
+    onEvent?(.interrupted(.anotherSession))
   }
 
   func callEnded() {
     logger.notice("the call ended; the microphone is free")
+    session.interruptionEnded()
     onEvent?(.interruptionEnded(shouldResume: true))
+  }
+
+  /// What iOS posts after a change, a moment later on the main queue, as on iPhone.
+  private func post(_ notices: [StrictAudioSession.Notice]) {
+    guard !notices.isEmpty else { return }
+    Task { @MainActor [weak self] in
+      for notice in notices {
+        guard let self else { return }
+        switch notice {
+        case .routeChanged(let reason):
+          self.logger.info("route changed (\(reason))")
+          if let event = PhoneAudioEvents.routeChange(reason: reason.rawValue) { self.onEvent?(event) }
+        case .engineConfigurationChanged:
+          self.logger.info("the audio engine stopped: its configuration changed")
+          self.session.configurationChangePosted()
+          self.onEvent?(.engineStopped)
+        }
+      }
+    }
   }
 
   private func captureStarted() {
@@ -148,13 +195,20 @@ struct SimulatedPhoneMicrophone: AudioSource {
 final class CaptureCutter: @unchecked Sendable {
   private let lock = NSLock()
   private var running: [UUID: @Sendable () -> Void] = [:]
+  /// The microphone is stopped: the captures go on, and hear nothing until it runs again (as a stopped engine's
+  /// listeners do on iPhone).
+  private var paused = false
+
+  func pause() { lock.withLock { paused = true } }
+  func resume() { lock.withLock { paused = false } }
+  private var isPaused: Bool { lock.withLock { paused } }
 
   func track(_ capture: AudioCapture) -> AudioCapture {
     let id = UUID()
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Float].self)
     let forward = Task {
       do {
-        for try await buffer in capture.buffers { continuation.yield(buffer) }
+        for try await buffer in capture.buffers where !self.isPaused { continuation.yield(buffer) }
         continuation.finish()
       } catch {
         continuation.finish(throwing: error)

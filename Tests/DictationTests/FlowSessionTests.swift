@@ -2,29 +2,42 @@ import Dictation
 import DictationHost
 import Foundation
 import Locations
+import PhoneRules
 import SessionChannel
 import SessionTestFakes
 import TestSupport
 import Testing
 
-/// The phone's audio, played by the test: what the session asked of it, and a microphone fed by hand. Like the real
-/// one, the microphone cannot start on an inactive audio session, and a call deactivates the session.
+/// The phone's audio, played by the test: what the session asked of it, and a microphone fed by hand. It is as strict
+/// as iOS (`StrictAudioSession`): the microphone starts only on an active session, in the foreground, and not while
+/// a route change reconfigures the engine; ducking takes effect only at activation; a route to another input format
+/// stops the engine, and iOS says so a moment later.
 @MainActor
 final class AudioStandIn: FlowAudio {
   var permissionGranted: Bool?
   var answer = true
-  var isRunning = false
   var failsToStart = false
   var otherAudioPlaying = false
-  var headset = AudioSituation.Headset.none
   var onEvent: ((FlowAudioEvent) -> Void)?
   var calls: [String] = []
   /// Every plan applied, in order.
   var plans: [AudioSessionPlan] = []
-  var sessionActive = false
+  /// What iOS refused, in order.
+  var refusals: [MicrophoneStart.Refusal] = []
+  private(set) var session = StrictAudioSession()
   let microphone = ManualMicrophone()
 
   init(permission: Bool?) { permissionGranted = permission }
+
+  var isRunning: Bool { session.microphoneRunning }
+  var headset: AudioSituation.Headset {
+    switch session.headset {
+    case .none: .none
+    case .bluetooth: .bluetooth
+    case .wired: .wired
+    }
+  }
+  var scene: AppScene { session.scene }
 
   func requestPermission() async -> Bool {
     calls.append("ask")
@@ -33,39 +46,83 @@ final class AudioStandIn: FlowAudio {
   }
   func apply(_ plan: AudioSessionPlan) throws {
     plans.append(plan)
-    sessionActive = plan.active
     calls.append(plan.active ? (plan.input == .headset ? "apply headset" : "apply iPhone mic") : "apply inactive")
+    post(session.configure(options: plan.sessionOptions, prefersHeadset: plan.input == .headset, active: plan.active))
   }
   func ensureRunning() throws {
-    if failsToStart || !sessionActive { throw CocoaError(.featureUnsupported) }
-    if !isRunning { calls.append("start") }
-    isRunning = true
+    if failsToStart { throw CocoaError(.featureUnsupported) }
+    let wasRunning = session.microphoneRunning
+    do {
+      try session.startMicrophone()
+    } catch {
+      refusals.append(error)
+      throw error
+    }
+    if !wasRunning { calls.append("start") }
   }
   func halt() {
     calls.append("halt")
-    isRunning = false
+    session.stopMicrophone()
   }
   func shutDown() {
     calls.append("shut down")
-    isRunning = false
-    sessionActive = false
+    session.stopMicrophone()
+    _ = session.configure(options: [], prefersHeadset: false, active: false)
   }
   func rebuild() { calls.append("rebuild") }
   func source(restart: @escaping @Sendable () async throws -> Void) -> any AudioSource { microphone }
 
   /// A call: the system deactivates the session and stops the microphone, then says so.
   func callBegins() {
-    sessionActive = false
-    isRunning = false
-    onEvent?(.interrupted)
+    session.interruptionBegan()
+    onEvent?(.interrupted(.anotherSession))
+  }
+
+  /// The call ends; iOS invites a resume or not.
+  func callEnds(shouldResume: Bool) {
+    session.interruptionEnded()
+    onEvent?(.interruptionEnded(shouldResume: shouldResume))
+  }
+
+  /// The user opens the app or leaves it.
+  func move(to scene: AppScene) {
+    session.scene = scene
+    onEvent?(.sceneChanged(scene))
+  }
+
+  /// A headset comes or goes.
+  func connect(_ headset: StrictAudioSession.Headset) { post(session.connect(headset)) }
+
+  /// What iOS posts after a change, a moment later (as notifications arrive on the main queue).
+  private func post(_ notices: [StrictAudioSession.Notice]) {
+    guard !notices.isEmpty else { return }
+    Task { @MainActor in
+      for notice in notices {
+        switch notice {
+        case .routeChanged(let reason):
+          if let event = PhoneAudioEvents.routeChange(reason: reason.rawValue) { onEvent?(event) }
+        case .engineConfigurationChanged:
+          session.configurationChangePosted()
+          onEvent?(.engineStopped)
+        }
+      }
+    }
   }
 }
 
 @MainActor
 final class IndicatorStandIn: FlowSessionIndicator {
   var shown: [String] = []
-  func start(endsAt: Date) { shown.append("start") }
-  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date) { shown.append("\(phase) \(wordsThisSession)") }
+  /// The end times shown (nil: none, the session lasts until the user ends it).
+  var endTimes: [Date?] = []
+  func start(endsAt: Date?) {
+    shown.append("start")
+    endTimes.append(endsAt)
+  }
+  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date?) {
+    shown.append("\(phase) \(wordsThisSession)")
+    endTimes.append(endsAt)
+  }
   func end() { shown.append("end") }
 }
 
@@ -79,16 +136,21 @@ struct FlowSessionTests {
     let audio: AudioStandIn
     let indicator: IndicatorStandIn
     let session: FlowSession
+    /// What the session logged.
+    let log: LoggedLines
 
     init(permission: Bool?, engine: ScriptedEngine = ScriptedEngine(["um see you at noon"])) async throws {
       store = try TemporaryStore()
       pipeline = DictationPipelineTests.pipeline(engine, store: store, source: .keyboard)
       shared = SharedFolder(appGroup: store.folder.path("group"))
       data = DataFolder(root: store.folder.url)
-      (audio, indicator, session) = await MainActor.run {
+      (audio, indicator, session, log) = await MainActor.run {
         let audio = AudioStandIn(permission: permission)
         let indicator = IndicatorStandIn()
-        return (audio, indicator, FlowSession(audio: audio, indicator: indicator, notifier: { _ in SilentNotifier() }))
+        let log = LoggedLines()
+        let session = FlowSession(
+          audio: audio, indicator: indicator, notifier: { _ in SilentNotifier() }, log: { log.lines.append($0) })
+        return (audio, indicator, session, log)
       }
     }
 
@@ -131,7 +193,7 @@ struct FlowSessionTests {
     await MainActor.run { fixture.audio.callBegins() }
     #expect(await fixture.audio.isRunning == false)
     #expect(await eventually { fixture.state()?.phase == .interrupted }, "the keyboard sees the call")
-    await MainActor.run { fixture.audio.onEvent?(.interruptionEnded(shouldResume: false)) }
+    await MainActor.run { fixture.audio.callEnds(shouldResume: false) }
     #expect(
       await fixture.audio.calls == ["apply iPhone mic", "start", "halt", "apply iPhone mic", "start"],
       "the session is made active again before the microphone starts")
@@ -148,40 +210,37 @@ struct FlowSessionTests {
     let fixture = try await Fixture(permission: true)
     defer { fixture.store.remove() }
     await MainActor.run {
-      fixture.audio.headset = .bluetooth
+      fixture.audio.connect(.bluetooth)
       fixture.audio.otherAudioPlaying = true
     }
     await fixture.session.open(with: fixture.pipeline, shared: fixture.shared, data: fixture.data)
     #expect(await eventually { await fixture.session.status == .on })
     #expect(await fixture.audio.plans.last?.options.contains(.allowBluetoothHFP) == false, "standby never holds HFP")
+    #expect(await fixture.audio.session.ducksOthers == false, "music plays at full volume in standby")
     let keyboard = Taps(channel: SessionChannel(container: fixture.shared.channel))
     try keyboard.send(.start)
     #expect(await eventually { fixture.state()?.phase == .recording && fixture.audio.microphone.isCapturing })
-    #expect(await eventually { await fixture.audio.plans.last?.options.contains(.duckOthers) == true })
+    #expect(await eventually { await fixture.audio.session.ducksOthers }, "activated again, so the music is lowered")
     #expect(await fixture.audio.plans.last?.input == .builtInMicrophone, "music plays on: the iPhone's microphone")
     #expect(await fixture.audio.plans.last?.options.contains(.allowBluetoothHFP) == false)
-    // The AirPods go mid-dictation: the engine stops with the route change; the dictation goes on.
-    await MainActor.run {
-      fixture.audio.headset = .none
-      fixture.audio.isRunning = false
-      fixture.audio.onEvent?(.routeChanged)
-    }
-    #expect(await fixture.audio.isRunning, "the microphone runs again")
-    #expect(fixture.state()?.phase == .recording, "the dictation was not cut")
+    #expect(await fixture.audio.isRunning)
     fixture.audio.microphone.play(try DictationPipelineTests.speech(in: fixture.store.folder))
     #expect(await fixture.audio.microphone.waitUntilTaken())
     try keyboard.send(.stop)
     #expect(await eventually { fixture.state()?.lastResultID != nil }, "its words are delivered")
-    #expect(await eventually { await fixture.audio.plans.last?.options.contains(.mixWithOthers) == true })
+    #expect(await eventually { await fixture.audio.session.ducksOthers == false }, "and the music is back")
 
-    // The user chose the AirPods' microphone: call quality while recording, the music profile again after.
-    await MainActor.run {
-      fixture.audio.headset = .bluetooth
-      fixture.session.microphoneChoice = .headset
-    }
+    // The user chose the AirPods' microphone: call quality while recording. The AirPods go mid-dictation: the
+    // engine stops with the new input format, starts again after its configuration change, and the dictation goes on.
+    await MainActor.run { fixture.session.microphoneChoice = .headset }
     try keyboard.send(.start)
-    #expect(await eventually { await fixture.audio.plans.last?.input == .headset })
-    #expect(await fixture.audio.plans.last?.options.contains(.allowBluetoothHFP) == true)
+    #expect(await eventually { await fixture.audio.session.input == .bluetoothHandsFree })
+    #expect(await eventually { await fixture.audio.isRunning }, "running again after the switch to call quality")
+    await MainActor.run { fixture.audio.connect(.none) }
+    #expect(await eventually { await fixture.audio.isRunning }, "the microphone runs again")
+    #expect(await fixture.audio.session.input == .builtInMicrophone)
+    #expect(await fixture.audio.refusals.isEmpty, "no tap went in while the route was changing")
+    #expect(await fixture.session.phase == .recording, "the dictation was not cut")
     try keyboard.send(.cancel)
     #expect(await eventually { await fixture.audio.plans.last?.options.contains(.allowBluetoothHFP) == false })
     await fixture.session.end()
@@ -214,6 +273,12 @@ struct FlowSessionTests {
     await fixture.session.end()
     #expect(await eventually { await fixture.session.status == .off })
   }
+}
+
+/// Lines a flow session logged.
+@MainActor
+final class LoggedLines {
+  var lines: [String] = []
 }
 
 /// The keyboard's taps, written to the channel by hand.

@@ -101,7 +101,7 @@ struct TypingSessionTests {
   func geometryAndFeedback() {
     let covering = [
       KeyboardPhase.inactive, .ready, .activating(waitingOn: []), .listening(level: 0.2, partialText: ""),
-      .interrupted(partialText: ""), .transcribing(partialText: ""),
+      .interrupted(.call), .transcribing(partialText: ""),
       .inserted(InsertedDictation(resultID: "s1-1", insertedText: "Hi.", formattedText: "Hi.", rawText: "hi")),
       .failed(.needsFullAccess),
     ].filter(\.coversKeys).map(\.name)

@@ -9,8 +9,8 @@ struct DictationActivityAttributes: ActivityAttributes {
     var phase: Phase
     /// Words delivered since the session started.
     var wordsThisSession: Int
-    /// When the session ends by itself unless used.
-    var endsAt: Date
+    /// When the session ends by itself unless used; nil when it lasts until the user ends it (no countdown).
+    var endsAt: Date?
   }
 
   /// The session's visible phases.
@@ -18,6 +18,8 @@ struct DictationActivityAttributes: ActivityAttributes {
     case ready
     case listening
     case transcribing
+    /// A call (or the background) holds the microphone.
+    case paused
 
     /// A short label for the lock screen and the Dynamic Island.
     var label: String {
@@ -25,6 +27,7 @@ struct DictationActivityAttributes: ActivityAttributes {
       case .ready: "Ready"
       case .listening: "Listening"
       case .transcribing: "Writing"
+      case .paused: "Paused"
       }
     }
 
@@ -34,6 +37,7 @@ struct DictationActivityAttributes: ActivityAttributes {
       case .ready: "mic"
       case .listening: "waveform"
       case .transcribing: "text.cursor"
+      case .paused: "mic.slash"
       }
     }
   }

@@ -1,7 +1,7 @@
 import ActivityKit
 import Dictation
-import SessionChannel
 import Foundation
+import SessionChannel
 import os
 
 /// Shows the flow session as a Live Activity (lock screen and Dynamic Island) and keeps it current.
@@ -12,7 +12,7 @@ final class SessionActivityController: FlowSessionIndicator {
   private let log = Logger(subsystem: "app.utter", category: "live-activity")
 
   /// Starts the activity for a new session; does nothing when the user turned Live Activities off.
-  func start(endsAt: Date) {
+  func start(endsAt: Date?) {
     guard ActivityAuthorizationInfo().areActivitiesEnabled else { return }
     end()
     let state = DictationActivityAttributes.ContentState(phase: .ready, wordsThisSession: 0, endsAt: endsAt)
@@ -28,7 +28,7 @@ final class SessionActivityController: FlowSessionIndicator {
   }
 
   /// Updates what the activity shows; unchanged states are not sent again.
-  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date) {
+  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date?) {
     guard let activity else { return }
     let state = DictationActivityAttributes.ContentState(
       phase: Self.shown(phase), wordsThisSession: wordsThisSession, endsAt: endsAt)
@@ -52,7 +52,8 @@ final class SessionActivityController: FlowSessionIndicator {
 
   private static func shown(_ phase: HostPhase) -> DictationActivityAttributes.Phase {
     switch phase {
-    case .recording, .interrupted: .listening
+    case .recording: .listening
+    case .interrupted: .paused
     case .transcribing, .delivering: .transcribing
     default: .ready
     }
