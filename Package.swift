@@ -106,7 +106,7 @@ let package = Package(
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "SessionChannel", "WordMatching", "Locations", "PhoneRules",
+        "Clocks", "DictationValues", "SessionChannel", "WordMatching", "Locations", "PhoneRules",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeyboardModel
 import Locations
+import PhoneRules
 import SessionChannel
 
 /// `utter keyboard --capitalization`, as `UITextAutocapitalizationType`.
@@ -160,6 +161,10 @@ struct KeyboardCommand: AsyncParsableCommand {
       case .delete(let count): for _ in 0..<count { await keyboard.press(.delete) }
       case .field: print(await keyboard.document.text)
       case .context: print(await keyboard.context())
+      case .memory:
+        let peak = PeakMemory.residentBytes()
+        print(KeyboardMemory.report(peakBytes: peak))
+        if !KeyboardMemory.fits(peakBytes: peak) { throw CLIError(KeyboardMemory.report(peakBytes: peak)) }
       case .accept(let word): await keyboard.acceptSuggestion(word)
       case .cursor(let count): await keyboard.moveCursor(by: count)
       case .language(let picked): await keyboard.setLanguage(picked: picked, field: language)

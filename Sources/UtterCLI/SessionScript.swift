@@ -18,6 +18,8 @@ enum SessionScriptStep: Equatable {
   case field
   /// Prints what the keyboard can see before the cursor on standard output (iOS shows only the sentence or line).
   case context
+  /// Prints the keyboard process's peak memory against a keyboard's ceiling (`KeyboardMemory`).
+  case memory
   /// Replaces the last occurrence of the first text in the field with the second, as the user editing it would.
   case replace(String, String)
   /// Taps a suggestion: the word replaces the one before the cursor.
@@ -69,6 +71,7 @@ enum SessionScriptStep: Equatable {
       case "status": return .status
       case "field": return .field
       case "context": return .context
+      case "memory": return .memory
       case "delete":
         guard let count = Int(rest), (1...10_000).contains(count) else {
           throw CLIError("'delete' needs a number of presses from 1 to 10000, got '\(rest)'")

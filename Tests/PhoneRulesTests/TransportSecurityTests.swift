@@ -63,3 +63,14 @@ struct TransportSecurityTests {
     #expect(!TransportSecurity.needsLocalNetwork(URL(string: "https://api.groq.com")!))
   }
 }
+
+@Suite("A keyboard extension's memory ceiling")
+struct KeyboardMemoryTests {
+  @Test("the strict phone ends a keyboard at the lowest measured ceiling, and says so")
+  func ceiling() {
+    #expect(KeyboardMemory.fits(peakBytes: 30 * 1_048_576))
+    #expect(!KeyboardMemory.fits(peakBytes: 48 * 1_048_576))
+    #expect(KeyboardMemory.report(peakBytes: 33 * 1_048_576) == "memory: peak 33.0 MB of a keyboard's 48 MB")
+    #expect(KeyboardMemory.report(peakBytes: 60 * 1_048_576).hasSuffix("(over: iOS would end this keyboard)"))
+  }
+}

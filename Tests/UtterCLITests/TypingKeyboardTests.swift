@@ -18,6 +18,22 @@ struct TypingKeyboardTests {
     #expect(!FileManager.default.fileExists(atPath: container.path), "no App Group without Full Access")
   }
 
+  @Test("a keyboard that typed a long letter stays under a keyboard extension's memory ceiling")
+  func memoryUnderTheCeiling() async throws {
+    let dir = try TemporaryDirectory("typing")
+    defer { dir.remove() }
+    let letter = String(repeating: "the quarterly report is ready  ", count: 40)
+    let result = try await UtterBinary.run([
+      "keyboard", "--container", dir.path("group").path, "--no-full-access", "--script",
+      "type \(letter); delete 200; memory",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("memory:") }.map(String.init))
+    #expect(line.hasPrefix("memory: peak ") && line.hasSuffix(" MB of a keyboard's 48 MB"), "\(line)")
+    let megabytes = Double(line.dropFirst("memory: peak ".count).prefix { $0 != " " }) ?? 99
+    #expect(megabytes > 1 && megabytes < 48)
+  }
+
   @Test("without Full Access the mic says why in one line and changes nothing")
   func micWithoutFullAccess() async throws {
     let dir = try TemporaryDirectory("typing")

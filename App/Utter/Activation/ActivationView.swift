@@ -61,7 +61,6 @@ struct ActivationView: View {
     case .failed(let message):
       return message
     case .starting, .off:
-      if model.flow.waitingOn.contains(.modelLoading) { return "Loading your speech model…" }
       if model.flow.waitingOn.contains(.microphonePermission) { return "Utter needs the microphone." }
       return "Turning on the microphone for your keyboard."
     }

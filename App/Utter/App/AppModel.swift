@@ -95,6 +95,12 @@ final class AppModel {
     feedback = CueFeedback(haptics: settings.haptics, sounds: settings.sounds)
     flow.microphoneChoice = settings.microphone
     flow.ducksOthers = settings.duckOthers
+    shareWithKeyboard()
+  }
+
+  /// Writes what the keyboard reads (its settings and the dictionary's terms for suggestions) to the App Group; after
+  /// every change of either.
+  func shareWithKeyboard() {
     guard let shared else { return }
     do {
       try KeyboardSettings.share(settings, terms: (try? database?.dictionaryEntries()) ?? [], in: shared)

@@ -55,9 +55,11 @@ struct DictionaryView: View {
     .navigationTitle("Dictionary")
   }
 
+  /// Reads the list again after every change, and gives the keyboard the terms it suggests.
   private func reload() {
     entries = (try? model.database?.dictionaryEntries()) ?? []
     suggestions = (try? model.database?.learningCandidates()) ?? []
+    model.shareWithKeyboard()
   }
 
   /// Deletes a term; a learned one is also kept from being learned again.
