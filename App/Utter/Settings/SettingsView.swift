@@ -44,7 +44,7 @@ struct SettingsView: View {
         picker(
           "Microphone", \.microphone,
           [("Automatic", .automatic), ("iPhone", .iPhone), ("Headset or AirPods", .headset)])
-        Toggle("Lower other audio while I speak", isOn: binding(\.duckOthers))
+        Toggle("Lower other audio while I speak in Utter", isOn: binding(\.duckOthers))
         picker(
           "Free the speech model", \.unloadModelAfterSeconds,
           [("After 2 minutes", 120), ("After 10 minutes", 600), ("After 1 hour", 3600), ("Never", 0)])
