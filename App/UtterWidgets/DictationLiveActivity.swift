@@ -1,5 +1,6 @@
 import ActivityKit
 import AppIntents
+import DictationValues
 import SwiftUI
 import WidgetKit
 

@@ -91,3 +91,23 @@ public enum PhoneAudioEvents {
     }
   }
 }
+
+/// Why the microphone could not start, in words for the user; the session shows it as it is.
+public enum MicrophoneStartError: Error, Equatable, CustomStringConvertible {
+  /// No input is routed now (the format reads 0 Hz or 0 channels).
+  case noInput
+  /// The hardware (or iOS) refused, in its words.
+  case refused(String)
+
+  /// `error` as one of these: another error is a refusal in its own words.
+  public init(_ error: any Error) {
+    self = (error as? MicrophoneStartError) ?? .refused(UserMessage.of(error))
+  }
+
+  public var description: String {
+    switch self {
+    case .noInput: "No microphone is available right now"
+    case .refused(let reason): "The microphone could not start: \(reason)"
+    }
+  }
+}

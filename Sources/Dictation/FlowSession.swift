@@ -10,9 +10,10 @@
   /// Shows the session outside the app (the Live Activity on iPhone).
   @MainActor
   public protocol FlowSessionIndicator: AnyObject {
-    /// The session started; it ends by itself at `endsAt`, or never (nil: it lasts until the user ends it).
-    func start(endsAt: Date?)
-    func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date?)
+    /// The session started, in `state` (its `endsAt` nil: it lasts until the user ends it, no countdown).
+    func start(_ state: SessionActivityState)
+    /// The session moved: show `state` (the same state may come again).
+    func update(_ state: SessionActivityState)
     func end()
   }
 
@@ -95,7 +96,7 @@
           try audio.ensureRunning()
         } catch {
           shutDownAudio()
-          return fail("The microphone could not start: \(error)")
+          return fail(MicrophoneStartError(error).description)
         }
         let source = audio.source { [weak self] in try await self?.ensureRunning() }
         var devices = HostDevices(shared: shared, notifier: notifier(shared), microphone: source, data: data)
@@ -137,7 +138,8 @@
     private func run(_ host: DictationHost, timeout: Double?) {
       self.host = host
       cues = SessionCues()
-      indicator.start(endsAt: timeout.map { Date().addingTimeInterval($0) })
+      indicator.start(
+        SessionActivityState(phase: .ready, wordsThisSession: 0, endsAt: timeout.map { Date().addingTimeInterval($0) }))
       Task { [weak self] in
         for await update in await host.updates() { self?.follow(update) }
       }
@@ -207,7 +209,10 @@
           }
         }
         for cue in cues.observe(state) { onCue(cue) }
-        indicator.update(phase: state.phase, wordsThisSession: wordsThisSession, endsAt: expiresAt)
+        indicator.update(
+          SessionActivityState(
+            phase: .init(state.phase, waitingOn: state.waitingOn), wordsThisSession: wordsThisSession,
+            endsAt: expiresAt))
       }
     }
 

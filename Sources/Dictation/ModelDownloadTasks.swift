@@ -20,6 +20,18 @@ public enum ModelDownloadTasks {
     return parts.count == 2 ? (parts[0], parts[1]) : nil
   }
 
+  /// `model`'s tasks among `tasks` by the file each downloads (the first of two for one file), those `keep` accepts.
+  public static func byPath<Task>(
+    _ tasks: [Task], of model: String, description: (Task) -> String?, keep: (Task) -> Bool = { _ in true }
+  ) -> [String: Task] {
+    var found: [String: Task] = [:]
+    for task in tasks where keep(task) {
+      guard let (owner, path) = names(description(task)), owner == model, found[path] == nil else { continue }
+      found[path] = task
+    }
+    return found
+  }
+
   /// How one file's task starts: from the resume data saved for it (the beginning when there turns out to be none),
   /// or from the beginning.
   public struct Start: Sendable, Hashable {

@@ -78,6 +78,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     openAppHandler = handler
   }
 
+  /// Requests to open the containing app that iOS has not answered yet.
+  public private(set) var openRequestsInFlight = 0
+
+  private func openRequestSettled() { openRequestsInFlight -= 1 }
+
   /// iOS answered the request to open the app.
   public func openAnswered(_ opened: Bool) {
     if !opened { logger.notice("iOS did not open the containing app") }
@@ -257,9 +262,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
       writeCommands()
     case .openContainingApp:
       guard let open = openAppHandler else { return }
+      openRequestsInFlight += 1
       Task { [weak self] in
         let opened = await open()
         await self?.openAnswered(opened)
+        await self?.openRequestSettled()
       }
     case .insert(let text):
       insertDictation(text)

@@ -27,12 +27,26 @@ extension MicrophoneChoice: ExpressibleByArgument {}
 
 extension TransportSecurity.LocalNetworkPermission: ExpressibleByArgument {}
 
-/// What the Live Activity would show, in the log.
+/// What the Live Activity would show, in the log: a line each time the lock screen would change.
 @MainActor
 final class LoggedIndicator: FlowSessionIndicator {
-  func start(endsAt: Date?) {}
-  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date?) {}
-  func end() {}
+  private var shown: SessionActivityState?
+  private let log: (String) -> Void
+
+  init(log: @escaping (String) -> Void) { self.log = log }
+
+  func start(_ state: SessionActivityState) { update(state) }
+
+  func update(_ state: SessionActivityState) {
+    guard state != shown else { return }
+    shown = state
+    log("live activity: \(state.phase.label) · \(state.wordsThisSession) words")
+  }
+
+  func end() {
+    shown = nil
+    log("live activity: ended")
+  }
 }
 
 struct HostCommand: AsyncParsableCommand {
@@ -186,7 +200,7 @@ struct HostCommand: AsyncParsableCommand {
         playback: playback, call: call, musicPlaying: musicPlaying, headset: headset.situation, clock: clock,
         logger: logger)
       let flow = FlowSession(
-        audio: phone, indicator: LoggedIndicator(),
+        audio: phone, indicator: LoggedIndicator(log: { logger.info("\($0)") }),
         notifier: { ChangeNotifiers.platformDefault(container: $0.channel) },
         log: { logger.info("\($0)") })
       flow.microphoneChoice = microphone ?? pipeline.settings.settings.microphone

@@ -204,6 +204,8 @@ struct KeyboardCommand: AsyncParsableCommand {
       }
       if failure != nil { break }
     }
+    // NB: a request to open Utter is answered off the script's steps: its answer is printed before the keyboard goes.
+    if answer != .never { _ = await Self.waitUntil(10) { await keyboard.openRequestsInFlight == 0 } }
     await keyboard.disappear()
     // NB: a script that prints the field itself (`field`) does not get it printed again.
     if !statusOnly, !steps.contains(.field) { print(await keyboard.document.text) }

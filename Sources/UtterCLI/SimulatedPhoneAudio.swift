@@ -79,7 +79,7 @@ final class SimulatedPhoneAudio: FlowAudio {
     do {
       try session.startMicrophone()
     } catch {
-      throw CLIError("the microphone cannot start: \(error)")
+      throw MicrophoneStartError.refused("\(error)")
     }
     captures.resume()
   }

@@ -111,3 +111,28 @@ struct StreamingConverterTests {
     #expect(output.allSatisfy { $0 == 0 })
   }
 }
+
+@Suite("A microphone tap's separate channels, interleaved")
+struct InterleavingTests {
+  @Test("two channels of a stereo tap come out frame by frame, and convert to one mono signal holding both")
+  func stereoTap() {
+    let left = AudioSignals.sine(frequency: 1_000, amplitude: 0.5, duration: 1, sampleRate: 48_000)
+    let right = AudioSignals.sine(frequency: 440, amplitude: 0.5, duration: 1, sampleRate: 48_000)
+    let interleaved = left.withUnsafeBufferPointer { l in
+      right.withUnsafeBufferPointer { r in Interleaving.interleave([l, r]) }
+    }
+    #expect(interleaved.count == 96_000)
+    #expect(interleaved[0..<6] == [left[0], right[0], left[1], right[1], left[2], right[2]])
+    var converter = StreamingConverter(sourceSampleRate: 48_000, channels: 2)
+    let mono = Array((converter.process(interleaved) + converter.finish())[2_000..<14_000])
+    #expect(abs(AudioSignals.amplitude(of: 1_000, in: mono, sampleRate: 16_000) - 0.25) < 0.01)
+    #expect(abs(AudioSignals.amplitude(of: 440, in: mono, sampleRate: 16_000) - 0.25) < 0.01)
+  }
+
+  @Test("one channel is handed over as it is; no channel, no samples")
+  func oneOrNone() {
+    let samples: [Float] = [0.1, -0.2, 0.3]
+    #expect(samples.withUnsafeBufferPointer { Interleaving.interleave([$0]) } == samples)
+    #expect(Interleaving.interleave([]).isEmpty)
+  }
+}

@@ -52,13 +52,18 @@ struct FlowSessionBackgroundTests {
     }
     #expect(
       await eventually { fixture.state()?.waitingOn == [.audioSession] && fixture.state()?.phase == .interrupted })
+    #expect(await eventually { await fixture.indicator.shown.last == "Paused 0" }, "the lock screen: a call holds it")
     await MainActor.run { fixture.audio.callEnds(shouldResume: true) }
     #expect(await eventually { fixture.state()?.waitingOn == [.foreground] }, "only opening the app brings it back")
+    #expect(
+      await eventually { await fixture.indicator.shown.last == "Open Utter to resume 0" },
+      "the lock screen names what brings the microphone back, not 'Paused'")
     #expect(fixture.state()?.phase == .interrupted)
     #expect(await fixture.audio.refusals == [.inBackground])
     #expect(await fixture.audio.isRunning == false)
     await MainActor.run { fixture.audio.move(to: .foreground) }
     #expect(await eventually { fixture.state()?.phase == .standby }, "the app on screen: the next tap records")
+    #expect(await eventually { await fixture.indicator.shown.last == "Ready 0" })
     #expect(await fixture.audio.isRunning)
     await fixture.session.end()
     #expect(await eventually { await fixture.session.status == .off })

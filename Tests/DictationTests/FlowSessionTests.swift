@@ -1,5 +1,6 @@
 import Dictation
 import DictationHost
+import DictationValues
 import Foundation
 import Locations
 import PhoneRules
@@ -115,13 +116,13 @@ final class IndicatorStandIn: FlowSessionIndicator {
   var shown: [String] = []
   /// The end times shown (nil: none, the session lasts until the user ends it).
   var endTimes: [Date?] = []
-  func start(endsAt: Date?) {
+  func start(_ state: SessionActivityState) {
     shown.append("start")
-    endTimes.append(endsAt)
+    endTimes.append(state.endsAt)
   }
-  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date?) {
-    shown.append("\(phase) \(wordsThisSession)")
-    endTimes.append(endsAt)
+  func update(_ state: SessionActivityState) {
+    shown.append("\(state.phase.label) \(state.wordsThisSession)")
+    endTimes.append(state.endsAt)
   }
   func end() { shown.append("end") }
 }

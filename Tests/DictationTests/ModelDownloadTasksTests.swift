@@ -35,6 +35,22 @@ struct ModelDownloadTasksTests {
     #expect(fresh.start.map(\.fromResumeData) == [false, false, false, false])
   }
 
+  @Test("a session's tasks by file: only this model's, the first of two for one file, only running ones when asked")
+  func tasksByPath() {
+    let tasks: [(description: String?, running: Bool)] = [
+      (ModelDownloadTasks.description(model: "base", path: "a.bin"), true),
+      (ModelDownloadTasks.description(model: "base", path: "a.bin"), false),
+      (ModelDownloadTasks.description(model: "base", path: "b.bin"), false),
+      (ModelDownloadTasks.description(model: "small", path: "a.bin"), true),
+      ("someone else's task", true), (nil, true),
+    ]
+    let all = ModelDownloadTasks.byPath(tasks, of: "base", description: \.description)
+    #expect(all.keys.sorted() == ["a.bin", "b.bin"])
+    #expect(all["a.bin"]?.running == true, "the first task for a file")
+    let running = ModelDownloadTasks.byPath(tasks, of: "base", description: \.description) { $0.running }
+    #expect(running.keys.sorted() == ["a.bin"])
+  }
+
   @Test(
     "URL and file errors: Utter's own cancel says nothing, the system's resumes, a full disk fails, the rest retry",
     arguments: [

@@ -46,9 +46,11 @@ struct StrictPhoneAudioTests {
     #expect(await host.log("a call took the microphone"))
     let during = try await workspace.runKeyboard("wait-phase ready 60; start; status", timeout: 120)
     #expect(during.stderr.contains("keyboard: interrupted: A call or Siri has the microphone."), "\(during.stderr)")
+    #expect(await host.log("live activity: Paused"), "the lock screen says the call holds it: \(host.stderr)")
 
     kill(host.process.processIdentifier, SIGUSR2)
     #expect(await host.log("microphone restart failed"), "iOS refuses to start it from the background")
+    #expect(await host.log("live activity: Open Utter to resume"), "not 'Paused' over a hold only the app lifts")
     let after = try await workspace.runKeyboard("wait-phase ready 60; start; status", timeout: 120)
     #expect(
       after.stderr.contains(

@@ -16,10 +16,10 @@ final class AppModel {
   let shared = SharedFolder.appGroup()
   /// The app's own folder: database, kept audio, spool and models.
   let data = DataFolder.applicationSupport()
-  /// The one database; nil only when it could not be opened (then `databaseProblem` says why).
-  let database: AppDatabase?
-  private(set) var databaseProblem: String?
-  private(set) var settings: UtterSettings
+  /// The database and the settings, saved on each change and shared with the keyboard.
+  let store: AppSettingsStore
+  var settings: UtterSettings { store.settings }
+  var database: AppDatabase? { store.database }
   let keys: any SecretStore = KeychainSecretStore()
   let models: ModelStore
   @ObservationIgnored private let modelDevice: PhoneModelStore
@@ -44,17 +44,8 @@ final class AppModel {
   init() {
     onboardingComplete = UserDefaults.standard.bool(forKey: Self.onboardingKey)
     residency = AppEngineResidency(onboarded: UserDefaults.standard.bool(forKey: Self.onboardingKey))
-    do {
-      let (database, recovery) = try AppDatabase.open(at: data.root)
-      self.database = database
-      self.settings = (try? database.settings()) ?? UtterSettings()
-      if let recovery { databaseProblem = recovery }
-      _ = try? database.purgeExpired()
-    } catch {
-      database = nil
-      settings = UtterSettings()
-      databaseProblem = "History is unavailable: \(UserMessage.of(error))"
-    }
+    let log = log
+    store = AppSettingsStore(data: data, shared: shared) { log.error("\($0, privacy: .public)") }
     (models, modelDevice) = PhoneModelStore.make(data: data)
     let activity = SessionActivityController()
     activity.endLeftovers()
@@ -62,7 +53,7 @@ final class AppModel {
     flow = FlowSession(
       audio: PhoneAudio(), indicator: activity, notifier: { _ in DarwinChangeNotifier() },
       log: { flowLog.notice("\($0, privacy: .public)") })
-    let database = database
+    let database = store.database
     engines = AppEngines.shelf(
       models: models, keys: keys, language: { DictationSettings.load(from: database).language },
       ownServer: { DictationSettings.load(from: database).settings.engineBaseURL })
@@ -72,41 +63,21 @@ final class AppModel {
     ) { [weak self] _ in
       MainActor.assumeIsolated { self?.residencyChanged(.memoryWarning) }
     }
-    settingsChanged()
+    store.onChange = { [weak self] in self?.settingsChanged($0) }
+    settingsChanged(settings)
   }
 
   var colorScheme: ColorScheme? { settings.appearance.prefersDark.map { $0 ? .dark : .light } }
 
   /// Saves `change` applied to the settings, and shares the keyboard's part with the keyboard.
   func updateSettings(_ change: (inout UtterSettings) -> Void) {
-    var updated = settings
-    change(&updated)
-    guard updated != settings else { return }
-    settings = updated
-    do {
-      try database?.saveSettings(updated)
-    } catch {
-      banner = "Settings could not be saved: \(UserMessage.of(error))"
-    }
-    settingsChanged()
+    if let unsaved = store.update(change) { banner = unsaved }
   }
 
-  private func settingsChanged() {
+  private func settingsChanged(_ settings: UtterSettings) {
     feedback = CueFeedback(haptics: settings.haptics, sounds: settings.sounds)
     flow.microphoneChoice = settings.microphone
     flow.ducksOthers = settings.duckOthers
-    shareWithKeyboard()
-  }
-
-  /// Writes what the keyboard reads (its settings and the dictionary's terms for suggestions) to the App Group; after
-  /// every change of either.
-  func shareWithKeyboard() {
-    guard let shared else { return }
-    do {
-      try KeyboardSettings.share(settings, terms: (try? database?.dictionaryEntries()) ?? [], in: shared)
-    } catch {
-      log.error("keyboard settings export failed: \(String(describing: error), privacy: .public)")
-    }
   }
 
   // MARK: Navigation and the app's life

@@ -1,4 +1,6 @@
 import AVFoundation
+import AudioInput
+import Dictation
 import os
 
 /// The microphone through `AVAudioEngine`: a tap on the input node that hands interleaved float samples at the
@@ -23,7 +25,7 @@ final class MicrophoneCapture: @unchecked Sendable {
     if engine.isRunning { return }
     let input = engine.inputNode
     let format = input.outputFormat(forBus: 0)
-    guard format.sampleRate > 0, format.channelCount > 0 else { throw MicrophoneError.noInput }
+    guard format.sampleRate > 0, format.channelCount > 0 else { throw MicrophoneStartError.noInput }
     input.removeTap(onBus: 0)
     let rate = format.sampleRate
     let channels = Int(format.channelCount)
@@ -38,7 +40,7 @@ final class MicrophoneCapture: @unchecked Sendable {
     } catch {
       input.removeTap(onBus: 0)
       log.error("engine start failed: \(error.localizedDescription, privacy: .public)")
-      throw MicrophoneError.startFailed(error.localizedDescription)
+      throw MicrophoneStartError.refused(error.localizedDescription)
     }
   }
 
@@ -71,34 +73,13 @@ final class MicrophoneCapture: @unchecked Sendable {
 
   /// The buffer's samples interleaved frame by frame (AVAudioEngine's taps hand over separate channels).
   private static func interleaved(_ buffer: AVAudioPCMBuffer) -> [Float] {
-    let frames = Int(buffer.frameLength)
-    guard frames > 0, let data = buffer.floatChannelData else { return [] }
-    let channels = Int(buffer.format.channelCount)
-    if channels == 1 || buffer.format.isInterleaved {
-      return Array(UnsafeBufferPointer(start: data[0], count: frames * (buffer.format.isInterleaved ? channels : 1)))
-    }
-    var samples = [Float](repeating: 0, count: frames * channels)
-    for channel in 0..<channels {
-      let source = data[channel]
-      for frame in 0..<frames { samples[frame * channels + channel] = source[frame] }
-    }
-    return samples
+    guard let data = buffer.floatChannelData else { return [] }
+    let (frames, channels) = (Int(buffer.frameLength), Int(buffer.format.channelCount))
+    if buffer.format.isInterleaved { return Array(UnsafeBufferPointer(start: data[0], count: frames * channels)) }
+    return Interleaving.interleave((0..<channels).map { UnsafeBufferPointer(start: data[$0], count: frames) })
   }
 
   deinit {
     if let configurationObserver { NotificationCenter.default.removeObserver(configurationObserver) }
-  }
-}
-
-/// Why the microphone could not start, in words for the user.
-enum MicrophoneError: Error, CustomStringConvertible {
-  case noInput
-  case startFailed(String)
-
-  var description: String {
-    switch self {
-    case .noInput: "No microphone is available right now"
-    case .startFailed(let reason): "The microphone could not start: \(reason)"
-    }
   }
 }

@@ -4,55 +4,92 @@ import DictationHost
 import Foundation
 import PhoneRules
 import UIKit
+import os
 
-/// The flow session's audio on iPhone: the `AVAudioSession`, the microphone that runs from the session's start to its
-/// end (that keeps the app alive in the background; each dictation listens to its 16 kHz audio through the fan-out),
-/// and whether the app is on screen (iOS starts a microphone only then).
+/// The flow session's audio on iPhone: applies the `AudioSessionPlan` `AudioRoutePolicy` decided to the
+/// `AVAudioSession` (category options, preferred input, haptics while recording, active or not), runs the microphone
+/// from the session's start to its end (UIBackgroundModes: audio keeps the app alive while it runs; each dictation
+/// listens to its 16 kHz audio through the fan-out), and hands iOS's notices, raw, to `PhoneAudioEvents`, which
+/// decides what they mean. It keeps no state of its own: a call deactivates the session behind the app's back.
 @MainActor
 final class PhoneAudio: FlowAudio {
-  private let session = AudioSessionController()
+  var onEvent: ((FlowAudioEvent) -> Void)?
+  private let session = AVAudioSession.sharedInstance()
   private let capture = MicrophoneCapture()
   private let fanOut = MicrophoneFanOut()
-  private var sceneObservers: [NSObjectProtocol] = []
-
-  var onEvent: ((FlowAudioEvent) -> Void)? {
-    didSet { session.onEvent = onEvent }
-  }
+  private var observers: [NSObjectProtocol] = []
+  private let log = Logger(subsystem: "app.utter", category: "audio-session")
 
   init() {
     capture.onSamples = { [fanOut] samples, rate, channels in
       fanOut.deliver(samples, sampleRate: rate, channels: channels, at: Date().timeIntervalSince1970)
     }
-    capture.onEngineStopped = { [weak self] in
-      Task { @MainActor in self?.onEvent?(.engineStopped) }
+    capture.onEngineStopped = { [weak self] in Task { @MainActor in self?.onEvent?(.engineStopped) } }
+    observe(AVAudioSession.interruptionNotification, from: session) { info in
+      PhoneAudioEvents.interruption(
+        type: info[AVAudioSessionInterruptionTypeKey] as? UInt,
+        reason: info[AVAudioSessionInterruptionReasonKey] as? UInt,
+        options: info[AVAudioSessionInterruptionOptionKey] as? UInt)
     }
-    let scenes: [(Notification.Name, AppScene)] = [
-      (UIApplication.didEnterBackgroundNotification, .background),
-      (UIApplication.didBecomeActiveNotification, .foreground),
-    ]
-    for (name, scene) in scenes {
-      sceneObservers.append(
-        NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { [weak self] _ in
-          MainActor.assumeIsolated { self?.onEvent?(.sceneChanged(scene)) }
-        })
+    observe(AVAudioSession.routeChangeNotification, from: session) { info in
+      PhoneAudioEvents.routeChange(reason: info[AVAudioSessionRouteChangeReasonKey] as? UInt)
     }
+    observe(AVAudioSession.mediaServicesWereResetNotification, from: session) { _ in .mediaServicesReset }
+    observe(UIApplication.didEnterBackgroundNotification) { _ in .sceneChanged(.background) }
+    observe(UIApplication.didBecomeActiveNotification) { _ in .sceneChanged(.foreground) }
+  }
+
+  /// Hands each `name` notice to `onEvent`, as `read` makes it an event (nil: none of the session's business).
+  private func observe(
+    _ name: Notification.Name, from object: AnyObject? = nil,
+    read: @escaping @Sendable ([AnyHashable: Any]) -> FlowAudioEvent?
+  ) {
+    observers.append(
+      NotificationCenter.default.addObserver(forName: name, object: object, queue: .main) { [weak self] note in
+        let event = read(note.userInfo ?? [:])
+        MainActor.assumeIsolated { if let event { self?.onEvent?(event) } }
+      })
   }
 
   var permissionGranted: Bool? {
-    switch session.recordPermission {
+    switch AVAudioApplication.shared.recordPermission {
     case .granted: true
     case .denied: false
     default: nil
     }
   }
 
-  func requestPermission() async -> Bool { await session.requestRecordPermission() }
+  func requestPermission() async -> Bool { await AVAudioApplication.requestRecordPermission() }
   var isRunning: Bool { capture.isRunning }
-  var otherAudioPlaying: Bool { session.otherAudioPlaying }
-  var headset: AudioSituation.Headset { session.headset }
+  var otherAudioPlaying: Bool { session.isOtherAudioPlaying }
   var scene: AppScene { UIApplication.shared.applicationState == .background ? .background : .foreground }
 
-  func apply(_ plan: AudioSessionPlan) throws { try session.apply(plan) }
+  var headset: AudioSituation.Headset {
+    let route = session.currentRoute
+    return PhoneAudioEvents.headset(ports: (route.outputs + route.inputs).map { Self.ports[$0.portType] ?? .other })
+  }
+
+  /// Sets the session as planned; an inactive plan deactivates it and lets paused audio (music) resume.
+  func apply(_ plan: AudioSessionPlan) throws {
+    guard plan.active else {
+      do { try session.setActive(false, options: .notifyOthersOnDeactivation) } catch {
+        log.error("deactivate failed: \(error.localizedDescription, privacy: .public)")
+      }
+      return
+    }
+    let options = plan.options.reduce(into: AVAudioSession.CategoryOptions()) { $0.insert(Self.option($1)) }
+    try session.setCategory(.playAndRecord, mode: .default, options: options)
+    try session.setAllowHapticsAndSystemSoundsDuringRecording(plan.allowsHapticsWhileRecording)
+    try session.setActive(true)
+    let wanted = PhoneAudioEvents.preferredInputs(for: plan.input)
+    do {
+      try session.setPreferredInput(
+        session.availableInputs?.first { wanted.contains(Self.ports[$0.portType] ?? .other) })
+    } catch {
+      // NB: a preference the hardware refuses leaves the system's choice; the dictation still records.
+      log.error("preferred input refused: \(error.localizedDescription, privacy: .public)")
+    }
+  }
 
   func ensureRunning() throws { try capture.start() }
 
@@ -62,7 +99,7 @@ final class PhoneAudio: FlowAudio {
   func shutDown() {
     capture.stop()
     fanOut.finish(failing: nil)
-    try? session.apply(.inactive)
+    try? apply(.inactive)
   }
 
   func rebuild() {
@@ -72,6 +109,21 @@ final class PhoneAudio: FlowAudio {
 
   func source(restart: @escaping @Sendable () async throws -> Void) -> any AudioSource {
     MicrophoneAudioSource(capture: capture, fanOut: fanOut, ensureRunning: restart)
+  }
+
+  private static let ports: [AVAudioSession.Port: PhoneAudioEvents.Port] = [
+    .bluetoothA2DP: .bluetoothA2DP, .bluetoothHFP: .bluetoothHFP, .bluetoothLE: .bluetoothLE,
+    .headphones: .headphones, .headsetMic: .headsetMicrophone, .usbAudio: .usbAudio, .builtInMic: .builtIn,
+  ]
+
+  private static func option(_ option: AudioSessionPlan.Option) -> AVAudioSession.CategoryOptions {
+    switch option {
+    case .mixWithOthers: .mixWithOthers
+    case .duckOthers: .duckOthers
+    case .allowBluetoothHFP: .allowBluetooth
+    case .allowBluetoothA2DP: .allowBluetoothA2DP
+    case .defaultToSpeaker: .defaultToSpeaker
+    }
   }
 }
 
@@ -86,7 +138,7 @@ struct MicrophoneAudioSource: AudioSource {
 
   func start(since tap: Double?) async throws -> AudioCapture {
     if !capture.isRunning { try await ensureRunning() }
-    guard capture.isRunning else { throw MicrophoneError.noInput }
+    guard capture.isRunning else { throw MicrophoneStartError.noInput }
     return fanOut.listen(since: tap)
   }
 }

@@ -1,49 +1,19 @@
 import Dictation
 import Foundation
-import Observation
 
-/// Apple's transcriber on this iPhone as the screens show it: the status `AppleSpeechStatus` decides from what iOS
-/// reports, refreshed on demand and followed through a download. One per app, so onboarding and Settings show the
-/// same download.
-@MainActor
-@Observable
-final class AppleSpeechAvailability {
-  static let shared = AppleSpeechAvailability()
+extension AppleSpeechAvailability {
+  /// The one for this iPhone, so onboarding and Settings show the same download.
+  static let shared = AppleSpeechAvailability(system: appleSystem)
 
-  private(set) var status: AppleSpeechStatus = .needsNewerSystem
-
-  /// Asks iOS again where the transcriber stands for `language` (nil: the device's language).
-  func refresh(language: String?) async {
+  /// What iOS 26's SpeechTranscriber and AssetInventory answer; nil before iOS 26.
+  private static var appleSystem: System? {
     #if canImport(FoundationModels)
       if #available(iOS 26.0, *) {
-        if case .downloading = status { return }
-        status = await AppleSpeechEngine.status(language: language)
-        return
+        return System(
+          status: { await AppleSpeechEngine.status(language: $0) },
+          install: { try await AppleSpeechEngine.make(language: $0).installAssets(progress: $1) })
       }
     #endif
-    status = .needsNewerSystem
-  }
-
-  /// Downloads the system's speech model for `language` if it is missing, following its progress.
-  func install(language: String?) async throws {
-    #if canImport(FoundationModels)
-      if #available(iOS 26.0, *) {
-        let engine = try await AppleSpeechEngine.make(language: language)
-        status = status.downloaded(0)
-        do {
-          try await engine.installAssets { fraction in
-            Task { @MainActor in
-              if case .downloading = self.status { self.status = self.status.downloaded(fraction) }
-            }
-          }
-        } catch {
-          status = .downloadFailed(UserMessage.of(error))
-          throw error
-        }
-        status = await AppleSpeechEngine.status(language: language)
-        return
-      }
-    #endif
-    throw LibraryError("Apple's on-device transcriber needs iOS 26")
+    return nil
   }
 }

@@ -54,16 +54,13 @@ final class ModelDownloads: NSObject, URLSessionDownloadDelegate, @unchecked Sen
   /// Starts the files of `list` as `ModelDownloadTasks.plan` says.
   func start(model: String, list: ModelFileList, allowsCellular: Bool) async {
     let (session, other): (URLSession, URLSession) = allowsCellular ? (anyNetwork, wifi) : (wifi, anyNetwork)
-    func paths(_ tasks: [URLSessionTask], running: Bool) -> [String: URLSessionTask] {
-      let ours = tasks.compactMap { task in ModelDownloadTasks.names(task.taskDescription).map { ($0, task) } }
-      return Dictionary(
-        ours.filter { $0.0.model == model && (!running || $0.1.state == .running) }.map { ($0.0.path, $0.1) },
-        uniquingKeysWith: { first, _ in first })
+    let there = ModelDownloadTasks.byPath(await other.allTasks, of: model, description: \.taskDescription)
+    let here = ModelDownloadTasks.byPath(await session.allTasks, of: model, description: \.taskDescription) {
+      $0.state == .running
     }
-    let there = paths(await other.allTasks, running: false)
     let plan = ModelDownloadTasks.plan(
       list, downloaded: Set(list.files.filter { files.isDownloaded($0, model: model) }.map(\.path)),
-      runningHere: Set(paths(await session.allTasks, running: true).keys), runningThere: Set(there.keys),
+      runningHere: Set(here.keys), runningThere: Set(there.keys),
       resumeData: Set(list.files.map(\.path).filter { files.resumeData(model: model, path: $0) != nil }))
     for path in plan.moveOver {
       if let data = await (there[path] as? URLSessionDownloadTask)?.cancelByProducingResumeData() {

@@ -1,3 +1,4 @@
+import Dictation
 import Storage
 import SwiftUI
 

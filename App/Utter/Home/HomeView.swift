@@ -11,7 +11,7 @@ struct HomeView: View {
 
   var body: some View {
     List {
-      if let problem = model.databaseProblem {
+      if let problem = model.store.problem {
         Section { Label(problem, systemImage: "exclamationmark.triangle").foregroundStyle(.orange) }
       }
       Section {

@@ -59,7 +59,7 @@ struct DictionaryView: View {
   private func reload() {
     entries = (try? model.database?.dictionaryEntries()) ?? []
     suggestions = (try? model.database?.learningCandidates()) ?? []
-    model.shareWithKeyboard()
+    model.store.shareWithKeyboard()
   }
 
   /// Deletes a term; a learned one is also kept from being learned again.

@@ -1,3 +1,4 @@
+import Dictation
 import SwiftUI
 
 /// A screen of things the user keeps (words, snippets, styles): tap a row to edit it in a sheet, swipe to delete

@@ -1,26 +1,24 @@
 import ActivityKit
 import Dictation
+import DictationValues
 import Foundation
-import SessionChannel
 import os
 
-/// Shows the flow session as a Live Activity (lock screen and Dynamic Island) and keeps it current.
+/// Shows the flow session as a Live Activity (lock screen and Dynamic Island), with the states `FlowSession` decides.
 @MainActor
 final class SessionActivityController: FlowSessionIndicator {
   private var activity: Activity<DictationActivityAttributes>?
-  private var lastState: DictationActivityAttributes.ContentState?
+  private var lastState: SessionActivityState?
   private let log = Logger(subsystem: "app.utter", category: "live-activity")
 
   /// Starts the activity for a new session; does nothing when the user turned Live Activities off.
-  func start(endsAt: Date?) {
+  func start(_ state: SessionActivityState) {
     guard ActivityAuthorizationInfo().areActivitiesEnabled else { return }
     end()
-    let state = DictationActivityAttributes.ContentState(phase: .ready, wordsThisSession: 0, endsAt: endsAt)
     do {
       activity = try Activity.request(
         attributes: DictationActivityAttributes(startedAt: .now),
-        content: ActivityContent(state: state, staleDate: endsAt),
-        pushType: nil)
+        content: ActivityContent(state: state, staleDate: state.endsAt), pushType: nil)
       lastState = state
     } catch {
       log.error("could not start the Live Activity: \(error.localizedDescription, privacy: .public)")
@@ -28,35 +26,17 @@ final class SessionActivityController: FlowSessionIndicator {
   }
 
   /// Updates what the activity shows; unchanged states are not sent again.
-  func update(phase: HostPhase, wordsThisSession: Int, endsAt: Date?) {
-    guard let activity else { return }
-    let state = DictationActivityAttributes.ContentState(
-      phase: Self.shown(phase), wordsThisSession: wordsThisSession, endsAt: endsAt)
-    guard state != lastState else { return }
+  func update(_ state: SessionActivityState) {
+    guard let activity, state != lastState else { return }
     lastState = state
-    Task {
-      await activity.update(ActivityContent(state: state, staleDate: endsAt))
-    }
+    Task { await activity.update(ActivityContent(state: state, staleDate: state.endsAt)) }
   }
 
   /// Ends the activity at once.
   func end() {
     let ending = activity
-    activity = nil
-    lastState = nil
-    guard let ending else { return }
-    Task {
-      await ending.end(nil, dismissalPolicy: .immediate)
-    }
-  }
-
-  private static func shown(_ phase: HostPhase) -> DictationActivityAttributes.Phase {
-    switch phase {
-    case .recording: .listening
-    case .interrupted: .paused
-    case .transcribing, .delivering: .transcribing
-    default: .ready
-    }
+    (activity, lastState) = (nil, nil)
+    Task { await ending?.end(nil, dismissalPolicy: .immediate) }
   }
 
   /// Ends activities left over from a previous launch (the app was killed while a session was open).

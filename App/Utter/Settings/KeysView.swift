@@ -1,3 +1,4 @@
+import Dictation
 import KeyStore
 import SwiftUI
 

@@ -1,3 +1,4 @@
+import Dictation
 import Foundation
 import KeyStore
 import PhoneRules

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What the flow session's Live Activity shows on the lock screen and in the Dynamic Island: the app decides it, the
+/// widget draws it as it is.
+public struct SessionActivityState: Codable, Hashable, Sendable {
+  /// What the session is doing, as the lock screen names it.
+  public enum Phase: String, Codable, Hashable, Sendable, CaseIterable {
+    case ready
+    case listening
+    case transcribing
+    /// A call (or Siri) holds the microphone; it comes back by itself when it ends.
+    case paused
+    /// iOS stopped the microphone and starts it again only with Utter on screen.
+    case openApp = "open-app"
+
+    /// A short label for the lock screen and the Dynamic Island.
+    public var label: String {
+      switch self {
+      case .ready: "Ready"
+      case .listening: "Listening"
+      case .transcribing: "Writing"
+      case .paused: "Paused"
+      case .openApp: "Open Utter to resume"
+      }
+    }
+
+    /// The SF Symbol for the phase.
+    public var symbol: String {
+      switch self {
+      case .ready: "mic"
+      case .listening: "waveform"
+      case .transcribing: "text.cursor"
+      case .paused: "mic.slash"
+      case .openApp: "arrow.up.forward.app"
+      }
+    }
+  }
+
+  public var phase: Phase
+  /// Words delivered since the session started.
+  public var wordsThisSession: Int
+  /// When the session ends by itself unless used; nil when it lasts until the user ends it (no countdown).
+  public var endsAt: Date?
+
+  public init(phase: Phase, wordsThisSession: Int, endsAt: Date?) {
+    self.phase = phase
+    self.wordsThisSession = wordsThisSession
+    self.endsAt = endsAt
+  }
+}
