@@ -112,22 +112,24 @@ struct ModelStoreTests {
     #expect(device.loadedEngines == ["tiny.en", "tiny.en", "tiny.en"])
   }
 
+  /// iOS relaunches Utter in the background for a tiny.en download it ran meanwhile, and the download finishes there.
+  static func finishDownloadInBackgroundLaunch(_ store: ModelStore, _ device: FakeModelDevice) async throws {
+    try store.files.saveList(Self.listing, id: "tiny.en")
+    device.running = ["tiny.en": [:]]
+    await store.relaunch()
+    #expect(store.status(of: "tiny.en").phase == .downloading(fraction: 0))
+    let list = try #require(store.files.list("tiny.en", variant: "tiny.en"))
+    device.onStart("tiny.en", list)
+    await Self.settle { store.deferredPreparations.contains("tiny.en") }
+  }
+
   @Test("a download that finishes in a background launch waits for the screen to specialise, and loads nothing")
   func backgroundDownloadDefersPreparation() async throws {
     let dir = try TemporaryDirectory("model-store")
     defer { dir.remove() }
     let device = FakeModelDevice()
     let store = Self.store(device, in: dir)
-    try store.files.saveList(Self.listing, id: "tiny.en")
-    device.running = ["tiny.en": [:]]
-    await store.relaunch()
-    #expect(store.status(of: "tiny.en").phase == .downloading(fraction: 0))
-    guard let list = store.files.list("tiny.en", variant: "tiny.en") else {
-      Issue.record("no saved list")
-      return
-    }
-    device.onStart("tiny.en", list)
-    await Self.settle { store.deferredPreparations.contains("tiny.en") }
+    try await Self.finishDownloadInBackgroundLaunch(store, device)
     #expect(store.deferredPreparations == ["tiny.en"])
     #expect(device.specializations.isEmpty, "nothing is specialised in a launch for download events")
     #expect(device.loadedEngines.isEmpty)
@@ -144,11 +146,7 @@ struct ModelStoreTests {
     defer { dir.remove() }
     let device = FakeModelDevice()
     let store = Self.store(device, in: dir)
-    try store.files.saveList(Self.listing, id: "tiny.en")
-    device.running = ["tiny.en": [:]]
-    await store.relaunch()
-    if let list = store.files.list("tiny.en", variant: "tiny.en") { device.onStart("tiny.en", list) }
-    await Self.settle { store.deferredPreparations.contains("tiny.en") }
+    try await Self.finishDownloadInBackgroundLaunch(store, device)
     _ = try await store.engine("tiny.en")
     #expect(store.deferredPreparations.isEmpty)
     #expect(device.specializations.count == 1)

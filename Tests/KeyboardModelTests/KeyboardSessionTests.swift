@@ -48,17 +48,9 @@ struct KeyboardSessionTests {
   func correctionOnLeaving() async throws {
     let dir = try TemporaryDirectory("keyboard")
     defer { dir.remove() }
-    let app = SessionChannel(container: dir.url)
-    let now = Date().timeIntervalSince1970
-    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
-    try app.writeResult(
-      DictationResult(
-        id: "s1-1", sessionID: "s1", commandSeq: 1, text: " Send the draft to Shivor and I am before lunch.",
-        rawText: "send the draft to shivor and i am before lunch", createdAt: now))
-    let keyboard = KeyboardSession(
-      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: "Private note."),
-      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1))
-    await keyboard.appear()
+    let (keyboard, app) = try await keyboardAfterDictating(
+      " Send the draft to Shivor and I am before lunch.", heard: "send the draft to shivor and i am before lunch",
+      into: "Private note.", in: dir)
     #expect(await keyboard.watch?.inserted == " Send the draft to Shivor and I am before lunch.")
     await keyboard.edit { $0.replaceLast("Shivor", with: "Siobhan") }
     await keyboard.edit { $0.replaceLast("I am", with: "Niamh") }
@@ -80,16 +72,8 @@ struct KeyboardSessionTests {
   func correctionWithoutApp() async throws {
     let dir = try TemporaryDirectory("keyboard")
     defer { dir.remove() }
-    let app = SessionChannel(container: dir.url)
+    let (keyboard, app) = try await keyboardAfterDictating("Ask Shivor.", heard: "ask shivor", into: "", in: dir)
     let now = Date().timeIntervalSince1970
-    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
-    try app.writeResult(
-      DictationResult(
-        id: "s1-1", sessionID: "s1", commandSeq: 1, text: "Ask Shivor.", rawText: "ask shivor", createdAt: now))
-    let keyboard = KeyboardSession(
-      channel: SessionChannel(container: dir.url), document: SimulatedTextField(),
-      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1))
-    await keyboard.appear()
     try app.writeState(HostState(seq: 2, sessionID: "s1", phase: .inactive, heartbeat: now))
     await keyboard.refreshAll()
     await keyboard.edit { $0.replaceLast("Shivor", with: "Siobhan") }

@@ -16,16 +16,7 @@ struct StrictProxyTests {
   static func keyboard(field: String = letter, in dir: TemporaryDirectory) async throws
     -> KeyboardSession<SimulatedTextField>
   {
-    let app = SessionChannel(container: dir.url)
-    let now = Date().timeIntervalSince1970
-    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
-    try app.writeResult(
-      DictationResult(id: "s1-1", sessionID: "s1", commandSeq: 1, text: dictation, rawText: raw, createdAt: now))
-    let keyboard = KeyboardSession(
-      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: field),
-      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1))
-    await keyboard.appear()
-    return keyboard
+    try await keyboardAfterDictating(dictation, heard: raw, into: field, in: dir).0
   }
 
   @Test("undo after a two-sentence dictation on a new line leaves the field exactly as it was")
@@ -69,17 +60,8 @@ struct StrictProxyTests {
   func ownEditsInTheSameTurn() async throws {
     let dir = try TemporaryDirectory("strict-proxy")
     defer { dir.remove() }
-    let app = SessionChannel(container: dir.url)
-    let now = Date().timeIntervalSince1970
-    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
-    try app.writeResult(
-      DictationResult(
-        id: "s1-1", sessionID: "s1", commandSeq: 1, text: " Send it to Shivor", rawText: "send it to shivor",
-        createdAt: now))
-    let keyboard = KeyboardSession(
-      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: "Note:"),
-      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1))
-    await keyboard.appear()
+    let (keyboard, _) = try await keyboardAfterDictating(
+      " Send it to Shivor", heard: "send it to shivor", into: "Note:", in: dir)
     #expect(await keyboard.document.textBeforeCursor == "Note:", "the proxy is stale within the turn")
     #expect(await keyboard.typingState.word == "Shivor")
   }

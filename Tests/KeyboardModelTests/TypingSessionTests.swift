@@ -6,28 +6,11 @@ import Testing
 
 @Suite("The typing keys in a keyboard session")
 struct TypingSessionTests {
-  /// A keyboard over a container where session `s1` is live and has dictated `text` into a field holding `field`.
-  static func keyboardAfterDictating(
-    _ text: String, into field: String, in dir: TemporaryDirectory,
-    configuration: KeyboardConfiguration = KeyboardConfiguration()
-  ) async throws -> (KeyboardSession<SimulatedTextField>, SessionChannel) {
-    let app = SessionChannel(container: dir.url)
-    let now = Date().timeIntervalSince1970
-    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
-    try app.writeResult(
-      DictationResult(id: "s1-1", sessionID: "s1", commandSeq: 1, text: text, rawText: text, createdAt: now))
-    let keyboard = KeyboardSession(
-      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: field),
-      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1), configuration: configuration)
-    await keyboard.appear()
-    return (keyboard, app)
-  }
-
   @Test("a suggestion tapped over a misheard name in a dictation is reported to word learning, like any edit")
   func suggestionCorrection() async throws {
     let dir = try TemporaryDirectory("keyboard-typing")
     defer { dir.remove() }
-    let (keyboard, app) = try await Self.keyboardAfterDictating(
+    let (keyboard, app) = try await keyboardAfterDictating(
       " Send the draft to Shivor before lunch.", into: "Note.", in: dir)
     // The user drags the space bar back to the end of the name, and the bar offers the right spelling.
     await keyboard.moveCursor(by: -" before lunch.".count)
@@ -44,7 +27,7 @@ struct TypingSessionTests {
   func languageAndStyle() async throws {
     let dir = try TemporaryDirectory("keyboard-typing")
     defer { dir.remove() }
-    let (keyboard, app) = try await Self.keyboardAfterDictating("Hi.", into: "", in: dir)
+    let (keyboard, app) = try await keyboardAfterDictating("Hi.", into: "", in: dir)
     await keyboard.setLanguage(picked: nil, field: "fr-FR")
     #expect(await keyboard.typing.layout == .azerty)
     await keyboard.setStyle("casual")
@@ -59,7 +42,7 @@ struct TypingSessionTests {
     #expect(await keyboard.typing.layout == .qwertz)
     await keyboard.disappear()
 
-    let (setToEnglish, _) = try await Self.keyboardAfterDictating(
+    let (setToEnglish, _) = try await keyboardAfterDictating(
       "Hi.", into: "", in: dir, configuration: KeyboardConfiguration(language: "en"))
     await setToEnglish.setLanguage(picked: nil, field: "fr-FR")
     #expect(await setToEnglish.typing.language == "en")
@@ -71,7 +54,7 @@ struct TypingSessionTests {
   func heldDelete() async throws {
     let dir = try TemporaryDirectory("keyboard-typing")
     defer { dir.remove() }
-    let (keyboard, _) = try await Self.keyboardAfterDictating(
+    let (keyboard, _) = try await keyboardAfterDictating(
       " See you at the station tomorrow", into: "Plans:", in: dir)
     for count in 0..<10 { await keyboard.holdDelete(repeat: count) }
     #expect(await keyboard.document.text == "Plans: See you at the statio")
