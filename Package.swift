@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "RemoteDictation", targets: ["RemoteDictation"]),
     .library(name: "DictationServer", targets: ["DictationServer"]),
     .library(name: "PhoneRules", targets: ["PhoneRules"]),
+    .library(name: "KeyboardRules", targets: ["KeyboardRules"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,6 +52,9 @@ let package = Package(
     // what an audio session applies at activation, memory ceilings), each citing Apple's documentation or the
     // thread that measured it. The app applies them; `utter host`, `utter keyboard` and the tests play by them.
     .target(name: "PhoneRules"),
+    // The rules that decide what a keyboard extension sees and may do (its text proxy, Full Access, its memory):
+    // apart from PhoneRules so the keyboard links only these.
+    .target(name: "KeyboardRules"),
     // The value types every dictation module shares, with no dependencies: the field, a trace step, an archived
     // dictation, the session timeout.
     .target(name: "DictationValues"),
@@ -106,14 +110,14 @@ let package = Package(
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "DictationValues", "SessionChannel", "WordMatching", "Locations", "PhoneRules",
+        "Clocks", "DictationValues", "SessionChannel", "WordMatching", "Locations", "KeyboardRules",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
     .target(
       name: "DictationHost",
       dependencies: [
-        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine", "PhoneRules",
+        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -169,7 +173,7 @@ let package = Package(
         "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline",
         "LLMPolish",
         "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
-        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules",
+        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -186,7 +190,7 @@ let package = Package(
       path: "Tests/ProviderTestSupport"
     ),
 
-    .testTarget(name: "PhoneRulesTests", dependencies: ["PhoneRules", "TestSupport"]),
+    .testTarget(name: "PhoneRulesTests", dependencies: ["PhoneRules", "KeyboardRules", "TestSupport"]),
     .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "TestSupport"]),
     .testTarget(name: "SpeechEngineTests", dependencies: ["SpeechEngine", "TestSupport"]),
     .testTarget(name: "WhisperEngineTests", dependencies: ["WhisperEngine", "AudioInput", "TestSupport"]),
@@ -211,7 +215,7 @@ let package = Package(
     .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "DictationValues", "TestSupport"]),
     .testTarget(
       name: "KeyboardModelTests",
-      dependencies: ["KeyboardModel", "DictationValues", "Locations", "PhoneRules", "SessionChannel", "TestSupport"]),
+      dependencies: ["KeyboardModel", "DictationValues", "Locations", "KeyboardRules", "SessionChannel", "TestSupport"]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
       name: "SessionTestFakes",

@@ -1,4 +1,4 @@
-import PhoneRules
+import KeyboardRules
 
 /// What the keyboard shows while it has no Full Access: the way to allow it as text everywhere, and an "Open
 /// Settings" button only where iOS opens Settings from a keyboard without Full Access (before iOS 26,

@@ -1,4 +1,4 @@
-import PhoneRules
+import KeyboardRules
 
 /// What the keyboard knows of the text it inserted last, so that undo and "use raw text" remove exactly that text,
 /// or nothing. iOS shows a keyboard only the sentence or line around the cursor (`TextProxyContext`), so the

@@ -1,4 +1,4 @@
-import PhoneRules
+import KeyboardRules
 
 /// The text field the keyboard types into (on iOS, the text document proxy).
 public protocol TextFieldProxy: Sendable {

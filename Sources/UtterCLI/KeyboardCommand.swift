@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeyboardModel
 import Locations
+import KeyboardRules
 import PhoneRules
 import SessionChannel
 

@@ -1,4 +1,4 @@
-import PhoneRules
+import KeyboardRules
 import Testing
 
 @Suite("What a keyboard's text document proxy reveals")

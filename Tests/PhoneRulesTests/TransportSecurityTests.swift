@@ -1,4 +1,5 @@
 import Foundation
+import KeyboardRules
 import PhoneRules
 import Testing
 

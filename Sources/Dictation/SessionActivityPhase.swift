@@ -1,4 +1,5 @@
 import DictationValues
+import SessionChannel
 
 extension SessionActivityState.Phase {
   /// The lock screen's phase for the host's: a hold that only opening Utter lifts says so, not "Paused".
