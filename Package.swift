@@ -98,7 +98,7 @@ let package = Package(
     .target(
       name: "LLMPolish",
       dependencies: [
-        "TextPipeline", "DictationValues", "HTTPTransport", "KeyStore", "Clocks",
+        "DictationValues", "HTTPTransport", "KeyStore", "Clocks",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -1,5 +1,3 @@
-import TextPipeline
-
 /// How polished text should sound.
 public enum PolishStyle: Sendable, Hashable, Codable {
   /// Complete sentences, no slang, a polite and precise tone.
@@ -54,13 +52,5 @@ public struct PolishStyles: Sendable, Hashable, Codable {
   /// The style for `kind`, or nil when polish is off there.
   public func style(for kind: FieldKind) -> PolishStyle? {
     disabled.contains(kind) ? nil : (byKind[kind] ?? fallback)
-  }
-}
-
-extension PolishSettings {
-  /// The terms of personal-dictionary `entries`, for `vocabulary`.
-  public static func vocabulary(from entries: [DictionaryEntry]) -> [String] {
-    var seen = Set<String>()
-    return entries.map(\.term).filter { !$0.isEmpty && seen.insert($0).inserted }
   }
 }
