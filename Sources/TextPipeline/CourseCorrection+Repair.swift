@@ -49,6 +49,15 @@ extension CourseCorrection {
     let weak = marker.action == .weakReplace
     guard var last = wordBefore(markerStart, in: tokens) else { return nil }
     var start = markerStart
+    // "Sorry, I meant next Tuesday", "Oh sorry, I meant Tuesday": a reply before "I meant" or a weak marker is no
+    // clause to repair; the one before it may be.
+    let saysMeant = marker.words.contains("meant") || marker.words.contains("mean")
+    if weak || saysMeant, let replyStart = replyOnly(endingAt: last, in: tokens) {
+      guard let earlier = wordBefore(replyStart, in: tokens) else { return nil }
+      start = replyStart
+      last = earlier
+    }
+    let afterDash = weak && markerStart > 0 && tokens[markerStart - 1].kind == .dash
     // "for four no make that six": a bare "no" before the marker belongs to it.
     if tokens[last].lower == "no", tokens[start].lower != "no", let earlier = wordBefore(last, in: tokens) {
       start = last
@@ -83,12 +92,27 @@ extension CourseCorrection {
     {
       return nil
     }
-    let guesses = !marker.needsAnchor && !(weak && WordLists.functionWords.contains(first))
+    // "the answer — actually the whole point — is simple", "we left early — actually we had to": after a dash, an
+    // aside or a new clause adds to the sentence; only a short repair with an anchor corrects it.
+    if afterDash,
+      repair.words.count > 3 || Self.restatements.contains(first)
+        || (repair.end < tokens.count && tokens[repair.end].kind == .dash)
+    {
+      return nil
+    }
+    let guesses = !marker.needsAnchor && !afterDash && !(weak && WordLists.functionWords.contains(first))
     let clause = clauseStart(endingAt: last, in: tokens)
     guard let anchor = anchor(of: repair, clause: clause, last: last, in: tokens, guesses: guesses) else {
       return nil
     }
     return apply(anchor, of: repair, markerStart: start, skippedSentenceEnd: skippedSentenceEnd, in: &document)
+  }
+
+  /// The start of the clause ending at `last` when it holds only words that open a reply ("Sorry,", "Oh okay").
+  func replyOnly(endingAt last: Int, in tokens: [TextToken]) -> Int? {
+    let clause = clauseStart(endingAt: last, in: tokens)
+    let reply = (clause...last).allSatisfy { !tokens[$0].isWord || Self.replyOpeners.contains(tokens[$0].lower) }
+    return reply ? clause : nil
   }
 
   /// The anchor of `repair` in the clause from `clause` to `last`: see the type's documentation for the order.
@@ -182,7 +206,9 @@ extension CourseCorrection {
       document.tokens[same] = swapped
       // The marker goes with the pause marks the engine wrote before it ("Tuesday. No wait, Wednesday.").
       var removeFrom = markerStart
-      while removeFrom > same + 1, tokens[removeFrom - 1].kind == .closing { removeFrom -= 1 }
+      while removeFrom > same + 1, tokens[removeFrom - 1].kind == .closing || tokens[removeFrom - 1].kind == .dash {
+        removeFrom -= 1
+      }
       document.remove(
         removeFrom..<repair.end,
         because: "a correction that swaps '\(tokens[same].text)' for '\(swapped.text)', a word of its kind")

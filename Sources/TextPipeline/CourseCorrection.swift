@@ -8,7 +8,10 @@ import DictationValues
 /// wait", "wait no", "no no", "no no no", "actually no", "no actually", "sorry I mean/meant", "make that" (also
 /// "no make that") replace; "I mean/meant" and "or rather" replace when the repair is short; ", actually", ",
 /// sorry", ", no," between two words of one kind ("three, no, four") and ", wait," between two comparable values
-/// ("the flight is at 6, wait, it's at 7") replace. Words that only introduce the repair go with the marker
+/// ("the flight is at 6, wait, it's at 7") replace; a dash is such a pause too ("ship it Tuesday — actually
+/// Wednesday"), but only before a short repair that has an anchor and is no aside ("the answer — actually the whole
+/// point — is simple" and "we left early — actually we had to" keep their words). A weak marker after nothing but
+/// a reply ("Sorry, I meant next Tuesday") has nothing to repair: the words are the user's. Words that only introduce the repair go with the marker
 /// ("never mind, make it four", "oh sorry, scratch that"), and markers chain ("turn left, wait, turn right,
 /// actually no, go straight" → "go straight").
 ///
@@ -201,7 +204,10 @@ public struct CourseCorrection: TextStage {
     // NB: most words open no marker; a table by first word answers them with one lookup.
     guard let candidates = Self.markersByFirstWord[tokens[index].lower] else { return nil }
     for marker in candidates {
-      if marker.needsComma, index == 0 || !(tokens[index - 1].text == "," || pausesBefore(marker, index, tokens)) {
+      if marker.needsComma,
+        index == 0
+          || !(tokens[index - 1].text == "," || tokens[index - 1].kind == .dash || pausesBefore(marker, index, tokens))
+      {
         continue
       }
       var j = index + 1
@@ -229,10 +235,10 @@ public struct CourseCorrection: TextStage {
     marker.words == ["wait"] && index > 0 && tokens[index - 1].endsSentence
   }
 
-  /// The last word before `index`, skipping the commas and sentence ends between, if any.
+  /// The last word before `index`, skipping the commas, dashes and sentence ends between, if any.
   func wordBefore(_ index: Int, in tokens: [TextToken]) -> Int? {
     var j = index - 1
-    while j >= 0, tokens[j].kind == .closing, tokens[j].separatesClauses { j -= 1 }
+    while j >= 0, tokens[j].kind == .closing && tokens[j].separatesClauses || tokens[j].kind == .dash { j -= 1 }
     guard j >= 0, tokens[j].isWord else { return nil }
     return j
   }

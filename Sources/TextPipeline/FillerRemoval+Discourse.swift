@@ -11,9 +11,12 @@
 ///   before its subject ("basically we need more time", "so basically the server crashed"); as an adverb of degree
 ///   it stays ("basically the same as before", "it's basically done").
 /// - "like" is a filler between a form of "be" and an intensifier, "so", an "-ly" adverb or a common adjective ("it
-///   was like really fast", "it's like amazing", "I was like so tired"), and opening a sentence before an "-ly"
-///   adverb ("like seriously, what happened"). "I like it", "it looks like rain", "it's like a mix" (a comparison),
-///   "like I said", "there were like fifty people" (an estimate) and a quotation ("I was like, no way") keep it.
+///   was like really fast", "it's like amazing", "I was like so tired"), between a person's "be" and a verb of
+///   thinking, going, trying or saying ("I was like thinking about it", "we were like going to call"), and opening
+///   a sentence before an "-ly" adverb ("like seriously, what happened"). "I like it", "it looks like rain", "it's
+///   like a mix" and "it was like watching paint dry" (comparisons: no person, or another verb, as in "I was like
+///   walking on air"), "like I said", "there were like fifty people" (an estimate) and a quotation ("I was like, no
+///   way") keep it.
 extension FillerRemoval {
   /// Forms of "be", after which "you know", "I mean" and "like" do not begin a clause.
   static let beForms: Set<String> = [
@@ -117,8 +120,11 @@ extension FillerRemoval {
       guard let next = word(index + (skipsFiller ? 3 : 1)) else { return nil }
       let isAdverb = next.count > 4 && next.hasSuffix("ly") && !Self.lyNonAdverbs.contains(next)
       if let previous, Self.beForms.contains(previous) {
-        return Self.intensifiers.contains(next) || Self.commonAdjectives.contains(next) || isAdverb || next == "so"
-          ? 1 : nil
+        if Self.intensifiers.contains(next) || Self.commonAdjectives.contains(next) || isAdverb || next == "so" {
+          return 1
+        }
+        // "I was like thinking": a person's "was" and its "-ing" verb; "it was like watching paint dry" compares.
+        return isProgressive(be: previous, subject: word(index - 2), verb: next) ? 1 : nil
       }
       // "Like seriously, what happened": opening a sentence before a sentence adverb.
       if startsSentence, isAdverb || ["seriously", "literally", "honestly", "totally"].contains(next) { return 1 }
@@ -126,6 +132,26 @@ extension FillerRemoval {
     default:
       return nil
     }
+  }
+
+  /// Persons a progressive "was … -ing" has as its subject; "it" and "that" compare ("it's like riding a bike").
+  static let persons: Set<String> = ["i", "you", "we", "they", "he", "she"]
+  /// Contractions of a person and "be" ("I'm", "she's").
+  static let personContractions: Set<String> = ["i'm", "you're", "we're", "they're", "he's", "she's"]
+  /// Verbs of thinking, going, trying and saying that a filler "like" stands before in a progressive ("I was like
+  /// thinking"); other "-ing" verbs after "like" often compare ("I was like walking on air").
+  static let reportingVerbs: Set<String> = [
+    "thinking", "going", "wondering", "trying", "getting", "saying", "telling", "asking", "looking", "starting",
+    "freaking", "dying", "hoping", "planning", "waiting", "doing", "working",
+  ]
+
+  /// Whether `be` `like` `verb` is a person's progressive with a filler inside ("I was like thinking", "we're like
+  /// going"): `subject` is the word before `be`.
+  func isProgressive(be: String, subject: String?, verb: String) -> Bool {
+    guard Self.reportingVerbs.contains(verb) else { return false }
+    if Self.personContractions.contains(be) { return true }
+    guard ["was", "were", "am", "are"].contains(be), let subject else { return false }
+    return Self.persons.contains(subject)
   }
 
   /// Whether the words at `index` open a clause with its subject ("we need", "the server crashed"), not a phrase of

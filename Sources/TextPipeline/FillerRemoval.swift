@@ -10,9 +10,17 @@ public struct FillerRemoval: TextStage {
   /// Phrases that are fillers only when set off by punctuation or the edges of a sentence.
   static let phrases: [[String]] = [["you", "know"], ["i", "mean"], ["like"], ["you", "see"], ["basically"]]
 
-  /// Words a comma rightly follows: a greeting or an answer ("Hey, quick question").
+  /// Words a comma rightly follows: a greeting, an answer or an interjection ("Hey, quick question", "Well,
+  /// that's fine"); a filler removed after one leaves that comma ("Hello um, world" → "Hello, world").
   static let greetings: Set<String> = [
-    "hey", "hi", "hello", "thanks", "okay", "ok", "yes", "yeah", "no", "sure", "sorry", "oh", "right",
+    "hey", "hi", "hello", "thanks", "okay", "ok", "yes", "yeah", "no", "sure", "sorry", "oh", "right", "well",
+    "actually", "anyway", "honestly", "alright",
+  ]
+
+  /// Words before "err" that make it the verb ("to err is human", "we err on the side of caution").
+  static let errSubjects: Set<String> = [
+    "to", "i", "we", "you", "they", "people", "may", "might", "can", "could", "would", "will", "should", "often",
+    "sometimes", "always", "never", "rather", "not", "did", "do", "don't", "does", "better", "humans",
   ]
 
   /// Words engines use to describe a sound in parentheses: "(coughs)", "(clears throat)", "(laughter)".
@@ -53,22 +61,25 @@ public struct FillerRemoval: TextStage {
   private func fillerLength(at index: Int, in document: TextDocument) -> Int? {
     guard document.tokens[index].isWord else { return nil }
     if Self.isHesitation(document.tokens[index].text), !isUnit(at: index, in: document),
-      !isCapitalisedName(at: index, in: document)
+      !isCapitalisedName(at: index, in: document), !isVerbErr(at: index, in: document)
     {
       return 1
     }
     return fillerPhraseLength(at: index, in: document) ?? discourseFillerLength(at: index, in: document)
   }
 
-  /// Whether `word` is a hesitation sound: um, umm, uh, uhm, erm, er, ah, hmm, mm…
+  /// Whether `word` is a hesitation sound: um, umm, uh, uhm, erm, er, err, ah, hmm, mm…, also cut off ("Mm-").
   static func isHesitation(_ word: String) -> Bool {
+    // "Mm-", "Um-": a hum broken off is still a hum; "mm-hmm" and "uh-huh" (yes) are words.
+    if word.count >= 3, word.last == "-" { return isHesitation(String(word.dropLast())) }
     let count = word.count
     guard count >= 2, count <= 6 else { return false }
     let lower = word.lowercased()
     // "ER" or "AH" in capitals are abbreviations; "UM", "UH", "UHM" and "HMM" are only ever sounds.
     if word.allSatisfy({ $0.isUppercase }) && !["um", "uh", "uhm", "umm", "hmm"].contains(lower) { return false }
     switch lower {
-    case "er", "erm", "ehm", "uhm", "umm", "uhh", "hmm", "ahh", "hmmm", "ummm", "uhhh", "mhm": return true
+    case "er", "err", "errr", "erm", "errm", "ehm", "uhm", "umm", "uhh", "hmm", "ahh", "hmmm", "ummm", "uhhh", "mhm":
+      return true
     default: break
     }
     return matches(lower, "u", "m") || matches(lower, "u", "h") || matches(lower, "a", "h")
@@ -94,6 +105,19 @@ public struct FillerRemoval: TextStage {
     let word = document.tokens[index].text
     guard word.allSatisfy({ $0.isUppercase }), index > 0, document.tokens[index - 1].isWord else { return false }
     return ["at", "from", "to", "in", "of", "for", "with", "the"].contains(document.tokens[index - 1].lower)
+  }
+
+  /// Whether the word at `index` is the verb "err": after "to", a subject or a modal ("to err is human", "we may
+  /// err"), or before "on" or "in" ("err on the side of caution").
+  private func isVerbErr(at index: Int, in document: TextDocument) -> Bool {
+    let tokens = document.tokens
+    guard tokens[index].lower == "err" else { return false }
+    if index + 1 < tokens.count, tokens[index + 1].isWord,
+      ["on", "in", "toward", "towards"].contains(tokens[index + 1].lower)
+    {
+      return true
+    }
+    return index > 0 && tokens[index - 1].isWord && Self.errSubjects.contains(tokens[index - 1].lower)
   }
 
   /// Whether the word at `index` is "mm" after a number ("5 mm" is a unit, not a hum).
@@ -206,6 +230,11 @@ public struct FillerRemoval: TextStage {
       // "Hey, um, quick question" keeps the comma after a greeting; "So, um, we" drops both.
       let afterGreeting = lower >= 2 && Self.greetings.contains(tokens[lower - 2].lower) && commaAfter
       if !afterGreeting && (commaAfter || after == nil || after?.separatesClauses == true) { lower -= 1 }
+    } else if commaAfter, lower > 0, tokens[lower - 1].isWord, Self.greetings.contains(tokens[lower - 1].lower),
+      upper < tokens.count, tokens[upper].isWord
+    {
+      // "Hello um, world": the pause after the filler was the greeting's comma, and stays ("Hello, world").
+      upper -= 1
     }
     // "Um, so…" at the start of the text or a sentence leaves no stray comma.
     let words = document.tokens[range].filter(\.isWord).map(\.lower)

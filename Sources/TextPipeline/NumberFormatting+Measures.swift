@@ -57,7 +57,8 @@ extension NumberFormatting {
         }
       }
     }
-    var tokens = NumberFormatting.written(unit.prefix + quantity.text + cents + unit.suffix)
+    let number = unit.prefix.isEmpty ? quantity.text : Self.money(quantity.text)
+    var tokens = NumberFormatting.written(unit.prefix + number + cents + unit.suffix)
     if let abbreviation = unit.abbreviation { tokens.append(TextToken(abbreviation, isFixedCase: true)) }
     return (tokens, unit.end)
   }
@@ -88,7 +89,9 @@ extension NumberFormatting {
     let forced = unit?.forcesDigits == true || first.isDecimal || second.isDecimal || hours
     guard forced || max(first.value, second.value) >= 10, forced || !startsSentence else { return keep }
     let end = unit?.end ?? second.end
-    if connector == "to", !fromRange, !forced {
+    // "ten to five" may be a time (4:50); "ten to fifty" never is, as no hour is fifty.
+    let mayBeTime = second.value <= 12 && first.value < 60
+    if connector == "to", !fromRange, !forced, mayBeTime {
       // A bare range counts something named after it: "it's five to ten" is a time of day.
       guard end < words.count, !WordLists.functionWords.contains(words[end]),
         !["now", "already", "sharp"].contains(words[end])
@@ -96,16 +99,25 @@ extension NumberFormatting {
     }
     let prefix = unit?.prefix ?? ""
     let suffix = unit?.suffix ?? ""
+    let low = prefix.isEmpty ? first.text : Self.money(first.text)
+    let high = prefix.isEmpty ? second.text : Self.money(second.text)
     var tokens: [TextToken]
     if isRange && !fromRange {
-      tokens = [TextToken("\(prefix)\(first.text)–\(prefix)\(second.text)\(suffix)")]
+      tokens = [TextToken("\(prefix)\(low)–\(prefix)\(high)\(suffix)")]
     } else {
-      tokens = [
-        TextToken(prefix + first.text + suffix), TextToken(connector), TextToken(prefix + second.text + suffix),
-      ]
+      tokens = [TextToken(prefix + low + suffix), TextToken(connector), TextToken(prefix + high + suffix)]
     }
     if let abbreviation = unit?.abbreviation { tokens.append(TextToken(abbreviation, isFixedCase: true)) }
     return (tokens, end)
+  }
+
+  /// An amount of money as typed, with thousands separators from 1,000: "7702.25" → "7,702.25", "12,500" stays;
+  /// a scale word stays a word ("2.5 million").
+  static func money(_ text: String) -> String {
+    guard !text.contains(" ") else { return text }
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let whole = Int(parts[0].filter { $0 != "," }) else { return text }
+    return SpokenNumbers.grouped(whole, from: 1_000) + (parts.count > 1 ? "." + parts[1] : "")
   }
 
   /// Denominators of a fraction said before a measure ("three quarters cup").

@@ -45,6 +45,33 @@ extension NumberFormatting {
     return ([month, TextToken("\(day.value)")], day.end)
   }
 
+  /// Numbers joined by a spoken slash, each typed as digits: "four slash three slash two thousand" → "4/3/2000" (a
+  /// date), "twenty four slash seven" → "24/7", "fifty slash fifty" → "50/50"; the last may be a year said in two
+  /// halves ("twenty twenty six"). Nil unless every part between the slashes is a whole number.
+  func slashedNumbers(at index: Int, in tokens: [TextToken]) -> ([TextToken], Int)? {
+    var parts: [String] = []
+    var start = index
+    while true {
+      let spoken = Words(from: start, in: tokens)
+      guard !spoken.words.isEmpty else { return nil }
+      let cardinal = SpokenNumbers.cardinal(spoken.words, from: 0)
+      let year = parts.isEmpty ? nil : SpokenNumbers.year(spoken.words, from: 0)
+      guard let number = [cardinal, year].compactMap({ $0 }).max(by: { $0.end < $1.end }),
+        let end = spoken.tokenEnd(number.end)
+      else { return nil }
+      parts.append(String(number.value))
+      let slashFollows =
+        end + 1 < tokens.count && tokens[end].kind == .joiner && tokens[end].text == "/" && tokens[end + 1].isWord
+      if slashFollows, number.end == spoken.words.count {
+        start = end + 1
+        continue
+      }
+      // Words after a part that is not the last ("four thirty slash …") make it no number of the list.
+      guard parts.count >= 2, !slashFollows else { return nil }
+      return ([TextToken(parts.joined(separator: "/"))], end)
+    }
+  }
+
   /// A year after a date: "twenty twenty four", "nineteen ninety", "two thousand five", "two thousand and five".
   private func year(_ words: [String], from start: Int) -> (value: Int, end: Int)? {
     guard start < words.count else { return nil }

@@ -6,7 +6,10 @@ import DictationValues
 ///   "20p", "a dollar fifty" → "$1.50" ("a dollar" alone stays words), euros, pounds, yen and rupees take their
 ///   signs ("€", "£", "¥", "₹"; "ten pounds of flour" and "lost ten pounds" are weights), "twelve percent" → "12%",
 ///   "three point five" → "3.5", "two thirty p m" → "2:30 PM", "ten a m" → "10 AM", "at seven fifteen" → "at
-///   7:15" (minutes after "at", "from", "until", "by", "around", "before" or "after" make a time).
+///   7:15" (minutes after "at", "from", "until", "by", "around", "before" or "after" make a time). Money takes
+///   thousands separators from 1,000, as on a price tag or an invoice ("seven thousand seven hundred two dollars
+///   and twenty five cents" → "$7,702.25", "five thousand to ten thousand dollars" → "$5,000–$10,000"), and keeps
+///   every decimal said ("twenty point five o six dollars" → "$20.506": after "point", "o" and "oh" are zero).
 /// - Large numbers: a round number of millions or more keeps its scale as a word, "two million users" → "2 million
 ///   users", "two point five million dollars" → "$2.5 million"; below that, digits in full ("1,200,000").
 /// - Fractions after "and" are decimals where digits are written ("two and a half percent" → "2.5%", "one and a
@@ -28,8 +31,10 @@ import DictationValues
 ///   "+1 555-123-4567", "+44 2079460958".
 /// - Counts: ten and above take digits ("twenty five people" → "25 people", "two thousand" → "2000",
 ///   "twelve thousand five hundred" → "12,500"); zero to nine stay words ("two people", "one of them"), as do
-///   ordinals below tenth ("the third time"); "21st" from tenth on. A count the engine capitalised to open a
-///   sentence stays words, as every style guide writes it ("Twenty minutes later, …").
+///   ordinals below tenth ("the third time"); "21st" from tenth on, above a hundred too ("one hundred eleventh" →
+///   "111th", "two thousand and first" → "2001st"). Counts below 10,000 and years take no separator ("2500
+///   copies", "2026"). A count the engine capitalised to open a sentence stays words, as every style guide writes
+///   it ("Twenty minutes later, …").
 /// - Measurements: a unit said as letters or written as an abbreviation takes digits at any size ("five k m" →
 ///   "5 km", "two g b" → "2 GB", "sixty m p h" → "60 mph", "fifty m b p s" → "50 Mbps", "sixty f p s" → "60 fps",
 ///   "r p m", "m a h", "o z", "l b s"…, listed in `SpokenUnits`); a unit said as a word follows the count rule
@@ -40,11 +45,14 @@ import DictationValues
 ///   "five to ten minutes" → "5–10 minutes", "twenty to thirty percent" → "20–30%", "five to ten dollars" →
 ///   "$5–$10". After "from" and "between" the words stay: "from ten to twenty" → "from 10 to 20", "between
 ///   three and five" stays words; "from nine to five" (two hours) → "from 9 to 5". Pairs do the same:
-///   "eight or ten" → "8 or 10".
+///   "eight or ten" → "8 or 10". A range no clock can read is one even with no noun after it: "ten to fifty" →
+///   "10–50" (no hour is fifty), while "ten to five" stays words (4:50, or odds).
+/// - Numbers joined by a spoken slash are digits: "four slash three slash two thousand" → "4/3/2000" (a date,
+///   written as said, month or day first), "twenty four slash seven" → "24/7", "three slash four" → "3/4".
 /// - Words stay where digits would be wrong: "one of them", "a couple", "a thousand thanks", "a hundred times",
-///   "no one", "at five to ten", odds ("ten to one"), "working nine to five", a range with no noun after it ("it's
-///   five to ten"), and idioms (`keptIdioms`: "at the eleventh hour", "on cloud nine", "the whole nine yards",
-///   "forty winks", "fifty fifty", "a hundred and ten percent").
+///   "no one", "at five to ten", odds ("ten to one"), "working nine to five", a range a clock can read with no
+///   noun after it ("it's five to ten"), and idioms (`keptIdioms`: "at the eleventh hour", "on cloud nine", "the
+///   whole nine yards", "forty winks", "fifty fifty", "a hundred and ten percent").
 /// - Idioms typed with digits: "twenty four seven" → "24/7", "nine one one" → "911", "catch twenty two" →
 ///   "Catch-22", "twenty twenty hindsight" → "20/20 hindsight".
 /// - Nothing else changes: a dictation without a spoken number comes out as it went in.
@@ -169,6 +177,7 @@ public struct NumberFormatting: TextStage {
         || (head == "the" && (SpokenNumbers.ordinalUnits[nextWord] != nil || SpokenNumbers.tens[nextWord] != nil))
     else { return nil }
     if let idiom = keptIdiom(at: index, in: tokens) { return (Array(tokens[index..<idiom]), idiom) }
+    if let slashed = slashedNumbers(at: index, in: tokens) { return slashed }
     let spoken = Words(from: index, in: tokens)
     let words = spoken.words
     func word(_ text: String, fixed: Bool = false) -> TextToken { TextToken(text, isFixedCase: fixed) }
@@ -211,7 +220,11 @@ public struct NumberFormatting: TextStage {
       return ([word("\(year.value)")], end)
     }
     if let phone = phoneNumber(words), let end = spoken.tokenEnd(phone.end) { return ([word(phone.text)], end) }
-    if let ordinal = SpokenNumbers.ordinal(words, from: 0), ordinal.value >= 10, let end = spoken.tokenEnd(ordinal.end)
+    let startsSentence = tokens[index].text.first?.isUppercase == true && document.startsSentence(at: index)
+    // "One hundred first graders": a capitalised count opening a sentence stays words, ordinal or not.
+    if let ordinal = SpokenNumbers.ordinal(words, from: 0), ordinal.value >= 10,
+      !(ordinal.value > 100 && startsSentence),
+      let end = spoken.tokenEnd(ordinal.end)
     {
       return ([word(SpokenNumbers.ordinalSuffix(ordinal.value))], end)
     }
@@ -241,7 +254,6 @@ public struct NumberFormatting: TextStage {
     if let height = height(words, feet: number), let end = spoken.tokenEnd(height.end) {
       return ([word(height.text)], end)
     }
-    let startsSentence = tokens[index].text.first?.isUppercase == true && document.startsSentence(at: index)
     guard let quantity = SpokenNumbers.quantity(words, from: 0) else { return nil }
     if let range = range(words, first: quantity, after: previous, startsSentence: startsSentence) {
       guard let end = spoken.tokenEnd(range.end) else { return nil }

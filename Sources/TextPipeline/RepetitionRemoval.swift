@@ -4,8 +4,8 @@ import DictationValues
 /// repeated before its contraction ("I I'm") and a number word said again before what it counts ("two two
 /// tickets"), keeping grammatical doubles ("had had"), emphasis ("very very") and digits said one by one ("five five
 /// five one two three four"). A word's beginning said before it is a false start when it is two or more broken
-/// pieces ("cont cont continue") or one piece with no vowel ("wh what"); a piece that is a word ("the theory", "car
-/// carpet") stays.
+/// pieces ("cont cont continue"), one piece with no vowel ("wh what") or one lower-case letter ("this n new slip");
+/// a piece that is a word ("the theory", "car carpet") or a letter used as one ("the letter n", "plan B") stays.
 public struct RepetitionRemoval: TextStage {
   public let name = "repetitions"
 
@@ -116,10 +116,41 @@ public struct RepetitionRemoval: TextStage {
       })
     else { return nil }
     if pieces.count == 1 {
+      if piece.count == 1 { return isLetterStutter(at: index, in: tokens) ? index..<end : nil }
       return piece.count >= 2 && !piece.contains(where: { "aeiouy".contains($0) }) ? index..<end : nil
     }
     // "the the theory", "car car carpet": a repeated word, which the rule for repeats keeps once.
     return pieces.contains(where: { WordLists.commonWords.contains($0.lower) }) ? nil : index..<end
+  }
+
+  /// Spoken marks a letter is typed against ("c colon", "x dot com"); "new" is a word as often as "new line".
+  static let spokenMarks: Set<String> = spokenSymbols.subtracting(["new", "line", "paragraph", "tab", "space"])
+
+  /// Words after which a single letter is a name, not a slip: "the letter n", "plan b", "vitamin d", "a b".
+  static let letterNames: Set<String> = [
+    "letter", "letters", "vitamin", "plan", "type", "grade", "option", "section", "part", "row", "column", "key",
+    "press", "variable", "the", "a", "an", "size", "class", "model", "version", "point", "team", "group", "level",
+    "floor", "block", "zone", "wing", "note", "chord", "word", "called", "named", "spell", "spelled", "initial",
+    "capital", "lowercase", "uppercase", "small", "big", "and", "or", "to", "from", "than", "minus", "plus", "times",
+  ]
+
+  /// Whether the single lower-case letter at `index` is the first sound of the next word said before it ("this n
+  /// new slip", "as in f from the sentence"). A letter in capitals ("plan B"), a word ("a", "I", "o", "u"), a
+  /// letter after a word that names one ("the letter n", "vitamin d") or a number (a unit: "5 m") stays.
+  private func isLetterStutter(at index: Int, in tokens: [TextToken]) -> Bool {
+    let letter = tokens[index].text
+    guard letter.count == 1, let character = letter.first, character.isASCII, character.isLowercase,
+      !"aiou".contains(character)
+    else { return false }
+    // "c colon backslash", "i o s sixteen": a letter spelled out or before a spoken mark or number is a letter.
+    let next = tokens[index + 1].lower
+    if Self.spokenMarks.contains(next) || Self.numberWords.contains(next) { return false }
+    guard index > 0, tokens[index - 1].isWord else { return true }
+    let previous = tokens[index - 1].lower
+    if previous.count == 1 || previous.first?.isNumber == true || SpokenNumbers.isNumberWord(previous) {
+      return false
+    }
+    return !Self.letterNames.contains(previous)
   }
 
   /// Whether `word` may be the broken start of a longer word: a few letters, not a number or a spoken symbol.

@@ -22,7 +22,8 @@ enum SpokenNumbers {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
     "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
-    "thirtieth": 30,
+    "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70, "eightieth": 80,
+    "ninetieth": 90,
   ]
   /// Digits said one by one, as in a phone number ("oh" is zero there).
   static let digits: [String: Int] = [
@@ -112,7 +113,7 @@ enum SpokenNumbers {
         return Quantity(text: text, value: value, isDecimal: true, end: end, endsWithScale: false, isFraction: true)
       }
     }
-    guard end + 1 < words.count, words[end] == "point", digits[words[end + 1]] != nil else {
+    guard end + 1 < words.count, words[end] == "point", decimalDigit(words[end + 1]) != nil else {
       // "two million", "twenty five billion": the scale stays a word when nothing smaller follows it.
       if writtenScales.contains(lastWord), let scale = scales[lastWord], number.value % scale == 0,
         words[start..<(number.end - 1)].allSatisfy({ scales[$0] == nil })
@@ -127,7 +128,7 @@ enum SpokenNumbers {
     }
     var fraction = ""
     end += 1
-    while end < words.count, let digit = digits[words[end]] {
+    while end < words.count, let digit = decimalDigit(words[end]) {
       fraction += String(digit)
       end += 1
     }
@@ -140,6 +141,11 @@ enum SpokenNumbers {
       end += 1
     }
     return Quantity(text: text, value: value, isDecimal: true, end: end, endsWithScale: false)
+  }
+
+  /// A digit after "point": "oh" and the letter "o" are zero there ("twenty point five o six" is 20.506).
+  static func decimalDigit(_ word: String) -> Int? {
+    word == "o" ? 0 : digits[word]
   }
 
   /// A year said in two halves ("nineteen ninety nine", "twenty twenty six", "twenty oh five"), and its end.
@@ -168,8 +174,25 @@ enum SpokenNumbers {
     return nil
   }
 
-  /// An ordinal ("third", "twenty first", "thirty first"), and its end.
+  /// An ordinal ("third", "twenty first", "one hundred eleventh", "two thousand and first"), and its end.
   static func ordinal(_ words: [String], from start: Int) -> (value: Int, end: Int)? {
+    if let below = ordinalBelowHundred(words, from: start) { return below }
+    // "one hundred eleventh", "one hundred twenty first": hundreds or more said as a number, then the ordinal.
+    guard SpokenNumbers.isNumberWord(words[start]), let head = cardinal(words, from: start), head.value >= 100,
+      head.end < words.count
+    else { return nil }
+    let last = words[head.end - 1]
+    if last == "hundred" || scales[last] != nil {
+      let restStart = words[head.end] == "and" ? head.end + 1 : head.end
+      guard restStart < words.count, let rest = ordinalBelowHundred(words, from: restStart) else { return nil }
+      return (head.value + rest.value, rest.end)
+    }
+    guard tens[last] != nil, let unit = ordinalUnits[words[head.end]], unit < 10 else { return nil }
+    return (head.value + unit, head.end + 1)
+  }
+
+  /// An ordinal below a hundred ("third", "twenty first", "fortieth"), and its end.
+  private static func ordinalBelowHundred(_ words: [String], from start: Int) -> (value: Int, end: Int)? {
     if let value = ordinalUnits[words[start]] { return (value, start + 1) }
     if let ten = tens[words[start]], start + 1 < words.count, let unit = ordinalUnits[words[start + 1]], unit < 10 {
       return (ten + unit, start + 2)
@@ -189,10 +212,10 @@ enum SpokenNumbers {
     }
   }
 
-  /// `value` with thousands separators from 10,000 up ("2500", "12,500").
-  static func grouped(_ value: Int) -> String {
+  /// `value` with thousands separators from 10,000 up ("2500", "12,500"), or from `from` up (money: "7,702").
+  static func grouped(_ value: Int, from: Int = 10_000) -> String {
     let plain = String(value)
-    guard value >= 10_000 else { return plain }
+    guard value >= from else { return plain }
     var result = ""
     for (offset, character) in plain.enumerated() {
       if offset > 0, (plain.count - offset) % 3 == 0 { result.append(",") }

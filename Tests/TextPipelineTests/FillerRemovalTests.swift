@@ -15,7 +15,7 @@ struct FillerRemovalTests {
     GoldenCase("a hesitation between commas goes with its commas", "So, um, we should go.", "So we should go."),
     GoldenCase("a hesitation at the start goes with its comma", "Um, I think so.", "I think so."),
     GoldenCase("hesitations without commas go", "I uh think we erm should", "I think we should"),
-    GoldenCase("drawn-out hesitations go", "Ummm, well, hmm, okay.", "well okay."),
+    GoldenCase("drawn-out hesitations go, and well keeps its comma", "Ummm, well, hmm, okay.", "well, okay."),
     GoldenCase("you know set off by commas is a filler", "It was, you know, fine.", "It was fine."),
     GoldenCase("you know before an object keeps its words", "You know the answer.", "You know the answer."),
     GoldenCase("I mean at the start of a sentence is a filler", "I mean, it's fine.", "it's fine."),
