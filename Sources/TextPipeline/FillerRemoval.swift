@@ -1,8 +1,10 @@
 import DictationValues
 
-/// Removes hesitations ("um", "uh") and filler phrases ("you know", "I mean", "like", "basically") with the commas
-/// the engine put around them, keeping the same words where they carry meaning ("I like it"). A phrase set off by
-/// commas is a filler; one said without pauses is a filler when the words around it say so (the rule is in
+/// Removes hesitations ("um", "uh", "err" but not the verb in "err on the side of caution", a cut-off "Mm-") and
+/// filler phrases ("you know", "I mean", "like", "basically") with the commas the engine put around them, keeping
+/// the same words where they carry meaning ("I like it"); the comma a greeting or an interjection takes stays
+/// ("Well, um, that's fine" and "Hello um, world" → "Well, that's fine", "Hello, world"). A phrase set off by commas
+/// is a filler; one said without pauses is a filler when the words around it say so (the rule is in
 /// `FillerRemoval+Discourse.swift`).
 public struct FillerRemoval: TextStage {
   public let name = "fillers"
