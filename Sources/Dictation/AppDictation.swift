@@ -119,7 +119,7 @@
         }
       case .delivered(let dictation):
         guard dictation.origin == .app, phase == .transcribing || phase == .listening else { return }
-        phase = .done(text: dictation.text, raw: dictation.rawText, historyID: dictation.id)
+        phase = .done(text: dictation.finalText, raw: dictation.rawText, historyID: dictation.uuid)
         liveText = LiveText()
       }
     }

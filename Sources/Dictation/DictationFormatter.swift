@@ -62,12 +62,6 @@ public struct DictationFormatter: Sendable {
     return false
   }
 
-  /// The host's formatter.
-  public var textFormatter: TextFormatter {
-    let formatter = self
-    return { raw, field in await formatter.format(raw, field: field).text }
-  }
-
   /// The host's clean-up of the live text: the deterministic steps of `format`, never a model.
   public var liveCleanUp: LiveTextCleanUp {
     let formatter = self

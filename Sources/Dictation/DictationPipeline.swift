@@ -71,13 +71,19 @@ public struct DictationPipeline: Sendable {
     }
   }
 
-  /// How `request`'s audio is read: its language (else the field's, else the settings'), the dictionary's terms
-  /// as a hint and the learned forms, its beam and threads.
-  public func transcriptionOptions(for request: Request) -> TranscriptionOptions {
-    TranscriptionOptions(
-      language: request.language ?? request.field.language ?? settings.language, vocabulary: settings.vocabularyPrompt,
-      prompt: request.prompt, beamSize: request.beamSize, threads: request.threads,
-      learnedForms: settings.learnedForms)
+  /// How `request`'s audio is read: the settings' options (`hostConfiguration`'s) with the request's prompt, beam
+  /// and threads, in the request's language, else the field's (`FieldContext.transcriptionOptions`).
+  public func options(for request: Request) -> TranscriptionOptions {
+    var base = settingsTranscription
+    base.prompt = request.prompt
+    base.beamSize = request.beamSize
+    base.threads = request.threads
+    var field = request.field
+    if let language = request.language {
+      base.language = language
+      field.language = nil
+    }
+    return field.transcriptionOptions(from: base)
   }
 
   /// Transcribes, formats and records `samples` (16 kHz mono). The text is returned even when history cannot
@@ -86,8 +92,8 @@ public struct DictationPipeline: Sendable {
     let started = clock.date()
     let engine = try await loadEngine(request.engine ?? settings.engine())
     let transcript = try await VoicedTranscription(progress: request.progress)
-      .transcribe(samples, engine: engine, options: transcriptionOptions(for: request))
-    return await finish(transcript, samples: samples, engine: engine, request: request, started: started)
+      .transcribe(samples, engine: engine, options: options(for: request))
+    return await outcome(transcript, samples: samples, engine: engine, request: request, started: started)
   }
 
   /// The end of a dictation read while it was spoken (`LiveReading`, stopped and its last call awaited): the windows
@@ -96,108 +102,43 @@ public struct DictationPipeline: Sendable {
     -> DictationOutcome
   {
     let engine = try await loadEngine(request.engine ?? settings.engine())
-    let final = await reading.finalReading(engine: engine, options: transcriptionOptions(for: request))
+    let final = await reading.finalReading(engine: engine, options: options(for: request))
     if final.text.isEmpty, final.failures > 0 {
       throw UnreadableDictation(message: "transcription failed: \(final.lastError ?? "unknown error")")
     }
-    return await finish(final.transcript, samples: reading.samples, engine: engine, request: request, started: started)
+    return await outcome(final.transcript, samples: reading.samples, engine: engine, request: request, started: started)
   }
 
-  private func finish(
+  /// Finishes a run's reading (`finish`) and reports it.
+  private func outcome(
     _ transcript: Transcript, samples: [Float], engine: any SpeechEngine, request: Request, started: Date
   ) async -> DictationOutcome {
-    let raw = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    let duration = Double(samples.count) / Double(engineSampleRate)
-    var outcome = DictationOutcome(
-      id: UUID().uuidString.lowercased(), text: "", rawText: raw, engine: engine.id, model: engine.model,
-      language: transcript.language, audioSeconds: duration, elapsedSeconds: 0, segments: transcript.segments)
-    guard !raw.isEmpty else {
-      outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
-      return outcome
-    }
-    guard !request.raw else {
-      outcome.text = raw
-      outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
-      return outcome
-    }
-    var (formatted, polish) = await formatter.format(raw, field: request.field.read(in: transcript.language))
-    formatted.traceLearned(transcript.learned, raw: raw)
-    outcome.text = formatted.text
-    outcome.trace = formatted.trace
-    outcome.polish = polish
-    outcome.notice = formatted.notice
-    outcome.elapsedSeconds = clock.date().timeIntervalSince(started)
-    guard let archive else { return outcome }
-    let dictation = ArchivedDictation(
-      id: outcome.id, sessionID: archive.source.rawValue, createdAt: started.timeIntervalSince1970,
-      text: formatted.text, rawText: raw, duration: duration, engine: engine.id, model: engine.model,
-      recovered: false, trace: formatted.trace, keyboardType: request.field.keyboardType,
-      contentType: request.field.contentType, language: transcript.language)
-    do {
-      outcome.historyID = try archive.recordEntry(dictation, audio: samples)?.id
-    } catch {
-      outcome.storageWarning = "the dictation was not saved in history: \(error)"
-    }
-    return outcome
-  }
-
-  /// What the flow session's host needs from the pipeline: the same engine choice, formatter and archive, and the
-  /// learning of words from the keyboard's corrections (a term learned is used from the session's next dictation).
-  public func hostParts(engine: EngineChoice? = nil) -> (
-    loadEngine: @Sendable () async throws -> any SpeechEngine, format: TextFormatter, archive: any DictationArchive,
-    learnCorrections: CorrectionLearning, liveCleanUp: LiveTextCleanUp
-  ) {
-    let loadEngine = loadEngine
-    let choice = engine ?? settings.engine()
-    let dictionary = LiveDictionary(settings.dictionary)
-    let formatter = formatter
-    let learner = WordLearner(database: archive?.database, dictionary: dictionary)
-    // NB: with the dictionary as it is now, terms learned during the session included.
-    let current: @Sendable () -> DictationFormatter = {
-      var current = formatter
-      current.settings.dictionary = dictionary.entries
-      return current
-    }
-    let format: TextFormatter = { raw, field in await current().format(raw, field: field).text }
-    let liveCleanUp: LiveTextCleanUp = { raw, field in current().cleanUp(raw, field: field).text }
-    let learn: CorrectionLearning = { corrections in
-      let report = learner.learn(corrections)
-      var parts: [String] = []
-      if !report.learned.isEmpty {
-        parts.append("learned " + report.learned.map { "'\($0.term)'" }.joined(separator: ", "))
-      }
-      let suggested = report.recorded.filter { correction in
-        !report.learned.contains { $0.term == correction.corrected }
-      }
-      if !suggested.isEmpty {
-        parts.append(
-          "suggested " + suggested.map { "'\($0.heard)' → '\($0.corrected)' (\($0.evidence))" }.joined(separator: ", "))
-      }
-      if !report.rejected.isEmpty { parts.append("not learned: " + report.rejected.joined(separator: "; ")) }
-      if let notice = report.notice { parts.append(notice) }
-      return CorrectionResult(
-        vocabulary: report.learned.isEmpty ? nil : Vocabulary.prompt(for: dictionary.entries),
-        learnedForms: report.learnedForms,
-        summary: parts.isEmpty ? "nothing to learn" : parts.joined(separator: "; "))
-    }
-    return (
-      { try await loadEngine(choice) }, format, archive ?? HistoryArchive(database: nil, source: .keyboard), learn,
-      liveCleanUp
-    )
+    let reading = DictationReading(
+      id: UUID().uuidString.lowercased(), transcript: transcript, audio: samples, engine: engine.id,
+      model: engine.model, field: request.field, origin: archive?.origin ?? .cli, startedAt: started)
+    let (finished, polish) = await finish(reading, raw: request.raw, in: archive)
+    return DictationOutcome(
+      dictation: finished.entry, segments: transcript.segments, polish: polish,
+      elapsedSeconds: clock.date().timeIntervalSince(started),
+      storageWarning: finished.archiveError.map { "the dictation was not saved in history: \($0)" },
+      notice: finished.notice)
   }
 
   /// The host's settings from the user's: session timeout, recording cap, model unloading, language and vocabulary (`makeHost`'s
   /// `adjust` changes them for a bench or a command-line flag).
   public func hostConfiguration() -> HostConfiguration {
-    var transcription = TranscriptionOptions(language: settings.language, vocabulary: settings.vocabularyPrompt)
-    transcription.learnedForms = settings.learnedForms
-    return HostConfiguration(
+    HostConfiguration(
       timeout: settings.settings.sessionTimeout,
-      transcription: transcription,
+      transcription: settingsTranscription,
       maxRecordingSeconds: settings.settings.maxRecordingSeconds,
       engineIdleUnload: settings.settings.unloadModelAfterSeconds > 0 ? settings.settings.unloadModelAfterSeconds : nil)
   }
 
+  /// How the settings read every dictation: their language, the dictionary's terms as a hint, the learned forms.
+  var settingsTranscription: TranscriptionOptions {
+    TranscriptionOptions(
+      language: settings.language, vocabulary: settings.vocabularyPrompt, learnedForms: settings.learnedForms)
+  }
 }
 
 /// A dictation whose audio could not be read (every engine call failed), in one line.
@@ -206,28 +147,49 @@ public struct UnreadableDictation: Error, Sendable, CustomStringConvertible {
   public var description: String { message }
 }
 
-/// A finished dictation.
+/// A finished run of the pipeline: the dictation as history keeps it, and what only a run reports (the engine's
+/// segments, the polish report, timing, why history or polish fell short).
 public struct DictationOutcome: Sendable, Encodable {
-  /// The history entry's uuid (when it was kept).
-  public var id: String
-  public var text: String
-  public var rawText: String
-  public var engine: String
-  public var model: String
-  public var language: String?
-  public var audioSeconds: Double
-  public var elapsedSeconds: Double
+  /// The dictation (its row id set when history kept it).
+  public var dictation: HistoryEntry
   public var segments: [TranscriptSegment]
-  public var trace: [TraceStep] = []
   public var polish: PolishReport?
-  public var historyID: Int64?
+  public var elapsedSeconds: Double
   /// Set when the dictation could not be saved; the text is still returned.
   public var storageWarning: String?
   /// Why an optional step (polish) was skipped.
   public var notice: String?
 
+  /// The history entry's uuid (when it was kept).
+  public var id: String { dictation.uuid }
+  public var text: String { dictation.finalText }
+  public var rawText: String { dictation.rawText }
+  public var engine: String { dictation.engine }
+  public var model: String { dictation.model }
+  public var language: String? { dictation.language.isEmpty ? nil : dictation.language }
+  public var audioSeconds: Double { dictation.audioSeconds }
+  public var trace: [TraceStep] { dictation.trace }
+  public var historyID: Int64? { dictation.id }
+
   enum CodingKeys: String, CodingKey {
     case text, rawText, engine, model, language, audioSeconds, elapsedSeconds, segments, trace, polish, historyID
     case storageWarning, notice
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(text, forKey: .text)
+    try c.encode(rawText, forKey: .rawText)
+    try c.encode(engine, forKey: .engine)
+    try c.encode(model, forKey: .model)
+    try c.encodeIfPresent(language, forKey: .language)
+    try c.encode(audioSeconds, forKey: .audioSeconds)
+    try c.encode(elapsedSeconds, forKey: .elapsedSeconds)
+    try c.encode(segments, forKey: .segments)
+    try c.encode(trace, forKey: .trace)
+    try c.encodeIfPresent(polish, forKey: .polish)
+    try c.encodeIfPresent(historyID, forKey: .historyID)
+    try c.encodeIfPresent(storageWarning, forKey: .storageWarning)
+    try c.encodeIfPresent(notice, forKey: .notice)
   }
 }

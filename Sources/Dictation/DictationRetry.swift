@@ -33,8 +33,9 @@ extension DictationPipeline {
     once.archive = nil
     let outcome: DictationOutcome
     do {
-      // NB: the field it was dictated into decides the style, as it did the first time.
-      outcome = try await once.run(samples, request: Request(field: FieldContext(contentType: entry.context)))
+      // NB: the field it was dictated into (its kind, the language and style chosen for it) decides how it is read
+      // and cleaned up, as it did the first time.
+      outcome = try await once.run(samples, request: Request(field: entry.field))
     } catch {
       throw RetryError(description: "\(name): transcription failed: \(error)")
     }

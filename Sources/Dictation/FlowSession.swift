@@ -194,7 +194,7 @@
     func follow(_ update: HostUpdate) {
       switch update {
       case .delivered(let dictation):
-        wordsThisSession += dictation.text.split(whereSeparator: \.isWhitespace).count
+        wordsThisSession += dictation.finalText.split(whereSeparator: \.isWhitespace).count
       case .state(let state):
         phase = state.phase
         waitingOn = state.waitingOn

@@ -1,5 +1,4 @@
 import AudioInput
-import Clocks
 import DictationHost
 import DictationValues
 import Foundation
@@ -10,54 +9,37 @@ import Storage
 /// is optional: when it fails, the text is still recorded.
 public struct HistoryArchive: DictationArchive {
   private let access: DatabaseAccess
-  /// Where dictations recorded through this archive come from (recovered ones say so themselves).
-  public var source: DictationSource
-  /// The clock that dates entries (a test clock in tests).
-  public var clock: UtterClock
+  /// Who starts the pipeline's own runs kept here (a file, a Shortcut, the command line); the host's dictations say
+  /// who started them themselves.
+  public var origin: DictationOrigin
 
-  public init(database: AppDatabase?, source: DictationSource, clock: UtterClock = .system) {
+  public init(database: AppDatabase?, origin: DictationOrigin) {
     access = DatabaseAccess(database: database, open: nil)
-    self.source = source
-    self.clock = clock
+    self.origin = origin
   }
 
   /// History in `dataDirectory`, opened when first needed and again after every failure: a disk that was full
   /// when the app started takes the dictations kept waiting once there is space.
-  public init(
-    opening dataDirectory: URL, source: DictationSource, clock: UtterClock = .system
-  ) {
+  public init(opening dataDirectory: URL, origin: DictationOrigin) {
     access = DatabaseAccess(database: nil) { try AppDatabase.open(at: dataDirectory).0 }
-    self.source = source
-    self.clock = clock
+    self.origin = origin
   }
 
   /// The store, when it is (or can now be) open.
   public var database: AppDatabase? { try? access.database() }
 
-  public func record(_ dictation: ArchivedDictation, audio: [Float]) throws {
-    _ = try recordEntry(dictation, audio: audio)
-  }
-
-  /// Records `dictation` and returns its history entry, or nil when history is off.
+  /// Records `dictation` with its audio (as the settings keep it) and returns it as kept, or nil when history is
+  /// off.
   @discardableResult
-  public func recordEntry(_ dictation: ArchivedDictation, audio: [Float]) throws -> HistoryEntry? {
+  public func record(_ dictation: HistoryEntry, audio: [Float]) throws -> HistoryEntry? {
     let database = try access.database()
     guard try database.shouldKeepHistory() else { return nil }
-    let audioPath = keepAudio(audio, id: dictation.id, in: database)
-    let created = Date(timeIntervalSince1970: dictation.createdAt)
-    let now = clock.date()
-    var trace = dictation.trace
-    if case .failure(let error) = audioPath {
-      trace.append(TraceStep(stage: "audio not kept", text: "\(error)"))
+    var entry = dictation
+    switch keepAudio(audio, id: dictation.uuid, in: database) {
+    case .success(let name): entry.audioPath = name
+    case .failure(let error): entry.trace.append(TraceStep(stage: "audio not kept", text: "\(error)"))
+    case nil: break
     }
-    let entry = HistoryEntry(
-      uuid: dictation.id, rawText: dictation.rawText, finalText: dictation.text, trace: trace,
-      engine: dictation.engine, model: dictation.model, language: dictation.language ?? "",
-      audioSeconds: dictation.duration,
-      processingSeconds: max(0, now.timeIntervalSince(created) - dictation.duration),
-      source: dictation.recovered ? .recovered : dictation.origin == .app ? .app : source, context: dictation.contentType ?? dictation.keyboardType,
-      status: dictation.recovered ? .recovered : .complete, audioPath: try? audioPath?.get(), createdAt: created,
-      updatedAt: now)
     let inserted = try database.insertHistory(entry)
     // NB: the dictation must not live only in the write-ahead log.
     database.checkpoint()

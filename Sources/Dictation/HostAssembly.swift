@@ -51,13 +51,18 @@ extension DictationPipeline {
     on devices: HostDevices, engine: EngineChoice? = nil, adjust: (inout HostConfiguration) -> Void = { _ in },
     archive: (any DictationArchive)? = nil
   ) -> DictationHost {
-    let parts = hostParts(engine: engine)
+    let loadEngine = loadEngine
+    let choice = engine ?? settings.engine()
+    let archive = archive ?? self.archive ?? HistoryArchive(database: nil, origin: .keyboard)
+    let learning = SessionLearning(self)
     let environment = HostEnvironment(
       clock: devices.clock, microphone: devices.microphone, makeSegmenter: devices.makeSegmenter,
-      loadEngine: parts.loadEngine, format: parts.format, archive: archive ?? parts.archive,
+      loadEngine: { try await loadEngine(choice) },
+      finish: { reading in await learning.current.finish(reading, in: archive).dictation }, archive: archive,
       spool: AudioSpool(directory: devices.data.spool), makeSessionID: { UUID().uuidString.lowercased() },
-      learnCorrections: parts.learnCorrections, liveCleanUp: parts.liveCleanUp, unloadEngine: unloadEngine,
-      logger: devices.logger)
+      learnCorrections: learning.learn,
+      liveCleanUp: { raw, field in learning.current.formatter.cleanUp(raw, field: field).text },
+      unloadEngine: unloadEngine, logger: devices.logger)
     var configuration = hostConfiguration()
     adjust(&configuration)
     let watcher = ChannelWatcher(

@@ -17,6 +17,8 @@ public struct SpoolSidecar: Codable, Sendable, Hashable {
   public var startedAt: Double
   public var sampleRate: Int
   public var context: FieldContext
+  /// Who started it (nil in sidecars written before it was kept: the keyboard's).
+  public var origin: DictationOrigin?
 
   /// The sidecar of `dictation`, recorded in session `sessionID` from `startedAt` (seconds since 1970).
   public init(_ dictation: ActiveDictation, sessionID: String, startedAt: Double, sampleRate: Int = engineSampleRate) {
@@ -26,6 +28,7 @@ public struct SpoolSidecar: Codable, Sendable, Hashable {
     self.startedAt = startedAt
     self.sampleRate = sampleRate
     context = dictation.context
+    origin = dictation.origin
   }
 }
 

@@ -4,8 +4,9 @@ import Foundation
 /// Where the host keeps every dictation (the history database, through the Dictation module).
 public protocol DictationArchive: Sendable {
   /// Records a dictation and its 16 kHz audio (kept for retry when the settings keep audio); called before its
-  /// result is published.
-  func record(_ dictation: ArchivedDictation, audio: [Float]) throws
+  /// result is published. Returns the entry as kept (its row id, its audio's file), nil when history is off.
+  @discardableResult
+  func record(_ dictation: HistoryEntry, audio: [Float]) throws -> HistoryEntry?
   /// Notes that the keyboard inserted the dictation.
   func markDelivered(id: String) throws
   /// Whether dictation `id` is already kept (a spool left by a crash after it was recorded is then done).
@@ -21,8 +22,10 @@ public final class JSONLinesArchive: DictationArchive, @unchecked Sendable {
     self.url = url
   }
 
-  public func record(_ dictation: ArchivedDictation, audio: [Float]) throws {
+  @discardableResult
+  public func record(_ dictation: HistoryEntry, audio: [Float]) throws -> HistoryEntry? {
     try append(JSONEncoder().encode(dictation))
+    return dictation
   }
 
   public func markDelivered(id: String) throws {
@@ -30,17 +33,17 @@ public final class JSONLinesArchive: DictationArchive, @unchecked Sendable {
   }
 
   public func contains(id: String) -> Bool {
-    contents().dictations.contains { $0.id == id }
+    contents().dictations.contains { $0.uuid == id }
   }
 
   /// Every dictation recorded, oldest first, and the ids marked delivered.
-  public func contents() -> (dictations: [ArchivedDictation], delivered: Set<String>) {
+  public func contents() -> (dictations: [HistoryEntry], delivered: Set<String>) {
     let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    var dictations: [ArchivedDictation] = []
+    var dictations: [HistoryEntry] = []
     var delivered: Set<String> = []
     for line in text.split(separator: "\n") {
       let data = Data(line.utf8)
-      if let entry = try? JSONDecoder().decode(ArchivedDictation.self, from: data) {
+      if let entry = try? JSONDecoder().decode(HistoryEntry.self, from: data) {
         dictations.append(entry)
       } else if let mark = try? JSONDecoder().decode([String: String].self, from: data), let id = mark["delivered"] {
         delivered.insert(id)

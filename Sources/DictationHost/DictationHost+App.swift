@@ -8,7 +8,7 @@ public enum HostUpdate: Sendable, Hashable {
   case state(HostState)
   /// A dictation was delivered (recorded in history, or kept to be once it can take it): the keyboard's, offered
   /// to it as a result file, or the app's own (`requestFromApp`), which only the app sees, here.
-  case delivered(ArchivedDictation)
+  case delivered(HistoryEntry)
 }
 
 extension DictationHost {

@@ -17,7 +17,7 @@ extension DictationHost {
 
   /// Learns from the keyboard's corrections, each judged by the audio of the dictation it corrects first.
   func learn(_ corrections: [CorrectedWords]) async {
-    var options = transcriptionOptions
+    var options = sessionOptions
     options.vocabulary = []
     options.learnedForms = []
     let judged = await Self.judgeByAudio(

@@ -14,7 +14,7 @@ extension DictationHost {
     }
     let dictationID = recording.dictation.id
     let step = recording.reading.advance(
-      engine: engine, options: transcriptionOptions(for: recording.dictation.context)
+      engine: engine, options: recording.dictation.context.transcriptionOptions(from: sessionOptions)
     ) { [weak self] update in
       await self?.liveJobFinished(dictationID: dictationID, update)
     }

@@ -28,7 +28,7 @@ struct Recording: Sendable {
 
 /// A delivered dictation waiting for history to take it.
 struct UnrecordedDictation: Sendable {
-  let entry: ArchivedDictation
+  let entry: HistoryEntry
   let audio: [Float]
 }
 
@@ -171,7 +171,7 @@ extension DictationHost {
     } else {
       // The windows a whole-recording decode cuts; those read while the user spoke are not read again.
       reading = await recording.reading.finalReading(
-        engine: engine, options: transcriptionOptions(for: dictation.context))
+        engine: engine, options: dictation.context.transcriptionOptions(from: sessionOptions))
       logger.info(
         "dictation \(dictation.id): \(reading.reused) window(s) read while speaking, \(reading.readNow) read at stop, \(recording.reading.readingsMade - reading.reused) speculative reading(s) unused"
       )
@@ -191,38 +191,32 @@ extension DictationHost {
       return
     }
     apply(.tailTranscribed(dictationID: dictation.id))
-    var formatted = await environment.format(raw, dictation.context.read(in: reading.transcript.language))
-    formatted.traceLearned(reading.transcript.learned, raw: raw)
+    let finished = await environment.finish(
+      DictationReading(
+        id: dictation.id, transcript: reading.transcript, audio: recording.samples, engine: engine.id,
+        model: engine.model, field: dictation.context, origin: dictation.origin,
+        startedAt: Date(timeIntervalSince1970: recording.startedAt)))
     remember(raw: raw, audio: recording.samples)
-    deliver(
-      dictation, formatted: formatted, raw: raw, audio: recording.samples, language: reading.transcript.language,
-      startedAt: recording.startedAt)
+    deliver(dictation, finished: finished, audio: recording.samples)
   }
 
-  private func deliver(
-    _ dictation: ActiveDictation, formatted: FormattedText, raw: String, audio: [Float], language: String?,
-    startedAt: Double
-  ) {
+  /// Publishes a finished dictation: to the keyboard as a result (the app's own only on its update stream), after
+  /// history took it, or kept to be recorded when history can take it again.
+  private func deliver(_ dictation: ActiveDictation, finished: FinishedDictation, audio: [Float]) {
     guard let sessionID = model.sessionID else { return }
     let now = clock.now()
-    let duration = Double(audio.count) / Double(engineSampleRate)
-    let entry = ArchivedDictation(
-      id: dictation.id, sessionID: sessionID, createdAt: startedAt, text: formatted.text, rawText: raw,
-      duration: duration, engine: engine?.id ?? "", model: engine?.model ?? "", recovered: false,
-      trace: formatted.trace, keyboardType: dictation.context.keyboardType,
-      contentType: dictation.context.contentType, language: language, origin: dictation.origin)
-    do {
-      try environment.archive.record(entry, audio: audio)
-      environment.spool.remove(dictation.id)
-    } catch {
+    let entry = finished.entry
+    if let error = finished.archiveError {
       // NB: the text is delivered all the same, and kept to be recorded when history can take it again (the spool,
       // if any, holds the audio for the next start should the app stop first).
       logger.error("cannot record dictation \(dictation.id) in history (\(error)); keeping it to record later")
       unrecorded.append(UnrecordedDictation(entry: entry, audio: audio))
+    } else {
+      environment.spool.remove(dictation.id)
     }
     let result = DictationResult(
-      id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: formatted.text,
-      rawText: raw, createdAt: now, notice: formatted.notice)
+      id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: entry.finalText,
+      rawText: entry.rawText, createdAt: now, notice: finished.notice)
     broadcast(.delivered(entry))
     // NB: the app's own dictation is never offered to the keyboard; the app takes it from its update stream.
     if dictation.origin == .keyboard {
@@ -233,7 +227,7 @@ extension DictationHost {
         logger.error("cannot publish result \(result.id): \(error)")
       }
     }
-    logger.info("delivered dictation \(dictation.id) (\(String(format: "%.1f", duration)) s)")
+    logger.info("delivered dictation \(dictation.id) (\(String(format: "%.1f", entry.audioSeconds)) s)")
     apply(.delivered(dictationID: dictation.id, now: now))
   }
 

@@ -21,33 +21,31 @@ extension DictationHost {
       }
       // The same transcription as a live dictation's final text: the shared stage's windows.
       let reading = await WindowedReading.read(
-        samples, segments: segments, live: nil, engine: engine, options: transcriptionOptions(for: sidecar.context))
+        samples, segments: segments, live: nil, engine: engine, options: sidecar.context.transcriptionOptions(from: sessionOptions))
       if reading.failures > 0 {
         logger.error(
           "cannot transcribe recovered audio \(sidecar.dictationID): \(reading.lastError ?? "unknown error")")
         continue
       }
       let raw = reading.text
-      let language = reading.transcript.language
       if raw.isEmpty {
         logger.info("recovered audio \(sidecar.dictationID) holds no speech; removing it")
         environment.spool.remove(sidecar.dictationID)
         continue
       }
-      let formatted = await environment.format(raw, sidecar.context.read(in: language))
-      let entry = ArchivedDictation(
-        id: sidecar.dictationID, sessionID: sidecar.sessionID, createdAt: sidecar.startedAt, text: formatted.text,
-        rawText: raw, duration: Double(samples.count) / 16_000, engine: engine.id, model: engine.model,
-        recovered: true, trace: formatted.trace, keyboardType: sidecar.context.keyboardType,
-        contentType: sidecar.context.contentType, language: language)
-      do {
-        try environment.archive.record(entry, audio: samples)
-        environment.spool.remove(sidecar.dictationID)
-        recoveredDictations.append(entry)
-        logger.notice(
-          "recovered dictation \(sidecar.dictationID) into history (\(String(format: "%.1f", entry.duration)) s)")
-      } catch {
+      let finished = await environment.finish(
+        DictationReading(
+          id: sidecar.dictationID, transcript: reading.transcript, audio: samples, engine: engine.id,
+          model: engine.model, field: sidecar.context, origin: sidecar.origin ?? .keyboard,
+          startedAt: Date(timeIntervalSince1970: sidecar.startedAt), recovered: true))
+      if let error = finished.archiveError {
         logger.error("cannot record recovered dictation \(sidecar.dictationID): \(error)")
+      } else {
+        environment.spool.remove(sidecar.dictationID)
+        recoveredDictations.append(finished.entry)
+        logger.notice(
+          "recovered dictation \(sidecar.dictationID) into history (\(String(format: "%.1f", finished.entry.audioSeconds)) s)"
+        )
       }
     }
   }

@@ -52,7 +52,7 @@ extension DictationHost {
   }
 
   private func openStream(_ engine: any StreamingSpeechEngine, for dictation: ActiveDictation) {
-    let options = transcriptionOptions(for: dictation.context)
+    let options = dictation.context.transcriptionOptions(from: sessionOptions)
     let id = dictation.id
     Task { [weak self] in
       do {

@@ -37,7 +37,7 @@ public actor DictationHost {
   /// reading its audio again.
   var recentDictations: [(raw: String, audio: [Float])] = []
   /// Dictations transcribed from the spool at start-up (for callers that report them).
-  public internal(set) var recoveredDictations: [ArchivedDictation] = []
+  public internal(set) var recoveredDictations: [HistoryEntry] = []
   /// The app's own screens following the host (`updates()`).
   var subscribers: [UUID: AsyncStream<HostUpdate>.Continuation] = [:]
   /// When the engine is in memory (loaded behind the first capture, let go when idle or memory is short).
@@ -170,8 +170,8 @@ public actor DictationHost {
         return
       }
       unrecorded.removeFirst()
-      environment.spool.remove(next.entry.id)
-      logger.notice("recorded dictation \(next.entry.id) in history now that it can take it")
+      environment.spool.remove(next.entry.uuid)
+      logger.notice("recorded dictation \(next.entry.uuid) in history now that it can take it")
     }
   }
 
@@ -246,7 +246,7 @@ public actor DictationHost {
     lastUnrecordedTry = -Double.infinity
     recordUnrecorded()
     for left in unrecorded {
-      logger.error("dictation \(left.entry.id) (\(left.entry.text.count) characters) could not be kept in history")
+      logger.error("dictation \(left.entry.uuid) (\(left.entry.finalText.count) characters) could not be kept in history")
     }
     publish(phase: .inactive)
     ended = true
@@ -259,19 +259,12 @@ public actor DictationHost {
     endWaiters.removeAll()
   }
 
-  /// How segments are transcribed: the configuration's options, with the vocabulary learned in this session.
-  var transcriptionOptions: TranscriptionOptions {
+  /// How this session reads: the configuration's options, with the vocabulary and forms learned in it (a field's
+  /// dictation reads them in its language: `FieldContext.transcriptionOptions`).
+  var sessionOptions: TranscriptionOptions {
     var options = configuration.transcription
     if let learnedVocabulary { options.vocabulary = learnedVocabulary }
     if let learnedForms { options.learnedForms = learnedForms }
-    return options
-  }
-
-  /// How `dictation`'s audio is read: in the language the keyboard chose for the field (`KeyboardLanguage.resolve`
-  /// weighed the keyboard's pick, the settings and the conversation), else the settings'.
-  func transcriptionOptions(for context: FieldContext) -> TranscriptionOptions {
-    var options = transcriptionOptions
-    if let language = context.language, !language.isEmpty, language != "auto" { options.language = language }
     return options
   }
 

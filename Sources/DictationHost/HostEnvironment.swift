@@ -4,9 +4,6 @@ import Logging
 import SessionChannel
 import SpeechEngine
 
-/// Formats raw transcribed text for the field it goes into (the text pipeline).
-public typealias TextFormatter = @Sendable (_ raw: String, _ field: FieldContext) async -> FormattedText
-
 /// What the app did with words the user corrected in an inserted result.
 public struct CorrectionResult: Sendable, Hashable {
   /// The engine's vocabulary after a term was learned; nil when the dictionary did not change.
@@ -34,7 +31,10 @@ public struct HostEnvironment: Sendable {
   public var makeSegmenter: @Sendable () -> any SpeechSegmenter
   /// Loads the speech engine (in the background: recording never waits for it).
   public var loadEngine: @Sendable () async throws -> any SpeechEngine
-  public var format: TextFormatter
+  /// Finishes each dictation read (formats, traces, archives it): the pipeline's own finishing step.
+  public var finish: DictationFinishing
+  /// Where finished dictations are kept: marked delivered, asked about after a crash, and given again the ones
+  /// history could not take at first.
   public var archive: any DictationArchive
   public var spool: AudioSpool
   /// Makes a new session id (a plain id: letters, digits, `-`).
@@ -49,7 +49,7 @@ public struct HostEnvironment: Sendable {
 
   public init(
     clock: UtterClock, microphone: any AudioSource, makeSegmenter: @escaping @Sendable () -> any SpeechSegmenter,
-    loadEngine: @escaping @Sendable () async throws -> any SpeechEngine, format: @escaping TextFormatter,
+    loadEngine: @escaping @Sendable () async throws -> any SpeechEngine, finish: @escaping DictationFinishing,
     archive: any DictationArchive, spool: AudioSpool, makeSessionID: @escaping @Sendable () -> String,
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "corrections are not learned") },
     liveCleanUp: LiveTextCleanUp? = nil, unloadEngine: @escaping @Sendable () async -> Void = {},
@@ -62,7 +62,7 @@ public struct HostEnvironment: Sendable {
     self.microphone = microphone
     self.makeSegmenter = makeSegmenter
     self.loadEngine = loadEngine
-    self.format = format
+    self.finish = finish
     self.archive = archive
     self.spool = spool
     self.makeSessionID = makeSessionID

@@ -72,7 +72,7 @@ actor LiveConnection {
 
   private func advance() {
     guard !stopped else { return }
-    let step = reading.advance(engine: engine, options: pipeline.transcriptionOptions(for: request)) {
+    let step = reading.advance(engine: engine, options: pipeline.options(for: request)) {
       [weak self] update in
       await self?.finished(update)
     }

@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 
 /// Spooled dictation audio under the data folder's `audio/`, addressed by relative paths.

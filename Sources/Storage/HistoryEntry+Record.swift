@@ -13,8 +13,10 @@ extension HistoryEntry: FetchableRecord, MutablePersistableRecord {
         ? [] : (try? traceDecoder.decode([TraceStep].self, from: Data(traceJSON.utf8))) ?? [],
       engine: row["engine"], model: row["model"], language: row["language"],
       audioSeconds: row["audioSeconds"], processingSeconds: row["processingSeconds"],
-      source: DictationSource(rawValue: row["source"] ?? "") ?? .app,
-      context: row["context"],
+      origin: DictationOrigin(rawValue: row["source"] ?? "") ?? .keyboard,
+      field: FieldContext(
+        keyboardType: row["keyboardType"], contentType: row["contentType"], appBundleID: row["appBundleID"],
+        language: row["fieldLanguage"], style: row["style"]),
       status: DictationStatus(rawValue: row["status"] ?? "") ?? .complete,
       errorMessage: row["errorMessage"], audioPath: row["audioPath"],
       createdAt: Date(timeIntervalSince1970: row["createdAt"]),
@@ -33,8 +35,12 @@ extension HistoryEntry: FetchableRecord, MutablePersistableRecord {
     container["language"] = language
     container["audioSeconds"] = audioSeconds
     container["processingSeconds"] = processingSeconds
-    container["source"] = source.rawValue
-    container["context"] = context
+    container["source"] = origin.rawValue
+    container["keyboardType"] = keyboardType
+    container["contentType"] = contentType
+    container["appBundleID"] = appBundleID
+    container["fieldLanguage"] = fieldLanguage
+    container["style"] = style
     container["status"] = status.rawValue
     container["errorMessage"] = errorMessage
     container["audioPath"] = audioPath
@@ -46,6 +52,19 @@ extension HistoryEntry: FetchableRecord, MutablePersistableRecord {
 
   public mutating func didInsert(_ inserted: InsertionSuccess) {
     id = inserted.rowID
+  }
+}
+
+extension HistoryEntry {
+  /// The words in the final text.
+  public var wordCount: Int { WordCount.of(finalText) }
+
+  /// The field it went into, as one line for the history screen and `utter history show`
+  /// (`twitter · com.apple.MobileSMS · fr · casual`), nil when nothing is known of it.
+  public var fieldSummary: String? {
+    let parts = [contentType ?? keyboardType, appBundleID, fieldLanguage, style].compactMap { $0 }
+      .filter { !$0.isEmpty }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 }
 

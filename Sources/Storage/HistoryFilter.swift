@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import GRDB
 
@@ -7,13 +8,13 @@ public struct HistoryFilter: Sendable, Hashable {
   public var since: Date?
   /// Only entries created before this moment.
   public var until: Date?
-  /// Only entries from these sources (empty: all).
-  public var sources: Set<DictationSource>
+  /// Only entries with these origins (empty: all).
+  public var sources: Set<DictationOrigin>
   /// Only entries with these statuses (empty: all).
   public var statuses: Set<DictationStatus>
 
   public init(
-    since: Date? = nil, until: Date? = nil, sources: Set<DictationSource> = [], statuses: Set<DictationStatus> = []
+    since: Date? = nil, until: Date? = nil, sources: Set<DictationOrigin> = [], statuses: Set<DictationStatus> = []
   ) {
     self.since = since
     self.until = until

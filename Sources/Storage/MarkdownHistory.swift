@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 
 /// History as a readable Markdown document: one section per day (newest first), entries in time order.
@@ -19,9 +20,9 @@ public enum MarkdownHistory {
       lines.append("")
       let sorted = (groups[start] ?? []).sorted { ($0.createdAt, $0.id ?? 0) < ($1.createdAt, $1.id ?? 0) }
       for entry in sorted {
-        var heading = ["\(time.string(from: entry.createdAt))", entry.source.rawValue]
+        var heading = ["\(time.string(from: entry.createdAt))", entry.origin.rawValue]
         if entry.audioSeconds > 0 { heading.append(String(format: "%.0f s", entry.audioSeconds)) }
-        if let context = entry.context, !context.isEmpty { heading.append(context) }
+        if let field = entry.contentType ?? entry.keyboardType, !field.isEmpty { heading.append(field) }
         if entry.status != .complete { heading.append(entry.status.rawValue) }
         lines.append("### \(heading.joined(separator: " · "))")
         lines.append("")

@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import TextPipeline
 
@@ -45,6 +46,11 @@ public struct StoreArchive: Codable, Sendable, Hashable {
     version = try c.decode(Int.self, forKey: .version)
     exportedAt = try c.decodeIfPresent(Date.self, forKey: .exportedAt) ?? Date(timeIntervalSince1970: 0)
     history = try c.decodeIfPresent([HistoryEntry].self, forKey: .history) ?? []
+    // NB: exports written before the field had its own keys carry it as one `context` string.
+    let legacy = try c.decodeIfPresent([LegacyField].self, forKey: .history) ?? []
+    for (index, old) in zip(history.indices, legacy) where old.isLegacy {
+      history[index].field = old.field
+    }
     notes = try c.decodeIfPresent([Note].self, forKey: .notes) ?? []
     dictionary = try c.decodeIfPresent([DictionaryEntry].self, forKey: .dictionary) ?? []
     snippets = try c.decodeIfPresent([Snippet].self, forKey: .snippets) ?? []
@@ -91,6 +97,22 @@ public struct StoreArchive: Codable, Sendable, Hashable {
     } catch let error as DecodingError {
       throw StorageError(.invalidInput, "the export is damaged: \(ArchiveDate.describe(error))")
     }
+  }
+}
+
+/// A history entry's field as older exports wrote it: one `context` string, the content type, else
+/// the keyboard type.
+private struct LegacyField: Decodable {
+  var context: String?
+  var keyboardType: String?
+  var contentType: String?
+
+  var isLegacy: Bool { context != nil && keyboardType == nil && contentType == nil }
+
+  var field: FieldContext {
+    guard let context, !context.isEmpty else { return FieldContext() }
+    return StoreSchema.keyboardTypeNames.contains(context)
+      ? FieldContext(keyboardType: context) : FieldContext(contentType: context)
   }
 }
 

@@ -11,6 +11,9 @@ enum StoreSchema {
   static let learnedWordsMigration = "v3-learned-words"
   /// Keeps why a correction counts as a recognition error, and the words heard around it.
   static let learningEvidenceMigration = "v4-learning-evidence"
+  /// Keeps each dictation's field in its own columns (keyboard type, content type, app, language, style) instead of
+  /// one string, and its origin apart from its status.
+  static let historyFieldMigration = "v5-history-field"
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -29,6 +32,9 @@ enum StoreSchema {
         // The words heard next to the corrected ones, space-separated.
         t.add(column: "context", .text).notNull().defaults(to: "")
       }
+    }
+    migrator.registerMigration(historyFieldMigration) { db in
+      try splitHistoryField(db)
     }
     return migrator
   }
@@ -140,6 +146,33 @@ extension StoreSchema {
       t.column("lastSeen", .double).notNull()
       t.uniqueKey(["heardKey", "correctedKey"])
     }
+  }
+}
+
+extension StoreSchema {
+  /// `UIKeyboardType`'s names that are no `UITextContentType` (`emailAddress` and `URL` are both): a flattened
+  /// `context` (the content type, else the keyboard type) holding one of these was the keyboard type.
+  static let keyboardTypeNames = [
+    "default", "asciiCapable", "numbersAndPunctuation", "numberPad", "phonePad", "namePhonePad", "decimalPad",
+    "twitter", "webSearch", "asciiCapableNumberPad",
+  ]
+
+  /// The field's parts get their own columns, filled from the old `context`, which goes; a `recovered` source was
+  /// the keyboard's (the status says it was recovered).
+  static func splitHistoryField(_ db: Database) throws {
+    try db.alter(table: "history") { t in
+      for column in ["keyboardType", "contentType", "appBundleID", "fieldLanguage", "style"] {
+        t.add(column: column, .text)
+      }
+    }
+    let names = keyboardTypeNames.map { "'\($0)'" }.joined(separator: ", ")
+    try db.execute(
+      sql: """
+        UPDATE history SET keyboardType = CASE WHEN context IN (\(names)) THEN context END,
+          contentType = CASE WHEN context IN (\(names)) THEN NULL ELSE NULLIF(context, '') END;
+        UPDATE history SET source = 'keyboard' WHERE source = 'recovered';
+        """)
+    try db.alter(table: "history") { t in t.drop(column: "context") }
   }
 }
 

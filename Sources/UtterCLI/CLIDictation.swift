@@ -1,4 +1,5 @@
 import Dictation
+import DictationValues
 import Foundation
 import HTTPTransport
 import Storage
@@ -27,9 +28,9 @@ struct CLIDictation {
     }
   }
 
-  /// The pipeline; `engineBaseURL` points cloud engines elsewhere, `source` names the entry point in history.
+  /// The pipeline; `engineBaseURL` points cloud engines elsewhere, `source` names who starts its runs in history.
   func pipeline(
-    source: DictationSource, keepInHistory: Bool = true, engineBaseURL: URL? = nil, style: DictationStyle? = nil,
+    source: DictationOrigin, keepInHistory: Bool = true, engineBaseURL: URL? = nil, style: DictationStyle? = nil,
     polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil
   ) -> DictationPipeline {
     let settings = DictationSettings.load(from: database)
@@ -56,9 +57,9 @@ struct CLIDictation {
   }
 
   /// History, or (when it could not be opened) history opened again when a dictation is to be kept.
-  func archive(source: DictationSource) -> HistoryArchive {
-    if let database { return HistoryArchive(database: database, source: source) }
-    return HistoryArchive(opening: dataDirectory, source: source)
+  func archive(source: DictationOrigin) -> HistoryArchive {
+    if let database { return HistoryArchive(database: database, origin: source) }
+    return HistoryArchive(opening: dataDirectory, origin: source)
   }
 
   /// The style named `name` (built in or saved), as a one-line error when there is none.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DictationValues
 import Foundation
 import Storage
 
@@ -20,16 +21,16 @@ struct HistoryFilterOptions: ParsableArguments {
   var since: String?
   @Option(help: "Only entries before DATE.")
   var until: String?
-  @Option(help: "Only this source: keyboard, app, widget, shortcut, recovered, cli (repeatable).")
+  @Option(help: "Only this source: keyboard, app, widget, shortcut, cli (repeatable).")
   var source: [String] = []
   @Option(help: "Only this status: complete, failed, recovered, pending (repeatable).")
   var status: [String] = []
 
   func filter() throws -> HistoryFilter {
     let sources = try source.map { name in
-      guard let value = DictationSource(rawValue: name.lowercased()) else {
+      guard let value = DictationOrigin(rawValue: name.lowercased()) else {
         throw CLIError(
-          "unknown source '\(name)': use \(DictationSource.allCases.map(\.rawValue).joined(separator: ", "))")
+          "unknown source '\(name)': use \(DictationOrigin.allCases.map(\.rawValue).joined(separator: ", "))")
       }
       return value
     }
@@ -85,7 +86,7 @@ enum HistoryTable {
     try printListing(entries, json: json, empty: empty, columns: "id", "when", "source", "status", "text") { entry in
       let text = entry.finalText.isEmpty ? (entry.errorMessage.map { "(\($0))" } ?? "(no text)") : entry.finalText
       return [
-        String(entry.id ?? 0), StoreText.localTime(entry.createdAt), entry.source.rawValue, entry.status.rawValue,
+        String(entry.id ?? 0), StoreText.localTime(entry.createdAt), entry.origin.rawValue, entry.status.rawValue,
         StoreText.oneLine(text, width: 70),
       ]
     }

@@ -251,7 +251,7 @@ struct HostCommand: AsyncParsableCommand {
     await flow.waitUntilOff()
     if case .failed(let message) = await flow.status { throw CLIError("the session failed: \(message)") }
     for entry in await host.recoveredDictations {
-      logger.notice("recovered into history: \(entry.text)")
+      logger.notice("recovered into history: \(entry.finalText)")
     }
     do { try dictation.database?.close() } catch { logger.error("\(error)") }
     logger.info("session ended")

@@ -29,7 +29,12 @@ struct StoreBenchCorpus {
     "when Björn is back", "before the release", "tonight", "at the Zürich office", "if it's not too late",
     "as soon as possible", "on Monday morning", "after the demo", "before the board meeting",
   ]
-  static let contexts = ["email", "messages", "notes", "docs", "com.slack", "terminal", nil]
+  static let fields = [
+    FieldContext(contentType: "emailAddress"), FieldContext(keyboardType: "twitter", appBundleID: "com.apple.MobileSMS"),
+    FieldContext(appBundleID: "com.apple.mobilenotes"), FieldContext(appBundleID: "com.apple.Pages", language: "fr"),
+    FieldContext(appBundleID: "com.tinyspeck.chatlyio", style: "casual"), FieldContext(keyboardType: "asciiCapable"),
+    FieldContext(),
+  ]
 
   /// One dictation of 1–3 sentences.
   mutating func sentence() -> String {
@@ -46,7 +51,7 @@ struct StoreBenchCorpus {
   mutating func entry(at date: Date) -> HistoryEntry {
     let text = sentence()
     let words = Double(WordCount.of(text))
-    let sources: [DictationSource] = [.keyboard, .keyboard, .keyboard, .app, .widget, .shortcut, .cli]
+    let origins: [DictationOrigin] = [.keyboard, .keyboard, .keyboard, .app, .widget, .shortcut, .cli]
     let failed = random.below(50) == 0
     return HistoryEntry(
       rawText: "um " + text.lowercased(), finalText: failed ? "" : text,
@@ -55,8 +60,8 @@ struct StoreBenchCorpus {
         TraceStep(stage: "format", text: text, milliseconds: 1),
       ],
       engine: "whisper", model: "base.en", language: "en", audioSeconds: words / 2.5,
-      processingSeconds: 0.2 + Double(random.below(800)) / 1000, source: pick(sources),
-      context: pick(Self.contexts), status: failed ? .failed : .complete,
+      processingSeconds: 0.2 + Double(random.below(800)) / 1000, origin: pick(origins),
+      field: pick(Self.fields), status: failed ? .failed : .complete,
       errorMessage: failed ? "engine timed out" : nil, createdAt: date, delivered: !failed)
   }
 

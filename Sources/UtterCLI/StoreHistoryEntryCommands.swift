@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioInput
 import Dictation
+import DictationValues
 import Foundation
 import Locations
 import Storage
@@ -20,7 +21,7 @@ struct HistoryShowCommand: AsyncParsableCommand {
     if json { return try printJSON(entry) }
     var lines: [(String, String)] = [
       ("ID", "\(id)"), ("UUID", entry.uuid), ("Created", StoreText.localTime(entry.createdAt)),
-      ("Source", entry.source.rawValue + (entry.context.map { " → \($0)" } ?? "")),
+      ("Source", entry.origin.rawValue + (entry.fieldSummary.map { " → \($0)" } ?? "")),
       ("Status", entry.status.rawValue + (entry.delivered ? ", delivered" : ", not delivered")),
       ("Engine", [entry.engine, entry.model, entry.language].filter { !$0.isEmpty }.joined(separator: " · ")),
       (

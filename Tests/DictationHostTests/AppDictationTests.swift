@@ -16,7 +16,7 @@ final class UpdatesSeen: @unchecked Sendable {
     Task { for await update in stream { self.lock.withLock { self.seen.append(update) } } }
   }
 
-  var delivered: [ArchivedDictation] {
+  var delivered: [HistoryEntry] {
     lock.withLock { seen.compactMap { if case .delivered(let d) = $0 { d } else { nil } } }
   }
   var phases: [HostPhase] {
@@ -53,8 +53,8 @@ struct AppDictationTests {
     let delivered = try #require(updates.delivered.first)
     #expect(delivered.origin == .app)
     #expect(delivered.rawText == (try await wholeRecordingText(audio)), "the same text as a file decode")
-    #expect(!delivered.text.isEmpty)
-    #expect(harness.archive.dictations.map(\.id) == [delivered.id], "in history before anyone sees it")
+    #expect(!delivered.finalText.isEmpty)
+    #expect(harness.archive.dictations.map(\.uuid) == [delivered.uuid], "in history before anyone sees it")
     #expect(harness.channel.resultIDs().isEmpty, "a keyboard never inserts the app's own text")
     #expect(harness.spool.leftovers().isEmpty)
     #expect(updates.phases.contains(.recording))

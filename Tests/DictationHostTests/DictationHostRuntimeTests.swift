@@ -64,7 +64,7 @@ struct HostHarness {
 
   init(
     engine: any SpeechEngine, dir existing: TemporaryDirectory? = nil,
-    configuration: HostConfiguration = HostConfiguration(), recorded: [ArchivedDictation] = [],
+    configuration: HostConfiguration = HostConfiguration(), recorded: [HistoryEntry] = [],
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "ignored") },
     liveCleanUp: LiveTextCleanUp? = nil, loads: EngineLoads? = nil
   ) throws {
@@ -80,7 +80,7 @@ struct HostHarness {
       loadEngine: {
         await loads?.loading()
         return engine
-      }, format: testFormatter, archive: archive,
+      }, finish: testFinishing(archive: archive), archive: archive,
       spool: spool, makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: learnCorrections,
       liveCleanUp: liveCleanUp, unloadEngine: { loads?.unloaded() })
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
@@ -188,7 +188,7 @@ struct DictationHostRuntimeTests {
     #expect(result.rawText.hasPrefix(early + " "), "the stretches read while the user spoke keep their words")
     #expect(engine.readings.count == readsBeforeFourth + 1, "only the fourth stretch was read after them")
     #expect(result.text == " " + result.rawText.prefix(1).uppercased() + result.rawText.dropFirst() + ".")
-    #expect(harness.archive.dictations.map(\.text) == [result.text])
+    #expect(harness.archive.dictations.map(\.finalText) == [result.text])
     #expect(harness.archive.dictations.first?.language == "en", "the engine's language is kept in history")
     #expect(harness.archive.resultsPublishedBeforeHistory.isEmpty)
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
@@ -273,7 +273,7 @@ struct DictationHostRuntimeTests {
     let id = try #require(harness.channel.resultIDs().first)
     #expect(harness.channel.readResult(id: id).value?.rawText.hasPrefix("first words") == true)
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
-    #expect((harness.archive.dictations.first?.duration ?? 0) <= 2.1, "nothing past the cap is kept")
+    #expect((harness.archive.dictations.first?.audioSeconds ?? 0) <= 2.1, "nothing past the cap is kept")
     await harness.stop()
   }
 

@@ -30,7 +30,7 @@ struct HostFaultTests {
     // Gone: 21 s without one.
     harness.clock.advance(by: 21)
     #expect(await eventually { !harness.channel.resultIDs().isEmpty })
-    #expect(harness.archive.dictations.map(\.text) == ["What was said before the keyboard died."])
+    #expect(harness.archive.dictations.map(\.finalText) == ["What was said before the keyboard died."])
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     await harness.stop()
   }
@@ -69,7 +69,7 @@ struct HostFaultTests {
     harness.archive.fail(with: nil)
     harness.clock.advance(by: 6)
     #expect(await eventually { harness.archive.contains(id: id) })
-    #expect(harness.archive.dictations.first?.text == "Made on a full disk.")
+    #expect(harness.archive.dictations.first?.finalText == "Made on a full disk.")
     #expect(harness.archive.audio[id]?.count == toneBursts(2).count, "the whole recording, not a fragment")
     #expect(await eventually { harness.spool.leftovers().isEmpty })
     await harness.stop()
@@ -89,7 +89,7 @@ struct HostFaultTests {
     #expect(await harness.microphone.waitUntilTaken())
     try harness.keyboard.send(.stop)
     #expect(await eventually { !harness.channel.resultIDs().isEmpty })
-    #expect(harness.archive.dictations.map(\.text) == ["Spoken while the disk was full."])
+    #expect(harness.archive.dictations.map(\.finalText) == ["Spoken while the disk was full."])
     #expect(harness.keyboard.state?.failure == nil, "not 'The microphone stopped working'")
     await harness.stop()
   }

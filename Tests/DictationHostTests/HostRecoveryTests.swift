@@ -41,13 +41,14 @@ struct HostRecoveryTests {
     loads.finish(0)
     #expect(await eventually { harness.archive.dictations.count == 1 })
     let recovered = harness.archive.dictations
-    #expect(recovered.map(\.id) == ["dead-7"])
-    #expect(recovered.first?.recovered == true)
+    #expect(recovered.map(\.uuid) == ["dead-7"])
+    #expect(recovered.first?.status == .recovered)
+    #expect(recovered.first?.origin == .keyboard)
     #expect(recovered.first?.rawText == "saved words")
     #expect(harness.channel.resultIDs().isEmpty)
     try harness.keyboard.send(.stop)
     #expect(await eventually { harness.archive.dictations.count == 2 })
-    #expect(harness.archive.dictations.last?.recovered == false)
+    #expect(harness.archive.dictations.last?.status == .complete)
     #expect(harness.channel.resultIDs().count == 1, "only this session's dictation is offered to the keyboard")
     #expect(spool.leftovers().isEmpty)
     await harness.stop()
@@ -58,16 +59,16 @@ struct HostRecoveryTests {
     let dir = try TemporaryDirectory("host")
     defer { dir.remove() }
     let spool = try spoolLeftByACrash(in: dir, id: "done-3")
-    let kept = ArchivedDictation(
-      id: "done-3", sessionID: "done", createdAt: 1000, text: "Kept.", rawText: "kept", duration: 2, engine: "e",
-      model: "m", recovered: false)
+    let kept = HistoryEntry(
+      uuid: "done-3", rawText: "kept", finalText: "Kept.", engine: "e", model: "m", audioSeconds: 2, origin: .keyboard,
+      createdAt: Date(timeIntervalSince1970: 1000))
     let engine = ScriptedEngine(["again"])
     let harness = try HostHarness(engine: engine, dir: dir, recorded: [kept])
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     // The spool is looked at once the engine has loaded, behind the ready session.
     #expect(await eventually { await harness.host.engineState == .loaded })
     #expect(spool.leftovers().isEmpty)
-    #expect(harness.archive.dictations.map(\.id) == ["done-3"])
+    #expect(harness.archive.dictations.map(\.uuid) == ["done-3"])
     #expect(engine.callCount == 0)
     await harness.stop()
   }
@@ -81,9 +82,9 @@ struct HostRecoveryTests {
     var log = CommandLog()
     log.append(SessionCommand(seq: 7, sessionID: "old", kind: .ack, sentAt: 0, resultID: "old-6"))
     try SessionChannel(container: container).writeCommands(log)
-    let earlier = ArchivedDictation(
-      id: "old-6", sessionID: "old", createdAt: 1000, text: "Inserted.", rawText: "inserted", duration: 1,
-      engine: "e", model: "m", recovered: false)
+    let earlier = HistoryEntry(
+      uuid: "old-6", rawText: "inserted", finalText: "Inserted.", engine: "e", model: "m", audioSeconds: 1,
+      origin: .keyboard, createdAt: Date(timeIntervalSince1970: 1000))
     let harness = try HostHarness(engine: ScriptedEngine(["x"]), dir: dir, recorded: [earlier])
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     #expect(harness.archive.delivered == ["old-6"])

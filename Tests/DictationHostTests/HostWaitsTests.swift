@@ -82,7 +82,7 @@ struct HostWaitsTests {
     #expect(harness.keyboard.state?.phase == .standby, "a tap still records while the crash's audio is read")
     #expect(harness.archive.dictations.isEmpty)
     reading.open()
-    #expect(await eventually { harness.archive.dictations.map(\.id) == ["dead-9"] })
+    #expect(await eventually { harness.archive.dictations.map(\.uuid) == ["dead-9"] })
     #expect(await eventually { harness.keyboard.state?.waitingOn == [] })
     let recoveringStates = published.all.filter { $0.waitingOn.contains(.recovering) }
     #expect(!recoveringStates.isEmpty)

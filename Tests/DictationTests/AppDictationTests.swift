@@ -17,7 +17,7 @@ struct AppDictationTests {
     let store = try TemporaryStore()
     defer { store.remove() }
     let engine = ScriptedEngine(["um so meet me at the harbour"])
-    let pipeline = DictationPipelineTests.pipeline(engine, store: store, source: .keyboard)
+    let pipeline = DictationPipelineTests.pipeline(engine, store: store, origin: .keyboard)
     let microphone = ManualMicrophone()
     let clock = TestClock()
     let shared = SharedFolder(channel: store.folder.path("group"))
@@ -43,7 +43,7 @@ struct AppDictationTests {
     #expect(raw == "um so meet me at the harbour")
     let entry = try #require(try store.database.historyEntry(uuid: id))
     #expect(entry.finalText == text)
-    #expect(entry.source == .app, "kept as the app's own dictation, not the keyboard's")
+    #expect(entry.origin == .app, "kept as the app's own dictation, not the keyboard's")
     #expect(channel.resultIDs().isEmpty, "never offered to the keyboard")
     await host.stop()
     _ = try? await run.value

@@ -1,10 +1,12 @@
 import Dictation
 import DictationHost
 import DictationValues
+import Foundation
 import HTTPTransport
 import KeyStore
 import LLMPolish
 import SessionChannel
+import SpeechEngine
 import Storage
 import Testing
 
@@ -80,13 +82,22 @@ struct DictationFormatterTests {
     #expect(provider.requests.isEmpty)
   }
 
-  @Test("the host's formatter is the same formatter: polish runs on keyboard dictations")
-  func hostFormatterPolishes() async {
+  @Test("the host's finishing step is the pipeline's: polish runs on keyboard dictations")
+  func hostFinishingPolishes() async {
     let provider = RecordingProvider { $0.replacingOccurrences(of: "Can you", with: "Could you") }
     let formatter = DictationFormatter(settings: Self.settings(), providers: Self.providers(provider))
-    let format: TextFormatter = formatter.textFormatter
-    let formatted = await format("can you bring the quarterly report tomorrow", FieldContext())
-    #expect(formatted.text == "Could you bring the quarterly report tomorrow?")
+    let pipeline = DictationPipeline(
+      settings: formatter.settings, loadEngine: { _ in throw SpeechEngineError("not read here") }, formatter: formatter,
+      archive: nil)
+    let reading = DictationReading(
+      id: "k1", transcript: Transcript(
+        text: "can you bring the quarterly report tomorrow", segments: [], language: "en", engine: "whisper",
+        model: "base"),
+      audio: [], engine: "whisper", model: "base", field: FieldContext(), origin: .keyboard,
+      startedAt: Date(timeIntervalSince1970: 1_795_341_600))
+    let finished = await pipeline.finish(reading, in: nil).dictation
+    #expect(finished.entry.finalText == "Could you bring the quarterly report tomorrow?")
+    #expect(finished.entry.origin == .keyboard)
     #expect(provider.requests.count == 1)
   }
 }

@@ -1,5 +1,6 @@
 import AudioInput
 import Dictation
+import DictationValues
 import Foundation
 import SessionChannel
 import SessionTestFakes
@@ -17,7 +18,7 @@ struct DictationPipelineTests {
     return try AudioFileDecoder.decode(contentsOf: url).samples
   }
 
-  static func pipeline(_ engine: ScriptedEngine, store: TemporaryStore, source: DictationSource = .app)
+  static func pipeline(_ engine: ScriptedEngine, store: TemporaryStore, origin: DictationOrigin = .app)
     -> DictationPipeline
   {
     let settings = DictationSettings.load(from: store.database)
@@ -28,7 +29,7 @@ struct DictationPipelineTests {
         providers: PolishProviders { id, _, _ in
           throw SpeechEngineError("no provider \(id) in tests")
         }),
-      archive: HistoryArchive(database: store.database, source: source))
+      archive: HistoryArchive(database: store.database, origin: origin))
   }
 
   @Test("speech is transcribed, cleaned up and kept in history, with its audio, before it is returned")
@@ -41,7 +42,7 @@ struct DictationPipelineTests {
     #expect(outcome.rawText == "um meet me at the harbour")
     let entry = try #require(try store.database.historyEntry(uuid: outcome.id))
     #expect(entry.finalText == "Meet me at the harbour.")
-    #expect(entry.source == .app)
+    #expect(entry.origin == .app)
     #expect(entry.audioPath != nil)
     #expect(outcome.historyID == entry.id)
   }

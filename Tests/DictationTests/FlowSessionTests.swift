@@ -142,7 +142,7 @@ struct FlowSessionTests {
 
     init(permission: Bool?, engine: ScriptedEngine = ScriptedEngine(["um see you at noon"])) async throws {
       store = try TemporaryStore()
-      pipeline = DictationPipelineTests.pipeline(engine, store: store, source: .keyboard)
+      pipeline = DictationPipelineTests.pipeline(engine, store: store, origin: .keyboard)
       shared = SharedFolder(appGroup: store.folder.path("group"))
       data = DataFolder(root: store.folder.url)
       (audio, indicator, session, log) = await MainActor.run {

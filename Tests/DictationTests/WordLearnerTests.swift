@@ -16,30 +16,30 @@ struct WordLearnerTests {
       settings: settings, loadEngine: { _ in ScriptedEngine([]) },
       formatter: DictationFormatter(
         settings: settings, providers: PolishProviders { id, _, _ in throw SpeechEngineError("no provider \(id)") }),
-      archive: HistoryArchive(database: store.database, source: .keyboard))
+      archive: HistoryArchive(database: store.database, origin: .keyboard))
   }
 
   @Test("the second correction teaches the term: the session's formatter writes it and the engine is told it at once")
   func learnedWithinTheSession() async throws {
     let store = try TemporaryStore()
     defer { store.remove() }
-    let parts = Self.pipeline(store: store).hostParts()
+    let session = SessionLearning(Self.pipeline(store: store))
     let field = FieldContext()
     let fix = [
       CorrectedWords(heard: "Shivor", corrected: "Siobhan"), CorrectedWords(heard: "lunch", corrected: "dinner"),
     ]
 
-    let first = parts.learnCorrections(fix)
+    let first = session.learn(fix)
     #expect(first.vocabulary == nil)
     #expect(first.summary.contains("suggested 'Shivor' → 'Siobhan'"))
     #expect(first.summary.contains("not learned: lunch → dinner"))
-    let before = await parts.format("ask shivor before lunch", field).text
+    let before = await session.current.formatter.format("ask shivor before lunch", field: field).text.text
     #expect(before == "Ask shivor before lunch.")
 
-    let second = parts.learnCorrections(fix)
+    let second = session.learn(fix)
     #expect(second.vocabulary == ["Siobhan"])
     #expect(second.summary.hasPrefix("learned 'Siobhan'"))
-    let after = await parts.format("ask shivor before lunch", field).text
+    let after = await session.current.formatter.format("ask shivor before lunch", field: field).text.text
     #expect(after == "Ask Siobhan before lunch.")
     #expect(try store.database.dictionaryEntries().map(\.origin) == [.learned])
   }
@@ -49,14 +49,14 @@ struct WordLearnerTests {
     let store = try TemporaryStore()
     defer { store.remove() }
     try store.database.setSetting("learn-words", to: "off")
-    let parts = Self.pipeline(store: store).hostParts()
+    let session = SessionLearning(Self.pipeline(store: store))
     let fix = [CorrectedWords(heard: "Shivor", corrected: "Siobhan")]
-    _ = parts.learnCorrections(fix)
-    let second = parts.learnCorrections(fix)
+    _ = session.learn(fix)
+    let second = session.learn(fix)
     #expect(second.vocabulary == nil)
     #expect(second.summary.contains("learning is off"))
     #expect(try store.database.learningCandidates().isEmpty)
-    let text = await parts.format("ask shivor", FieldContext()).text
+    let text = await session.current.formatter.format("ask shivor", field: FieldContext()).text.text
     #expect(text == "Ask shivor.")
   }
 }

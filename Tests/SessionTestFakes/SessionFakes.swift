@@ -61,7 +61,7 @@ public final class ScriptedEngine: SpeechEngine, @unchecked Sendable {
 /// An archive in memory that can check, at record time, that the result is not yet published.
 public final class MemoryArchive: DictationArchive, @unchecked Sendable {
   private let lock = NSLock()
-  private var entries: [ArchivedDictation] = []
+  private var entries: [HistoryEntry] = []
   private var deliveredIDs: [String] = []
   private var publishedBeforeRecord: [String] = []
   public let channel: SessionChannel?
@@ -76,24 +76,26 @@ public final class MemoryArchive: DictationArchive, @unchecked Sendable {
   /// Makes every `record` fail with `message` (a full disk), or succeed again with nil.
   public func fail(with message: String?) { lock.withLock { failure = message } }
 
-  public var dictations: [ArchivedDictation] { lock.withLock { entries } }
+  public var dictations: [HistoryEntry] { lock.withLock { entries } }
   public var delivered: [String] { lock.withLock { deliveredIDs } }
   public var resultsPublishedBeforeHistory: [String] { lock.withLock { publishedBeforeRecord } }
   /// The audio recorded with each dictation, by id.
   public var audio: [String: [Float]] { lock.withLock { audioByID } }
 
-  public func record(_ dictation: ArchivedDictation, audio: [Float]) throws {
+  @discardableResult
+  public func record(_ dictation: HistoryEntry, audio: [Float]) throws -> HistoryEntry? {
     if let failure = lock.withLock({ failure }) { throw MemoryArchiveError(message: failure) }
-    let published = channel?.resultIDs().contains(dictation.id) ?? false
+    let published = channel?.resultIDs().contains(dictation.uuid) ?? false
     lock.withLock {
       entries.append(dictation)
-      audioByID[dictation.id] = audio
-      if published { publishedBeforeRecord.append(dictation.id) }
+      audioByID[dictation.uuid] = audio
+      if published { publishedBeforeRecord.append(dictation.uuid) }
     }
+    return dictation
   }
 
   public func contains(id: String) -> Bool {
-    lock.withLock { entries.contains { $0.id == id } }
+    lock.withLock { entries.contains { $0.uuid == id } }
   }
 
   public func markDelivered(id: String) throws {
@@ -118,12 +120,36 @@ public func toneBursts(_ count: Int, burst: Double = 0.6, gap: Double = 0.7, lea
   return samples
 }
 
-/// A trivial formatter: capitalises, ends with a period, and adds a space after existing text.
-public let testFormatter: TextFormatter = { raw, field in
+/// A trivial clean-up: capitalises, ends with a period, and adds a space after existing text.
+public func testFormat(_ raw: String, field: FieldContext) -> FormattedText {
   let sentence = raw.prefix(1).uppercased() + raw.dropFirst() + "."
   let needsSpace = !(field.textBeforeCursor.last?.isWhitespace ?? true)
   return FormattedText(
     text: (needsSpace ? " " : "") + sentence, trace: [TraceStep(stage: "test-format", text: sentence)])
+}
+
+/// The host's finishing step as the pipeline's does it (`DictationPipeline.finish`), with `testFormat` for the
+/// clean-up: the words formatted for the field, the learned forms traced, the entry kept in `archive`, and history's
+/// failure reported, never thrown.
+public func testFinishing(archive: any DictationArchive) -> DictationFinishing {
+  { reading in
+    let raw = reading.transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    var formatted = testFormat(raw, field: reading.field.read(in: reading.transcript.language))
+    formatted.traceLearned(reading.transcript.learned, raw: raw)
+    var finished = FinishedDictation(
+      entry: HistoryEntry(
+        uuid: reading.id, rawText: raw, finalText: formatted.text, trace: formatted.trace, engine: reading.engine,
+        model: reading.model, language: reading.transcript.language ?? "",
+        audioSeconds: Double(reading.audio.count) / Double(engineSampleRate), origin: reading.origin,
+        field: reading.field, status: reading.recovered ? .recovered : .complete, createdAt: reading.startedAt),
+      notice: formatted.notice)
+    do {
+      try archive.record(finished.entry, audio: reading.audio)
+    } catch {
+      finished.archiveError = error
+    }
+    return finished
+  }
 }
 
 /// A notifier that signals nothing to the side it serves (delivery relies on its poll, as with `SilentNotifier`)

@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import Testing
 import TextPipeline
@@ -6,15 +7,18 @@ import TextPipeline
 
 @Suite("Export and import")
 struct ArchiveTests {
+  static let chat = FieldContext(
+    keyboardType: "twitter", appBundleID: "com.apple.MobileSMS", language: "fr", style: "casual")
+
   func populated(_ kind: StoreKind = .onDisk) throws -> StoreFixture {
     let store = try StoreFixture(kind)
     store.clock.advance(by: 0.123)
-    try store.dictate("Ship the release notes", source: .keyboard, audioPath: "r.wav")
+    try store.dictate("Ship the release notes", origin: .keyboard, audioPath: "r.wav")
     store.clock.advance(by: 86_400.5)
-    let failed = try store.dictate("", source: .widget, status: .failed)
+    let failed = try store.dictate("", origin: .widget, status: .failed)
     try store.database.markDelivered(uuid: failed.uuid)
     try store.database.deleteHistory(id: try store.dictate("temporary").id ?? -1)
-    try store.dictate("Café meeting with Zoé", source: .app)
+    try store.dictate("Café meeting with Zoé", origin: .app, field: Self.chat)
     try store.database.addNote("Buy oat milk")
     try store.database.saveDictionaryEntry(DictionaryEntry(term: "Kubernetes", replacements: ["cooper netties"]))
     try store.database.saveDictionaryEntry(DictionaryEntry(term: "Zoé", matchBySound: false))
@@ -41,6 +45,33 @@ struct ArchiveTests {
     #expect(again == exported)
     #expect(try target.database.settings().sessionTimeout == .oneHour)
     #expect(try target.database.searchHistory("cafe", limit: 5).count == 1)
+    let chat = try #require(try target.database.searchHistory("cafe", limit: 5).first)
+    #expect(chat.field == Self.chat, "the whole field comes back: keyboard type, app, language and style")
+    #expect(chat.origin == .app)
+  }
+
+  @Test("an export written before the field had its own keys imports its field and a recovered entry's origin")
+  func legacyExport() throws {
+    let json = """
+      {"format": "utter-export", "version": 1, "exportedAt": "2026-11-22T10:00:00.000Z", "history": [
+        {"uuid": "a1", "rawText": "hi", "finalText": "Hi.", "trace": [], "engine": "whisper", "model": "base",
+         "language": "en", "audioSeconds": 1, "processingSeconds": 0.1, "source": "recovered", "context": "twitter",
+         "status": "recovered", "createdAt": "2026-11-20T09:00:00.000Z", "updatedAt": "2026-11-20T09:00:00.000Z",
+         "delivered": false},
+        {"uuid": "a2", "rawText": "mail", "finalText": "Mail.", "trace": [], "engine": "whisper", "model": "base",
+         "language": "en", "audioSeconds": 1, "processingSeconds": 0.1, "source": "widget", "context": "emailAddress",
+         "status": "complete", "createdAt": "2026-11-21T09:00:00.000Z", "updatedAt": "2026-11-21T09:00:00.000Z",
+         "delivered": true}]}
+      """
+    let store = try StoreFixture(.inMemory)
+    defer { store.folder.remove() }
+    #expect(try store.database.importJSON(Data(json.utf8)).historyAdded == 2)
+    let recovered = try #require(try store.database.historyEntry(uuid: "a1"))
+    #expect(recovered.field == FieldContext(keyboardType: "twitter"))
+    #expect(recovered.origin == .keyboard)
+    #expect(recovered.status == .recovered)
+    #expect(try store.database.historyEntry(uuid: "a2")?.field == FieldContext(contentType: "emailAddress"))
+    #expect(try store.database.historyEntry(uuid: "a2")?.origin == .widget)
   }
 
   @Test("importing the same export twice adds nothing the second time")

@@ -7,13 +7,13 @@ import Testing
 struct HistorySearchTests {
   func seeded(_ kind: StoreKind) throws -> StoreFixture {
     let store = try StoreFixture(kind)
-    try store.dictate("Deploy the Kubernetes cluster before lunch", source: .keyboard)
+    try store.dictate("Deploy the Kubernetes cluster before lunch", origin: .keyboard)
     store.clock.advance(by: 60)
-    try store.dictate("Rendez-vous au café à midi avec Zoé", source: .app)
+    try store.dictate("Rendez-vous au café à midi avec Zoé", origin: .app)
     store.clock.advance(by: 60)
-    try store.dictate("Review the pull request from Ana", source: .widget)
+    try store.dictate("Review the pull request from Ana", origin: .widget)
     store.clock.advance(by: 60)
-    try store.dictate("Request a review for the pull of the rope", source: .shortcut)
+    try store.dictate("Request a review for the pull of the rope", origin: .shortcut)
     return store
   }
 
@@ -30,7 +30,7 @@ struct HistorySearchTests {
     let store = try seeded(kind)
     defer { store.folder.remove() }
     #expect(try store.database.searchHistory("cafe zoe", limit: 10).count == 1)
-    #expect(try store.database.searchHistory("CAFÉ", limit: 10).first?.source == .app)
+    #expect(try store.database.searchHistory("CAFÉ", limit: 10).first?.origin == .app)
   }
 
   @Test("a quoted phrase matches only those words in that order")
@@ -48,7 +48,7 @@ struct HistorySearchTests {
     let store = try seeded(.onDisk)
     defer { store.folder.remove() }
     let found = try store.database.searchHistory("the", limit: 2)
-    #expect(found.map(\.source) == [.shortcut, .widget])
+    #expect(found.map(\.origin) == [.shortcut, .widget])
   }
 
   @Test("hostile input neither throws nor matches everything")
@@ -79,7 +79,7 @@ struct HistorySearchTests {
     let store = try seeded(kind)
     defer { store.folder.remove() }
     store.clock.advance(by: 60)
-    try store.dictate("The pull failed", source: .keyboard, status: .failed)
+    try store.dictate("The pull failed", origin: .keyboard, status: .failed)
     let db = store.database
     #expect(try db.searchHistory("pull", filter: HistoryFilter(sources: [.widget]), limit: 10).count == 1)
     #expect(
@@ -88,7 +88,7 @@ struct HistorySearchTests {
     let since = StoreFixture.start.addingTimeInterval(90)
     let until = StoreFixture.start.addingTimeInterval(150)
     let window = try db.searchHistory("", filter: HistoryFilter(since: since, until: until), limit: 10)
-    #expect(window.map(\.source) == [.widget])
+    #expect(window.map(\.origin) == [.widget])
     #expect(try db.latestHistory(limit: 10, filter: HistoryFilter(sources: [.app, .shortcut])).count == 2)
   }
 

@@ -28,8 +28,8 @@ struct HistoryStoreTests {
     let saved = try store.database.insertHistory(
       HistoryEntry(
         rawText: "um deploy cube", finalText: "Deploy Kubernetes.", trace: trace, engine: "whisper",
-        model: "small.en", language: "en", audioSeconds: 2.5, processingSeconds: 0.31, source: .cli,
-        context: "email", status: .pending, audioPath: "a.wav"))
+        model: "small.en", language: "en", audioSeconds: 2.5, processingSeconds: 0.31, origin: .cli,
+        field: FieldContext(contentType: "email"), status: .pending, audioPath: "a.wav"))
     #expect(saved.id != nil)
     #expect(saved.uuid == "00000000-0000-0000-0000-000000000001")
     #expect(saved.createdAt == StoreFixture.start)
@@ -210,7 +210,7 @@ struct HistoryStoreTests {
     let store = try StoreFixture(.inMemory)
     defer { store.folder.remove() }
     #expect(throws: StorageError.self) {
-      try store.database.updateHistory(HistoryEntry(id: 42, uuid: "missing", source: .cli))
+      try store.database.updateHistory(HistoryEntry(id: 42, uuid: "missing", origin: .cli))
     }
   }
 }

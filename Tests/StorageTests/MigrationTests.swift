@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import GRDB
 import TestSupport
@@ -15,10 +16,12 @@ struct MigrationTests {
     #expect(
       applied == [
         StoreSchema.initialMigration, StoreSchema.wordCountMigration, StoreSchema.learnedWordsMigration,
-        StoreSchema.learningEvidenceMigration,
+        StoreSchema.learningEvidenceMigration, StoreSchema.historyFieldMigration,
       ])
     let columns = try store.database.writer.read { db in try db.columns(in: "history").map(\.name) }
     #expect(columns.contains("wordCount"))
+    #expect(Set(["keyboardType", "contentType", "appBundleID", "fieldLanguage", "style"]).isSubset(of: columns))
+    #expect(!columns.contains("context"))
   }
 
   @Test("rows written under the first schema survive migration, get word counts and stay searchable")
@@ -52,5 +55,46 @@ struct MigrationTests {
     #expect(try database.dictionaryEntries().map(\.term) == ["Zoë"])
     #expect(try database.dictionaryEntries().map(\.origin) == [.manual], "terms from before learning were added")
     #expect(try database.learningCandidates().isEmpty)
+  }
+
+  @Test("history written before the field had its own columns keeps each field part, and a recovered one its origin")
+  func fromFlattenedField() throws {
+    let folder = try TemporaryDirectory("utter-migrate")
+    defer { folder.remove() }
+    let url = folder.path(AppDatabase.fileName)
+    do {
+      // NB: the schema and the columns every build before the field's columns wrote (v4), rows as it stored them.
+      let pool = try DatabasePool(path: url.path)
+      let v4 = try AppDatabase(
+        writer: pool, dataDirectory: folder.url, environment: .live, migrateUpTo: StoreSchema.learningEvidenceMigration)
+      try v4.writer.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO history (uuid, rawText, finalText, trace, engine, model, language, audioSeconds,
+              processingSeconds, source, context, status, createdAt, updatedAt, delivered, wordCount)
+            VALUES ('mail', 'see you', 'See you.', '[]', 'whisper', 'base', 'en', 1, 0.2, 'keyboard', 'emailAddress',
+                      'complete', 1795341600, 1795341600, 1, 2),
+                   ('chat', 'on arrive', 'On arrive.', '[]', 'whisper', 'base', 'fr', 1, 0.2, 'keyboard', 'twitter',
+                      'complete', 1795341700, 1795341700, 1, 2),
+                   ('crash', 'saved words', 'Saved words.', '[]', 'whisper', 'base', 'en', 2, 0.3, 'recovered',
+                      'default', 'recovered', 1795341800, 1795341800, 0, 2),
+                   ('file', 'notes', 'Notes.', '[]', 'whisper', 'base', 'en', 1, 0.1, 'cli', NULL, 'complete',
+                      1795341900, 1795341900, 0, 1)
+            """)
+      }
+      try v4.close()
+    }
+    let (database, message) = try AppDatabase.open(at: folder.url)
+    #expect(message == nil)
+    let entries = Dictionary(uniqueKeysWithValues: try database.latestHistory(limit: 10).map { ($0.uuid, $0) })
+    #expect(entries["mail"]?.field == FieldContext(contentType: "emailAddress"))
+    #expect(entries["chat"]?.field == FieldContext(keyboardType: "twitter"), "a keyboard type is no content type")
+    #expect(entries["crash"]?.field == FieldContext(keyboardType: "default"))
+    #expect(entries["crash"]?.origin == .keyboard)
+    #expect(entries["crash"]?.status == .recovered)
+    #expect(entries["file"]?.field == FieldContext())
+    #expect(entries["file"]?.origin == .cli)
+    #expect(try database.searchHistory("arrive", limit: 5).map(\.uuid) == ["chat"])
+    #expect(try database.latestHistory(limit: 10, filter: HistoryFilter(sources: [.keyboard])).count == 3)
   }
 }

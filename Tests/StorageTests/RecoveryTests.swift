@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import GRDB
 import TestSupport
@@ -70,7 +71,7 @@ struct RecoveryTests {
     let moved = try corruptFiles(in: folder)
     #expect(moved.count == 1)
     #expect(try Data(contentsOf: try #require(moved.first)) == damaged, "the damaged file is kept, not deleted")
-    try database.insertHistory(HistoryEntry(finalText: "after recovery", source: .cli))
+    try database.insertHistory(HistoryEntry(finalText: "after recovery", origin: .cli))
     #expect(try database.latestHistory(limit: 1).first?.finalText == "after recovery")
   }
 
@@ -81,7 +82,7 @@ struct RecoveryTests {
     for start in stride(from: 0, to: count, by: 50) {
       if start == backupAfter { #expect(database.writeBackup()) }
       try database.insertHistory(
-        (start..<min(start + 50, count)).map { HistoryEntry(finalText: "entry \($0) \(sentence)", source: .app) })
+        (start..<min(start + 50, count)).map { HistoryEntry(finalText: "entry \($0) \(sentence)", origin: .app) })
     }
     try database.close()
   }
@@ -217,7 +218,7 @@ struct RecoveryTests {
     defer { folder.remove() }
     do {
       let (database, _) = try AppDatabase.open(at: folder.url)
-      try database.insertHistory(HistoryEntry(finalText: "x", source: .app))
+      try database.insertHistory(HistoryEntry(finalText: "x", origin: .app))
       try database.close()
     }
     let url = folder.path("utter.sqlite")
@@ -273,7 +274,7 @@ struct RecoveryTests {
     chmod(store.folder.url.path, 0o555)
     do {
       let (database, _) = try AppDatabase.open(at: store.folder.url)
-      try database.insertHistory(HistoryEntry(finalText: "x", source: .cli))
+      try database.insertHistory(HistoryEntry(finalText: "x", origin: .cli))
       Issue.record("the write succeeded")
     } catch let error as StorageError {
       #expect([.readOnly, .cannotOpen].contains(error.kind))

@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import GRDB
 import TestSupport
@@ -66,12 +67,13 @@ struct StoreFixture {
   /// Stores a finished dictation of `text` at the clock's current time.
   @discardableResult
   func dictate(
-    _ text: String, source: DictationSource = .keyboard, status: DictationStatus = .complete,
-    audioSeconds: Double = 5, audioPath: String? = nil
+    _ text: String, origin: DictationOrigin = .keyboard, status: DictationStatus = .complete,
+    audioSeconds: Double = 5, audioPath: String? = nil, field: FieldContext = FieldContext()
   ) throws -> HistoryEntry {
     try database.insertHistory(
       HistoryEntry(
         rawText: text.lowercased(), finalText: text, engine: "whisper", model: "base", language: "en",
-        audioSeconds: audioSeconds, processingSeconds: 0.4, source: source, status: status, audioPath: audioPath))
+        audioSeconds: audioSeconds, processingSeconds: 0.4, origin: origin, field: field, status: status,
+        audioPath: audioPath))
   }
 }

@@ -1,4 +1,5 @@
 import Dictation
+import DictationValues
 import SessionChannel
 import Storage
 import SwiftUI
@@ -54,7 +55,7 @@ struct HistoryDetailView: View {
         LabeledContent("Engine", value: "\(entry.engine) \(entry.model)")
         LabeledContent("Audio", value: String(format: "%.1f s", entry.audioSeconds))
         LabeledContent("Words", value: "\(entry.wordCount)")
-        if let context = entry.context { LabeledContent("Field", value: context) }
+        if let field = entry.fieldSummary { LabeledContent("Field", value: field) }
         if let message = entry.errorMessage { LabeledContent("Problem", value: message) }
       }
       if !entry.trace.isEmpty {
@@ -83,7 +84,7 @@ struct HistoryDetailView: View {
     guard let database = model.database else { return }
     retrying = true
     error = nil
-    let (pipeline, entry) = (model.dictationPipeline(source: .app), entry)
+    let (pipeline, entry) = (model.dictationPipeline(), entry)
     Task {
       defer { retrying = false }
       do {

@@ -1,0 +1,55 @@
+import DictationValues
+import Foundation
+import SpeechEngine
+
+/// A dictation read to its end, ready to be finished: its words as the engine gave them, its audio and its field.
+public struct DictationReading: Sendable {
+  /// The dictation's id (its history entry's uuid).
+  public var id: String
+  public var transcript: Transcript
+  /// Its 16 kHz mono audio (kept with it for retry, as the settings allow).
+  public var audio: [Float]
+  /// The engine and model that read it.
+  public var engine: String
+  public var model: String
+  public var field: FieldContext
+  public var origin: DictationOrigin
+  public var startedAt: Date
+  /// Found after a crash or kill: kept in history as recovered, never inserted.
+  public var recovered: Bool
+
+  public init(
+    id: String, transcript: Transcript, audio: [Float], engine: String, model: String, field: FieldContext,
+    origin: DictationOrigin, startedAt: Date, recovered: Bool = false
+  ) {
+    self.id = id
+    self.transcript = transcript
+    self.audio = audio
+    self.engine = engine
+    self.model = model
+    self.field = field
+    self.origin = origin
+    self.startedAt = startedAt
+    self.recovered = recovered
+  }
+}
+
+/// A finished dictation: its history entry (as kept, with its row id when history took it), and why an optional
+/// step was skipped or history could not keep it. The text is complete either way.
+public struct FinishedDictation: Sendable {
+  public var entry: HistoryEntry
+  /// Why polish was skipped, in one line for the user.
+  public var notice: String?
+  /// Why history could not keep it (a full disk); nil when it did or history is off.
+  public var archiveError: (any Error)?
+
+  public init(entry: HistoryEntry, notice: String? = nil, archiveError: (any Error)? = nil) {
+    self.entry = entry
+    self.notice = notice
+    self.archiveError = archiveError
+  }
+}
+
+/// The one step that ends every dictation (`DictationPipeline.finish`, injected into the host): formats the words
+/// for the field, traces what was done, and archives the entry with its audio.
+public typealias DictationFinishing = @Sendable (DictationReading) async -> FinishedDictation
