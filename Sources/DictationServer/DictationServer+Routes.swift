@@ -7,7 +7,7 @@ import Hummingbird
 import SpeechEngine
 
 extension DictationServer {
-  func addRoutes(to router: Router<BasicRequestContext>) {
+  func addRoutes(to router: Router<ServerRequestContext>) {
     router.get("/health") { _, _ in Self.json(["status": "ok"]) }
     router.get("/ready") { _, _ in try ready() }
     router.get("/metrics") { _, _ in
@@ -18,9 +18,17 @@ extension DictationServer {
     }
     router.get("/v1/models") { _, _ in
       let pool = try engine.require()
-      return Self.json([
-        "object": "list", "data": [["id": pool.model, "object": "model", "owned_by": "utter", "engine": pool.id]],
-      ])
+      return Self.json(["object": "list", "data": [Self.model(pool)]])
+    }
+    router.get("/v1/models/{id}") { _, context in
+      let pool = try engine.require()
+      let id = context.parameters.get("id") ?? ""
+      guard id == pool.model else {
+        throw APIError(
+          status: 404, message: "The model '\(id.prefix(80))' does not exist; this server reads with '\(pool.model)'.",
+          code: "model_not_found", param: "model")
+      }
+      return Self.json(Self.model(pool))
     }
     router.post("/v1/audio/transcriptions") { request, _ in
       try await admission.admitted(retryAfter: 2) {
@@ -33,13 +41,17 @@ extension DictationServer {
       }
     }
     // NB: the WebSocket router upgrades a good request; any other GET of the live path gets here and is told why.
-    router.get("/v1/audio/live") { _, _ -> Response in
-      _ = try engine.require()
-      guard admission.current < admission.capacity else { throw APIError.busy(retryAfter: 2) }
+    router.get("/v1/audio/live") { request, _ -> Response in
+      _ = try liveRequest(path: request.uri.path, query: request.uri.queryParameters, headers: request.headers)
       throw APIError(
         status: 426, message: "/v1/audio/live is a WebSocket: connect with an upgrade request.",
         code: "upgrade_required")
     }
+  }
+
+  /// OpenAI's model object for the model the pool reads with.
+  private static func model(_ pool: EnginePool) -> [String: Any] {
+    ["id": pool.model, "object": "model", "owned_by": "utter", "engine": pool.id]
   }
 
   private func ready() throws -> Response {
@@ -76,6 +88,8 @@ extension DictationServer {
         "This server streams over the WebSocket /v1/audio/live, not with stream=true.", param: "stream")
     }
     let format = try Self.responseFormat(form.field("response_format"))
+    try Self.checkTemperature(form.field("temperature"))
+    try Self.checkTimestamps(form.parts.filter { $0.name.hasPrefix("timestamp_granularities") }.map(\.text), format)
     let dictation = try Self.dictationRequest(
       language: form.field("language"), prompt: form.field("prompt"), cleanup: form.field("cleanup"))
     let samples = try Self.decode(file)
@@ -110,7 +124,12 @@ extension DictationServer {
   /// `POST /v1/format`: `{"text": …, "language"?: …}` → `{"text": cleaned, "raw_text": …}`, the clean-up (and the
   /// server's polish, when set) that a dictation's words get.
   private func format(_ request: Request) async throws -> Response {
-    let body = try await request.body.collect(upTo: 1_000_000)
+    let body: ByteBuffer
+    do {
+      body = try await request.body.collect(upTo: Self.maxFormatBytes)
+    } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+      throw APIError.tooLarge(limit: Self.maxFormatBytes, what: "The text")
+    }
     struct Input: Decodable {
       var text: String
       var language: String?
@@ -126,6 +145,9 @@ extension DictationServer {
     let formatted = try await withinTimeout { await formatter.format(input.text, field: dictation.field) }
     return Self.json(["text": formatted.text.text, "raw_text": input.text])
   }
+
+  /// The largest body `/v1/format` takes.
+  static let maxFormatBytes = 1_000_000
 
   /// The pipeline reading with the pool.
   func pipelineOnPool(_ pool: EnginePool) -> DictationPipeline {
@@ -144,6 +166,43 @@ extension DictationServer {
     return format
   }
 
+  /// OpenAI takes a sampling temperature from 0 to 1 (the engine here always decodes greedily, as at 0).
+  static func checkTemperature(_ value: String?) throws {
+    guard let value else { return }
+    guard let temperature = Double(value), temperature.isFinite else {
+      throw APIError.badRequest(
+        "Invalid 'temperature': expected a number from 0 to 1, not '\(value.prefix(20))'.", param: "temperature",
+        code: "invalid_type")
+    }
+    guard temperature >= 0 else {
+      throw APIError.badRequest(
+        "Invalid 'temperature': decimal below minimum value. Expected a value >= 0, but got \(value) instead.",
+        param: "temperature", code: "decimal_below_min_value")
+    }
+    guard temperature <= 1 else {
+      throw APIError.badRequest(
+        "Invalid 'temperature': decimal above maximum value. Expected a value <= 1, but got \(value) instead.",
+        param: "temperature", code: "decimal_above_max_value")
+    }
+  }
+
+  /// `timestamp_granularities[]`: as at OpenAI, only with `verbose_json`; `segment` is served, `word` is refused (this
+  /// server's text is cleaned up, so the engine's word times do not match its words).
+  static func checkTimestamps(_ granularities: [String], _ format: TranscriptionFormat) throws {
+    guard !granularities.isEmpty else { return }
+    guard format == .verboseJSON else {
+      throw APIError.badRequest(
+        "timestamp_granularities needs response_format 'verbose_json'.", param: "timestamp_granularities")
+    }
+    for granularity in granularities where granularity != "segment" {
+      let message =
+        granularity == "word"
+        ? "Word timestamps are not offered by this server; ask for timestamp_granularities[]=segment."
+        : "timestamp_granularities must be 'segment' or 'word', not '\(granularity.prefix(20))'."
+      throw APIError.badRequest(message, param: "timestamp_granularities", code: "unsupported_value")
+    }
+  }
+
   /// The dictation a request asks for: its language (an ISO 639-1 code), prompt and whether to clean up.
   static func dictationRequest(language: String?, prompt: String?, cleanup: String?) throws
     -> DictationPipeline.Request
@@ -152,6 +211,11 @@ extension DictationServer {
       guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
         throw APIError.badRequest(
           "language must be an ISO 639-1 code such as 'en', not '\(language.prefix(20))'.", param: "language")
+      }
+      guard SpokenLanguage.codes.contains(language.lowercased()) else {
+        throw APIError.badRequest(
+          "Language '\(language)' is not supported: send the ISO 639-1 code of a language the engine reads, e.g. 'en'.",
+          param: "language", code: "unsupported_language")
       }
     }
     var raw = false

@@ -3,6 +3,7 @@ import Dictation
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import SpeechEngine
@@ -46,23 +47,19 @@ public struct DictationServer: Sendable {
   /// Serves until SIGTERM or SIGINT, then stops taking connections and finishes the requests in flight.
   /// `onListening` is told the port once the server listens (before the engine is ready: `/ready` says when).
   public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-    let router = Router()
+    let router = Router(context: ServerRequestContext.self)
     router.middlewares.add(RequestLogMiddleware(metrics: metrics, logger: logger, clock: clock))
-    router.middlewares.add(APIErrorMiddleware(maxUploadBytes: configuration.maxUploadBytes))
+    router.middlewares.add(
+      APIErrorMiddleware(maxUploadBytes: configuration.maxUploadBytes, bodyTimeout: configuration.bodyTimeout))
     router.middlewares.add(BearerTokenMiddleware(tokens: tokens, open: ["/health", "/ready"]))
     addRoutes(to: router)
-    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-    addLiveRoute(to: webSocketRouter)
     let listening = logger
     let configuration = configuration
     let app = Application(
-      router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: webSocketRouter,
-        configuration: .init(
-          http1: .init(idleTimeout: .seconds(Int64(configuration.idleTimeout))), ws: .init(maxFrameSize: 1 << 20))),
+      router: router, server: guardedServer(),
       configuration: ApplicationConfiguration(
-        address: .hostname(configuration.host, port: configuration.port), serverName: "utter"),
+        address: .hostname(configuration.host, port: configuration.port), serverName: "utter",
+        availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? configuration.port
         listening.notice("listening on http://\(configuration.host):\(port)")
@@ -77,6 +74,28 @@ public struct DictationServer: Sendable {
     defer { loading.cancel() }
     try await app.runService()
     logger.notice("stopped")
+  }
+
+  /// HTTP/1 with the live WebSocket, every connection under `GuardedChannel`'s deadlines and caps, pings on live
+  /// WebSockets.
+  private func guardedServer() -> HTTPServerBuilder {
+    let configuration = configuration
+    let limits = ConnectionLimits(perAddress: configuration.maxConnectionsPerAddress)
+    let live = liveUpgrade
+    return HTTPServerBuilder { responder in
+      GuardedChannel(
+        inner: HTTP1WebSocketUpgradeChannel(
+          responder: responder,
+          configuration: .init(
+            http1: .init(
+              additionalChannelHandlers: [RequestGuard(bodyTimeout: .seconds(configuration.bodyTimeout))],
+              idleTimeout: .seconds(configuration.idleTimeout)),
+            ws: .init(
+              maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(configuration.liveIdleTimeout / 2)),
+              closeTimeout: .seconds(min(5, configuration.liveIdleTimeout)))),
+          shouldUpgrade: live),
+        limits: limits, headerTimeout: .seconds(configuration.headerTimeout))
+    }
   }
 
   /// Hummingbird's own log: warnings only (its debug lines name paths, never bodies, but are noise).
@@ -108,7 +127,8 @@ public struct DictationServer: Sendable {
 }
 
 /// Refuses every request without a known bearer token, but for the open paths (health and readiness).
-struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+struct BearerTokenMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
   let tokens: TokenFileCache
   let open: Set<String>
 
@@ -132,8 +152,10 @@ enum BearerToken {
   }
 }
 
-/// One log line per request (method, path, status, time; never a body, a header or a query) and its metrics.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+/// One log line per request (method, endpoint, status, time; never a body, a header or a query) and its metrics; a
+/// request whose client left before its answer is counted as 499.
+struct RequestLogMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
   let metrics: ServerMetrics
   let logger: Logger
   let clock: UtterClock
@@ -143,19 +165,21 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
   {
     let started = clock.now()
     let response = try await next(request, context)
-    let seconds = clock.now() - started
-    let path = request.uri.path
-    let endpoint = knownEndpoints.contains(path) ? path : "other"
-    metrics.request(endpoint: endpoint, status: response.status.code, seconds: seconds)
-    if path != "/health", path != "/ready", path != "/metrics" {
-      logger.info(
-        "\(request.method) \(endpoint) \(response.status.code) \(String(format: "%.0f", seconds * 1000)) ms")
-    }
+    let status = context.clientLeft ? APIError.clientClosed.status : response.status.code
+    logRequest(
+      method: request.method, path: request.uri.path, status: status, seconds: clock.now() - started,
+      metrics: metrics, logger: logger)
     return response
   }
 }
 
-/// The paths metrics count by name (any other is "other", so a scan cannot grow the metrics without bound).
-private let knownEndpoints: Set<String> = [
-  "/v1/audio/transcriptions", "/v1/format", "/v1/audio/live", "/v1/models", "/health", "/ready", "/metrics",
-]
+/// Logs and counts one answered request (the probes, `/health` `/ready` `/metrics`, are counted, not logged).
+func logRequest(
+  method: HTTPRequest.Method, path: String, status: Int, seconds: Double, metrics: ServerMetrics, logger: Logger
+) {
+  let endpoint = ServerEndpoints.label(path)
+  metrics.request(endpoint: endpoint, status: status, seconds: seconds)
+  if path != "/health", path != "/ready", path != "/metrics" {
+    logger.info("\(method) \(endpoint) \(status) \(String(format: "%.0f", seconds * 1000)) ms")
+  }
+}

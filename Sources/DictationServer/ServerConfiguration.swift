@@ -22,6 +22,30 @@ public struct ServerConfiguration: Sendable {
   public var maxLiveSeconds: Double
   /// Seconds of new audio between two drafts of the live text (nil: confirmed words only).
   public var draftInterval: Double?
+  /// Seconds from a connection's accept to the end of its first request's headers; past it the connection is closed.
+  public var headerTimeout: Double = 10
+  /// Seconds a request's body may take to arrive, from its headers; past it the client gets 408 and is closed.
+  public var bodyTimeout: Double = 120
+  /// Seconds a live WebSocket may go without an audio frame before it is closed and its place freed (pings go out at
+  /// half this interval; a client that answers none is closed too).
+  public var liveIdleTimeout: Double = 15
+  /// Connections open at once; more wait to be accepted. Kept below the process's descriptor limit.
+  public var maxConnections: Int = ServerConfiguration.connectionLimit()
+  /// Connections open at once from one address; more are closed as they arrive.
+  public var maxConnectionsPerAddress: Int = 64
+  /// Three quarters of the process's open-file limit, and 64 below it (at least 16), so that decodes, the store, logs
+  /// and the listening socket still have descriptors when every connection is taken.
+  public static func connectionLimit() -> Int {
+    var limit = rlimit()
+    #if os(Linux)
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+      let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return 256 }
+    let soft = Int(min(limit.rlim_cur, 1 << 20))
+    return max(16, min(soft * 3 / 4, soft - 64))
+  }
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, workers: Int? = nil, queueLength: Int = 16, cores: Int? = nil,

@@ -55,6 +55,31 @@ struct ServeCommand: AsyncParsableCommand {
     help: "Seconds a connection may send nothing before it is closed.")
   var idleTimeout: Double = 60
 
+  @Option(
+    name: .customLong("header-timeout"), parsing: .unconditional,
+    help: "Seconds from a connection's accept to the end of its request's headers; past it the connection is closed.")
+  var headerTimeout: Double = 10
+
+  @Option(
+    name: .customLong("body-timeout"), parsing: .unconditional,
+    help: "Seconds an upload may take to arrive; past it the client gets 408.")
+  var bodyTimeout: Double = 120
+
+  @Option(
+    name: .customLong("live-idle-timeout"), parsing: .unconditional,
+    help: "Seconds a live WebSocket may send no audio before it is closed (pings go out at half this).")
+  var liveIdleTimeout: Double = 15
+
+  @Option(
+    name: .customLong("max-connections"), parsing: .unconditional,
+    help: "Connections open at once (default: three quarters of the open-file limit); more wait.")
+  var maxConnections: Int?
+
+  @Option(
+    name: .customLong("max-connections-per-ip"), parsing: .unconditional,
+    help: "Connections open at once from one address; more are closed. Raise it behind a reverse proxy.")
+  var maxConnectionsPerIP: Int = 64
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
     if let workers, !(1...64).contains(workers) {
@@ -66,6 +91,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
     guard requestTimeout >= 1, idleTimeout >= 1 else {
       throw ValidationError("--request-timeout and --idle-timeout must be at least 1 second")
+    }
+    guard headerTimeout >= 0.1, bodyTimeout >= 0.1, liveIdleTimeout >= 0.2 else {
+      throw ValidationError("--header-timeout, --body-timeout and --live-idle-timeout must be positive")
+    }
+    guard (maxConnections ?? 16) >= 2, maxConnectionsPerIP >= 1 else {
+      throw ValidationError("--max-connections must be at least 2 and --max-connections-per-ip at least 1")
     }
   }
 
@@ -93,9 +124,14 @@ struct ServeCommand: AsyncParsableCommand {
       return try await EngineFactory.registry(dataDirectory: dataDirectory, ownServer: ownServer).makeEngine(
         id: choice.id, model: choice.model)
     }
-    let configuration = ServerConfiguration(
+    var configuration = ServerConfiguration(
       host: host, port: port, workers: workers, queueLength: queue, maxUploadBytes: maxUploadMB * 1_000_000,
       requestTimeout: requestTimeout, idleTimeout: idleTimeout)
+    configuration.headerTimeout = headerTimeout
+    configuration.bodyTimeout = bodyTimeout
+    configuration.liveIdleTimeout = liveIdleTimeout
+    if let maxConnections { configuration.maxConnections = maxConnections }
+    configuration.maxConnectionsPerAddress = maxConnectionsPerIP
     logger.info(
       "serving engine \(choice.id)\(choice.model.map { " \($0)" } ?? "") on \(configuration.workers) worker(s), queue \(configuration.queueLength)"
     )
