@@ -72,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("max-connections"), parsing: .unconditional,
-    help: "Connections open at once (default: three quarters of the open-file limit); more wait.")
+    help: "Connections open at once (default: well below the open-file limit); more wait to be accepted.")
   var maxConnections: Int?
 
   @Option(
