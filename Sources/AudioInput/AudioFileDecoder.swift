@@ -7,25 +7,90 @@ public enum AudioFileDecoder {
     try decode(contentsOf: url, ffmpeg: .onPath)
   }
 
-  /// Decodes `url`, finding ffmpeg (for mp3, m4a, ogg, flac, opus, webm…) with `ffmpeg`.
-  public static func decode(contentsOf url: URL, ffmpeg: FFmpegLocator) throws(AudioInputError) -> DecodedAudio {
+  /// Decodes `url`, finding ffmpeg (for mp3, m4a, ogg, flac, opus, webm…) with `ffmpeg`; more audio than `limits`
+  /// take stops the decode with a `.tooLong` error, and `cancellation` stops it from another thread.
+  public static func decode(
+    contentsOf url: URL, ffmpeg: FFmpegLocator, limits: DecodeLimits = .none, cancellation: DecodeCancellation? = nil
+  ) throws(AudioInputError) -> DecodedAudio {
     let bytes = try readFile(url)
-    let header = Array(bytes.prefix(64))
-    switch AudioContainer.detect(header: header, fileExtension: url.pathExtension) {
+    return try decode(bytes, url: url, ffmpeg: ffmpeg, limits: limits, cancellation: cancellation)
+  }
+
+  /// Decodes bytes received from elsewhere (an upload), named `name` in messages. WAV and raw PCM are read from
+  /// memory; any other container is written to `scratchFile` (owner-only) for ffmpeg and removed on every way out.
+  public static func decode(
+    _ data: Data, name: String, scratchFile: URL, ffmpeg: FFmpegLocator, limits: DecodeLimits,
+    cancellation: DecodeCancellation?
+  ) throws(AudioInputError) -> DecodedAudio {
+    let display = URL(fileURLWithPath: name)
+    guard !data.isEmpty else { throw AudioInputError(file: display, "file is empty") }
+    guard let codec = ffmpegCodec(data, url: display) else {
+      return try decode(data, url: display, ffmpeg: .missing, limits: limits, cancellation: cancellation)
+    }
+    try refuseDeclaredLength(data, url: display, limits: limits)
+    guard
+      FileManager.default.createFile(atPath: scratchFile.path, contents: data, attributes: [.posixPermissions: 0o600])
+    else {
+      try? FileManager.default.removeItem(at: scratchFile)
+      throw AudioInputError(file: display, "there is no room to keep the upload for decoding", kind: .machine)
+    }
+    defer { try? FileManager.default.removeItem(at: scratchFile) }
+    do {
+      return try FFmpegDecoder.decode(
+        scratchFile, codec: codec, ffmpeg: ffmpeg, limits: limits, cancellation: cancellation)
+    } catch {
+      // NB: the scratch file's name is this machine's; the caller's name is the one shown.
+      let problem = error.problem.replacingOccurrences(of: scratchFile.lastPathComponent, with: name)
+      throw AudioInputError(file: display, problem, kind: error.kind)
+    }
+  }
+
+  /// A FLAC header declares its length, so a file over the limit is refused before ffmpeg runs.
+  private static func refuseDeclaredLength(_ data: Data, url: URL, limits: DecodeLimits) throws(AudioInputError) {
+    if let seconds = FLACStreamInfo.declaredSeconds(data), limits.exceeded(seconds: seconds) {
+      throw limits.refusal(url)
+    }
+  }
+
+  /// The codec ffmpeg must decode `data` as, or nil when it is read natively (or refused).
+  private static func ffmpegCodec(_ data: Data, url: URL) -> String? {
+    switch AudioContainer.detect(data, fileExtension: url.pathExtension) {
+    case .needsFFmpeg(let codec): return codec
     case .wav:
-      return try decodeWAV(bytes, url: url, ffmpeg: ffmpeg)
-    case .rawPCM:
-      return decodeRawPCM(bytes)
-    case .needsFFmpeg(let codec):
-      return try FFmpegDecoder.decode(url, codec: codec, ffmpeg: ffmpeg)
-    case .unknown:
-      throw AudioInputError(file: url, "not a WAV or known audio file")
+      let parsed = data.withUnsafeBytes { bytes -> WAVHeaderProblem? in
+        do throws(WAVHeaderProblem) { _ = try WAVHeader.parse(bytes) } catch { return error }
+        return nil
+      }
+      if case .needsFFmpeg(let codec) = parsed { return codec }
+      return nil
+    case .rawPCM, .notAudio, .unknown: return nil
     }
   }
 
   /// Decodes WAV bytes already in memory; `name` is used in error messages.
   public static func decodeWAV(_ data: Data, name: String) throws(AudioInputError) -> DecodedAudio {
-    try decodeWAV(data, url: URL(fileURLWithPath: name), ffmpeg: .missing)
+    try decodeWAV(data, url: URL(fileURLWithPath: name), ffmpeg: .missing, limits: .none, cancellation: nil)
+  }
+
+  private static func decode(
+    _ bytes: Data, url: URL, ffmpeg: FFmpegLocator, limits: DecodeLimits, cancellation: DecodeCancellation?
+  ) throws(AudioInputError) -> DecodedAudio {
+    switch AudioContainer.detect(bytes, fileExtension: url.pathExtension) {
+    case .wav:
+      return try decodeWAV(bytes, url: url, ffmpeg: ffmpeg, limits: limits, cancellation: cancellation)
+    case .rawPCM:
+      guard !limits.exceeded(seconds: Double(bytes.count / 2) / Double(DecodedAudio.sampleRate)) else {
+        throw limits.refusal(url)
+      }
+      return decodeRawPCM(bytes)
+    case .needsFFmpeg(let codec):
+      try refuseDeclaredLength(bytes, url: url, limits: limits)
+      return try FFmpegDecoder.decode(url, codec: codec, ffmpeg: ffmpeg, limits: limits, cancellation: cancellation)
+    case .notAudio(let sentence):
+      throw AudioInputError(file: url, sentence, kind: .notAudio)
+    case .unknown:
+      throw AudioInputError(file: url, "not a WAV or known audio file")
+    }
   }
 
   private static func readFile(_ url: URL) throws(AudioInputError) -> Data {
@@ -47,7 +112,9 @@ public enum AudioFileDecoder {
     return data
   }
 
-  private static func decodeWAV(_ data: Data, url: URL, ffmpeg: FFmpegLocator) throws(AudioInputError) -> DecodedAudio {
+  private static func decodeWAV(
+    _ data: Data, url: URL, ffmpeg: FFmpegLocator, limits: DecodeLimits, cancellation: DecodeCancellation?
+  ) throws(AudioInputError) -> DecodedAudio {
     let parsed = data.withUnsafeBytes { bytes -> Result<WAVHeader, WAVHeaderProblem> in
       do throws(WAVHeaderProblem) { return .success(try WAVHeader.parse(bytes)) } catch { return .failure(error) }
     }
@@ -55,8 +122,12 @@ public enum AudioFileDecoder {
     case .failure(.invalid(let problem)):
       throw AudioInputError(file: url, problem)
     case .failure(.needsFFmpeg(let codec)):
-      return try FFmpegDecoder.decode(url, codec: codec, ffmpeg: ffmpeg)
+      return try FFmpegDecoder.decode(url, codec: codec, ffmpeg: ffmpeg, limits: limits, cancellation: cancellation)
     case .success(let header):
+      // NB: the header says how long the samples last, so audio over the limit is refused before it is converted.
+      guard !limits.exceeded(seconds: Double(header.frameCount) / Double(header.sampleRate)) else {
+        throw limits.refusal(url)
+      }
       return convert(data, header: header)
     }
   }

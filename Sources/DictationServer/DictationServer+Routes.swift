@@ -92,7 +92,7 @@ extension DictationServer {
     try Self.checkTimestamps(form.parts.filter { $0.name.hasPrefix("timestamp_granularities") }.map(\.text), format)
     let dictation = try Self.dictationRequest(
       language: form.field("language"), prompt: form.field("prompt"), cleanup: form.field("cleanup"))
-    let samples = try Self.decode(file)
+    let samples = try await withinTimeout { [uploads] in try await uploads.decode(file) }
     let pipeline = pipelineOnPool(pool)
     let started = clock.now()
     let outcome = try await withinTimeout {
@@ -229,39 +229,6 @@ extension DictationServer {
     let code = language?.lowercased()
     return DictationPipeline.Request(
       language: code, field: FieldContext(language: code), prompt: prompt.map { String($0.prefix(1000)) }, raw: raw)
-  }
-
-  /// The uploaded audio as 16 kHz mono; anything that is not audio is a 400 saying so.
-  static func decode(_ file: MultipartForm.Part) throws -> [Float] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "utter-serve-\(UUID().uuidString)", isDirectory: true)
-    let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789")
-    let suffix = (file.fileName.map { URL(fileURLWithPath: $0).pathExtension.lowercased() } ?? "")
-      .filter { allowed.contains($0) }.prefix(8)
-    let url = folder.appendingPathComponent(suffix.isEmpty ? "upload" : "upload.\(suffix)")
-    do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-      guard
-        FileManager.default.createFile(
-          atPath: url.path, contents: Data(file.body), attributes: [.posixPermissions: 0o600])
-      else { throw APIError(status: 500, message: "The upload could not be kept for decoding.", type: "server_error") }
-    } catch let error as APIError {
-      throw error
-    } catch {
-      throw APIError(status: 500, message: "The upload could not be kept for decoding.", type: "server_error")
-    }
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let audio: DecodedAudio
-    do {
-      audio = try AudioFileDecoder.decode(contentsOf: url)
-    } catch {
-      throw APIError.badRequest("The file is not audio this server can read (\(error)).", param: "file")
-    }
-    guard !audio.samples.isEmpty else {
-      throw APIError.badRequest("The audio file holds no samples.", param: "file")
-    }
-    return audio.samples
   }
 
   static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {

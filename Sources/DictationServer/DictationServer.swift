@@ -25,6 +25,8 @@ public struct DictationServer: Sendable {
   let engine = ServerEngine()
   let admission: Admission
   let metrics = ServerMetrics()
+  /// Uploads decoded off the request handlers, bounded in number and length.
+  let uploads: UploadDecoding
   /// The one clock: request timeouts and the work a dictation took (the pipeline's).
   var clock: UtterClock { pipeline.clock }
 
@@ -42,6 +44,7 @@ public struct DictationServer: Sendable {
     self.tokens = TokenFileCache(tokens)
     self.logger = logger
     admission = Admission(capacity: configuration.workers + configuration.queueLength)
+    uploads = UploadDecoding(configuration: configuration)
   }
 
   /// Serves until SIGTERM or SIGINT, then stops taking connections and finishes the requests in flight.
@@ -66,13 +69,7 @@ public struct DictationServer: Sendable {
         onListening(port)
       },
       logger: Self.frameworkLogger(from: logger))
-    let loading = Task { [engine, metrics, makeEngine, logger, clock] in
-      await engine.load(
-        workers: configuration.workers, cores: configuration.cores, makeEngine: makeEngine,
-        observe: { waiting, busy in metrics.engine(waiting: waiting, busy: busy) }, clock: clock, logger: logger)
-    }
-    defer { loading.cancel() }
-    try await app.runService()
+    try await serveWhileLoading { try await app.runService() }
     logger.notice("stopped")
   }
 

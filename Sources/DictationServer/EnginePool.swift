@@ -2,23 +2,24 @@ import SpeechEngine
 
 /// The server's speech engines, one per worker: each engine call runs on a free one, and callers wait their turn in
 /// order. It is itself a `SpeechEngine`, so the dictation pipeline and the live reading use it as they would one
-/// engine. While several calls run, each gets its share of the cores (threads), so one client alone is as fast as
-/// the machine allows and many share it fairly.
+/// engine. Every call gets the same number of threads whatever the load: an engine's text can depend on its thread
+/// count, so a file gives the same text alone as among many clients.
 public actor EnginePool: SpeechEngine {
   public nonisolated let id: String
   public nonisolated let model: String
   public nonisolated let windowing: VoicedTranscription.Windowing
   private var free: [any SpeechEngine]
-  private let cores: Int
+  /// Threads each call gets, unless the caller set its own.
+  public nonisolated let threadsPerCall: Int
   private var busy = 0
   private var waiters: [(id: Int, continuation: CheckedContinuation<(any SpeechEngine)?, Never>)] = []
   private var nextWaiter = 0
   private let observe: @Sendable (_ waiting: Int, _ busy: Int) -> Void
 
-  /// A pool of `engines` (at least one) on a machine with `cores` cores; `observe` hears the queue's depth and the
-  /// busy workers after every change.
+  /// A pool of `engines` (at least one) whose calls each get `threadsPerCall` threads; `observe` hears the queue's
+  /// depth and the busy workers after every change.
   public init(
-    engines: [any SpeechEngine], cores: Int,
+    engines: [any SpeechEngine], threadsPerCall: Int,
     observe: @escaping @Sendable (_ waiting: Int, _ busy: Int) -> Void = { _, _ in }
   ) {
     precondition(!engines.isEmpty, "a pool needs an engine")
@@ -26,7 +27,7 @@ public actor EnginePool: SpeechEngine {
     model = engines[0].model
     windowing = engines[0].windowing
     free = engines
-    self.cores = max(1, cores)
+    self.threadsPerCall = max(1, threadsPerCall)
     self.observe = observe
   }
 
@@ -37,7 +38,7 @@ public actor EnginePool: SpeechEngine {
     guard let engine = await acquire() else { throw CancellationError() }
     defer { release(engine) }
     var options = options
-    if options.threads == nil { options.threads = max(1, cores / busy) }
+    if options.threads == nil { options.threads = threadsPerCall }
     return try await engine.transcribe(samples, options: options)
   }
 

@@ -10,7 +10,7 @@ public struct ServerConfiguration: Sendable {
   public var workers: Int
   /// Requests that may wait for a worker; more get 429 with `Retry-After`.
   public var queueLength: Int
-  /// Cores the workers share (each engine call gets its share of them as threads).
+  /// Cores the workers share (each engine call gets `cores / workers` threads unless `threadsPerCall` says).
   public var cores: Int
   /// The largest upload taken, in bytes (OpenAI's limit is 25 MB).
   public var maxUploadBytes: Int
@@ -33,6 +33,22 @@ public struct ServerConfiguration: Sendable {
   public var maxConnections: Int = ServerConfiguration.connectionLimit()
   /// Connections open at once from one address; more are closed as they arrive.
   public var maxConnectionsPerAddress: Int = 64
+  /// The longest uploaded audio decoded, in seconds; longer is refused with 413 as soon as decoding finds it
+  /// (each second held costs 64 KB, so an hour is 230 MB).
+  public var maxAudioSeconds: Double = 3600
+  /// Uploads decoded at once; more wait their turn (each may hold up to `maxAudioSeconds` of audio).
+  public var decodesAtOnce: Int = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount / 2))
+  /// Threads each engine call gets, whatever the load, so a file gives the same text alone or among many (nil: the
+  /// cores shared by the workers, `cores / workers`).
+  public var threadsPerCall: Int?
+  /// Keep serving (`/health`, and 503 with the reason elsewhere) when the engine cannot load, instead of stopping.
+  public var waitForEngine = false
+  /// Where the folder of uploads being decoded is made (nil: the system's temporary folder).
+  public var uploadFolder: URL?
+
+  /// The threads of one engine call: `threadsPerCall`, else the cores each worker has to itself.
+  public var engineThreads: Int { max(1, threadsPerCall ?? cores / workers) }
+
   /// Three quarters of the process's open-file limit, and 64 below it (at least 16), so that decodes, the store, logs
   /// and the listening socket still have descriptors when every connection is taken.
   public static func connectionLimit() -> Int {

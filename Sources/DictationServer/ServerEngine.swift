@@ -25,24 +25,26 @@ final class ServerEngine: @unchecked Sendable {
 
   var current: State { lock.withLock { state } }
 
-  /// Loads `workers` engines one after the other, then warms them.
+  /// Loads `workers` engines one after the other, then warms them; returns why they could not load (kept for
+  /// `/ready` too), nil once they are ready.
   func load(
-    workers: Int, cores: Int, makeEngine: @Sendable () async throws -> any SpeechEngine,
+    workers: Int, threadsPerCall: Int, makeEngine: @Sendable () async throws -> any SpeechEngine,
     observe: @escaping @Sendable (Int, Int) -> Void, clock: UtterClock, logger: Logger
-  ) async {
+  ) async -> String? {
     let started = clock.now()
     do {
       var engines: [any SpeechEngine] = []
       for _ in 0..<workers { engines.append(try await makeEngine()) }
-      let pool = EnginePool(engines: engines, cores: cores, observe: observe)
+      let pool = EnginePool(engines: engines, threadsPerCall: threadsPerCall, observe: observe)
       await pool.warmUp()
       lock.withLock { state = .ready(pool) }
       logger.notice(
-        "engine \(pool.id) \(pool.model) ready on \(workers) worker(s) in \(String(format: "%.1f", clock.now() - started)) s"
+        "engine \(pool.id) \(pool.model) ready on \(workers) worker(s) of \(threadsPerCall) thread(s) in \(String(format: "%.1f", clock.now() - started)) s"
       )
+      return nil
     } catch {
       lock.withLock { state = .failed("\(error)") }
-      logger.error("the speech engine could not load: \(error)")
+      return "\(error)"
     }
   }
 

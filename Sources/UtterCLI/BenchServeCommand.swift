@@ -11,9 +11,10 @@ struct BenchServeCommand: AsyncParsableCommand {
       Speaks each evaluation sentence with espeak-ng, starts `utter serve` (this binary) on a free port, and at each \
       concurrency sends every sentence --rounds times as OpenAI-style uploads, from that many clients at once (a \
       429 is retried after its Retry-After). Reported per level: requests a second, seconds of audio a second, \
-      latency p50/p95, the server's processor seconds per second of audio and its peak memory. Then each file is \
-      transcribed by `utter transcribe --no-history` (a new process each time, as a user runs it) for the same \
-      figures, and the texts are compared. Run it on a release build.
+      latency p50/p95, the server's processor seconds per second of audio and its peak memory; each level's texts \
+      are compared with the first level's (the load must not change a word). Then each file is transcribed by \
+      `utter transcribe --no-history` (a new process each time, as a user runs it) for the same figures, and the \
+      texts are compared. Run it on a release build.
       """
   )
 
@@ -71,6 +72,8 @@ struct BenchServeCommand: AsyncParsableCommand {
     defer { server.stop() }
     let uploads = try files.map { try Data(contentsOf: $0) }
     var serverTexts: [Int: String] = [:]
+    var sameAsFirst: [Int: Int] = [:]
+    var answers: [Int: Int] = [:]
     print("clients\trequests/s\taudio s/s\tp50 ms\tp95 ms\tCPU s/audio s\tpeak MB\t429s")
     for level in levels {
       let cpuBefore = server.cpuSeconds()
@@ -79,8 +82,11 @@ struct BenchServeCommand: AsyncParsableCommand {
       let wall = Date().timeIntervalSince(started)
       let cpu = server.cpuSeconds() - cpuBefore
       let audioDone = Double(rounds) * audio.reduce(0, +)
-      // NB: the texts of the first level are compared (one client: each call has every core, as a file's has).
+      // NB: the first level's texts are the reference; every later answer for the same file must match them (each
+      // engine call has the same threads at any load, so the load must not change a word).
       if serverTexts.isEmpty { for result in results { serverTexts[result.index] = result.text } }
+      for result in results where serverTexts[result.index] == result.text { sameAsFirst[level, default: 0] += 1 }
+      answers[level] = results.count
       let latencies = results.map(\.seconds)
       print(
         "\(level)\t\(String(format: "%.2f", Double(results.count) / wall))\t\(String(format: "%.1f", audioDone / wall))\t\(String(format: "%.0f", BenchMeasure.percentile(latencies, 0.5) * 1000))\t\(String(format: "%.0f", BenchMeasure.percentile(latencies, 0.95) * 1000))\t\(String(format: "%.3f", cpu / audioDone))\t\(String(format: "%.0f", server.peakMegabytes()))\t\(results.map(\.busy).reduce(0, +))"
@@ -93,6 +99,11 @@ struct BenchServeCommand: AsyncParsableCommand {
       "transcribe\t\(String(format: "%.2f", Double(files.count) / latencies.reduce(0, +)))\t\(String(format: "%.1f", total / latencies.reduce(0, +)))\t\(String(format: "%.0f", BenchMeasure.percentile(latencies, 0.5) * 1000))\t\(String(format: "%.0f", BenchMeasure.percentile(latencies, 0.95) * 1000))\t\(String(format: "%.3f", cpu / total))\t\(String(format: "%.0f", peak))\t-"
     )
     print("same text as utter transcribe: \(same) of \(files.count) files")
+    for level in levels.dropFirst() {
+      print(
+        "same text at \(level) clients as at \(levels[0]): \(sameAsFirst[level, default: 0]) of \(answers[level, default: 0]) answers"
+      )
+    }
   }
 }
 

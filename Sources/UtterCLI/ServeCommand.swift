@@ -80,7 +80,31 @@ struct ServeCommand: AsyncParsableCommand {
     help: "Connections open at once from one address; more are closed. Raise it behind a reverse proxy.")
   var maxConnectionsPerIP: Int = 64
 
+  @Option(
+    name: .customLong("max-audio-duration"), parsing: .unconditional,
+    help: "Longest uploaded audio decoded, in seconds; longer is refused with 413 (an hour holds 230 MB).")
+  var maxAudioDuration: Double = 3600
+
+  @Option(
+    name: .customLong("decodes"), parsing: .unconditional,
+    help: "Uploads decoded at once (default: 1, or 2 on 4 cores or more); more wait their turn.")
+  var decodes: Int?
+
+  @Option(
+    name: .customLong("threads-per-request"), parsing: .unconditional,
+    help: "Threads of each engine call, whatever the load, so a file gives the same text (default: cores / workers).")
+  var threadsPerRequest: Int?
+
+  @Flag(
+    name: .customLong("wait-for-engine"),
+    help: "Keep serving when the engine cannot load (/ready says why) instead of exiting with an error.")
+  var waitForEngine = false
+
   func validate() throws {
+    guard maxAudioDuration >= 1 else { throw ValidationError("--max-audio-duration must be at least 1 second") }
+    guard (1...64).contains(decodes ?? 1), (1...256).contains(threadsPerRequest ?? 1) else {
+      throw ValidationError("--decodes must be from 1 to 64 and --threads-per-request from 1 to 256")
+    }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
     if let workers, !(1...64).contains(workers) {
       throw ValidationError("--workers must be from 1 to 64, not \(workers)")
@@ -132,6 +156,10 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.liveIdleTimeout = liveIdleTimeout
     if let maxConnections { configuration.maxConnections = maxConnections }
     configuration.maxConnectionsPerAddress = maxConnectionsPerIP
+    configuration.maxAudioSeconds = maxAudioDuration
+    if let decodes { configuration.decodesAtOnce = decodes }
+    configuration.threadsPerCall = threadsPerRequest
+    configuration.waitForEngine = waitForEngine
     logger.info(
       "serving engine \(choice.id)\(choice.model.map { " \($0)" } ?? "") on \(configuration.workers) worker(s), queue \(configuration.queueLength)"
     )
@@ -139,6 +167,8 @@ struct ServeCommand: AsyncParsableCommand {
       configuration: configuration, pipeline: pipeline, makeEngine: makeEngine, tokens: tokens, logger: logger)
     do {
       try await server.run()
+    } catch let error as EngineUnavailable {
+      throw CLIError("\(error); `utter serve --wait-for-engine` keeps serving without it")
     } catch {
       throw CLIError("the server stopped: \(error)")
     }

@@ -67,7 +67,7 @@ struct AudioFileDecoderErrorTests {
     #expect(
       message(Data("hello, this is a text file\n".utf8), name: "bad.wav") == "bad.wav: not a WAV or known audio file")
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
-    #expect(message(Data(png), name: "picture.png") == "picture.png: not a WAV or known audio file")
+    #expect(message(Data(png), name: "picture.png") == "picture.png: a PNG image is not audio")
     #expect(message(Data("{\"json\": true}".utf8), name: "notes.mp3") == "notes.mp3: not a WAV or known audio file")
   }
 
