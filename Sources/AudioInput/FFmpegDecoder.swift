@@ -45,10 +45,13 @@ enum FFmpegDecoder {
 
   /// ffmpeg's arguments: the probed demuxer, the allow-lists, and 16 kHz mono floats on standard output.
   static func arguments(path: String, codec: String) -> [String] {
-    [
+    let demuxer = AudioContainer.demuxer(for: codec)
+    // NB: an MP4's data references ("dref") may name other files; ffmpeg ignores them by default, and is told so.
+    let movOptions = demuxer == "mov" ? ["-enable_drefs", "0"] : []
+    return [
       "-nostdin", "-v", "error", "-protocol_whitelist", "file",
-      "-format_whitelist", AudioContainer.allowedDemuxers.joined(separator: ","),
-      "-f", AudioContainer.demuxer(for: codec),
+      "-format_whitelist", AudioContainer.allowedDemuxers.joined(separator: ","), "-f", demuxer,
+    ] + movOptions + [
       // NB: the "file:" prefix stops ffmpeg from reading a name such as "pipe:1" as a protocol.
       "-i", "file:" + path, "-vn", "-sn", "-dn", "-ac", "1", "-ar", String(DecodedAudio.sampleRate), "-f", "s16le",
       "pipe:1",
@@ -81,7 +84,9 @@ enum FFmpegDecoder {
       let errorText = ErrorCollector()
       let drained = DispatchSemaphore(value: 0)
       Thread {
-        errorText.store(errors.fileHandleForReading.readDataToEndOfFile())
+        while let chunk = try? errors.fileHandleForReading.read(upToCount: 4096), !chunk.isEmpty {
+          errorText.append(chunk)
+        }
         drained.signal()
       }.start()
       let exited = DispatchSemaphore(value: 0)
@@ -244,15 +249,17 @@ private final class Flag: @unchecked Sendable {
   var isSet: Bool { lock.withLock { value } }
 }
 
-/// Holds ffmpeg's stderr once the reader thread has it.
+/// Holds the end of ffmpeg's stderr (its last 4 KB: a file of endless broken frames must not fill memory with
+/// complaints).
 private final class ErrorCollector: @unchecked Sendable {
   private let lock = NSLock()
   private var data = Data()
 
-  func store(_ newData: Data) {
-    lock.lock()
-    data = newData
-    lock.unlock()
+  func append(_ chunk: Data) {
+    lock.withLock {
+      data.append(chunk)
+      if data.count > 4096 { data = Data(data.suffix(4096)) }
+    }
   }
 
   /// The last non-empty line, without paths (the file's own is shown by its name) nor ffmpeg's "[demuxer @ 0x…]"

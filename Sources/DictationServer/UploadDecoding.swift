@@ -91,9 +91,6 @@ actor DecodeSlots {
     self.capacity = max(1, capacity)
   }
 
-  /// Decodes running now.
-  var busy: Int { running }
-
   /// Runs `body` once a slot is free (a cancelled wait throws `CancellationError`).
   func withSlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
     guard await acquire() else { throw CancellationError() }
