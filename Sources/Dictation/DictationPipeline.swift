@@ -10,10 +10,10 @@ import TextPipeline
 /// Loads the speech engine for a choice (the CLI's registry, the app's WhisperKit and Apple engines).
 public typealias EngineLoading = @Sendable (EngineChoice) async throws -> any SpeechEngine
 
-/// One dictation from recorded audio, the same steps whatever started it (a file, the app's button, a retry, a
-/// Shortcut): engine choice → transcription of the voiced audio through the hallucination guard → clean-up and
-/// polish → history (with the audio, as retention allows). The keyboard's flow session runs the same formatter
-/// and archive through `DictationHost` (see `hostEnvironment`).
+/// One dictation from recorded audio, the same steps whatever started it (a file, a retry, the server): engine
+/// choice → transcription of the voiced audio through the hallucination guard → `finish` (clean-up and polish →
+/// history, with the audio as retention allows). The flow session's host (the keyboard and the app's own button)
+/// reads as the user speaks and ends each dictation in the same `finish` (see `makeHost`).
 public struct DictationPipeline: Sendable {
   public var settings: DictationSettings
   public var loadEngine: EngineLoading

@@ -12,7 +12,8 @@ public struct SessionLearning: Sendable {
   /// Learning for `pipeline`'s session, into its history's store.
   public init(_ pipeline: DictationPipeline) {
     self.pipeline = pipeline
-    learner = WordLearner(database: pipeline.archive?.database, dictionary: LiveDictionary(pipeline.settings.dictionary))
+    learner = WordLearner(
+      database: pipeline.archive?.database, dictionary: LiveDictionary(pipeline.settings.dictionary))
   }
 
   /// The pipeline with the session's dictionary, terms learned during the session included.

@@ -126,8 +126,9 @@ extension DictationHost {
     logger.info("discarded dictation \(dictation.id)")
   }
 
-  /// Stops the microphone, transcribes the tail, formats, records history, then publishes the result.
-  func finish(_ dictation: ActiveDictation) async {
+  /// Stops the microphone and reads the tail, then hands the reading to the finishing step (formats, records history)
+  /// and publishes the result.
+  func stopRecording(_ dictation: ActiveDictation) async {
     guard let stopping = recording, stopping.dictation.id == dictation.id else {
       // NB: nothing was captured (the microphone never started); say so rather than stay "transcribing".
       apply(.dictationFailed(dictationID: dictation.id, reason: .microphoneFailed, now: clock.now()))

@@ -21,7 +21,8 @@ extension DictationHost {
       }
       // The same transcription as a live dictation's final text: the shared stage's windows.
       let reading = await WindowedReading.read(
-        samples, segments: segments, live: nil, engine: engine, options: sidecar.context.transcriptionOptions(from: sessionOptions))
+        samples, segments: segments, live: nil, engine: engine,
+        options: sidecar.context.transcriptionOptions(from: sessionOptions))
       if reading.failures > 0 {
         logger.error(
           "cannot transcribe recovered audio \(sidecar.dictationID): \(reading.lastError ?? "unknown error")")

@@ -217,7 +217,7 @@ public actor DictationHost {
     case .startRecording(let dictation):
       startRecording(dictation)
     case .finishDictation(let dictation):
-      Task { await self.finish(dictation) }
+      Task { await self.stopRecording(dictation) }
     case .discardDictation(let dictation):
       discard(dictation)
     case .acknowledge(let id):
@@ -246,7 +246,8 @@ public actor DictationHost {
     lastUnrecordedTry = -Double.infinity
     recordUnrecorded()
     for left in unrecorded {
-      logger.error("dictation \(left.entry.uuid) (\(left.entry.finalText.count) characters) could not be kept in history")
+      logger.error(
+        "dictation \(left.entry.uuid) (\(left.entry.finalText.count) characters) could not be kept in history")
     }
     publish(phase: .inactive)
     ended = true

@@ -30,7 +30,8 @@ struct StoreBenchCorpus {
     "as soon as possible", "on Monday morning", "after the demo", "before the board meeting",
   ]
   static let fields = [
-    FieldContext(contentType: "emailAddress"), FieldContext(keyboardType: "twitter", appBundleID: "com.apple.MobileSMS"),
+    FieldContext(contentType: "emailAddress"),
+    FieldContext(keyboardType: "twitter", appBundleID: "com.apple.MobileSMS"),
     FieldContext(appBundleID: "com.apple.mobilenotes"), FieldContext(appBundleID: "com.apple.Pages", language: "fr"),
     FieldContext(appBundleID: "com.tinyspeck.chatlyio", style: "casual"), FieldContext(keyboardType: "asciiCapable"),
     FieldContext(),

@@ -90,7 +90,8 @@ struct DictationFormatterTests {
       settings: formatter.settings, loadEngine: { _ in throw SpeechEngineError("not read here") }, formatter: formatter,
       archive: nil)
     let reading = DictationReading(
-      id: "k1", transcript: Transcript(
+      id: "k1",
+      transcript: Transcript(
         text: "can you bring the quarterly report tomorrow", segments: [], language: "en", engine: "whisper",
         model: "base"),
       audio: [], engine: "whisper", model: "base", field: FieldContext(), origin: .keyboard,

@@ -38,14 +38,18 @@ struct DictationRetryTests {
     #expect(engine.callCount >= 1)
   }
 
-  @Test("a chat field's dictation in French with the casual style is read in French, cleaned up casually, and keeps its field")
+  @Test(
+    "a retried chat dictation keeps its field, French and the casual style: read in French, cleaned up casually"
+  )
   func keepsTheWholeField() async throws {
     let store = try TemporaryStore()
     defer { store.remove() }
-    let chat = FieldContext(keyboardType: "twitter", appBundleID: "com.apple.MobileSMS", language: "fr", style: "casual")
+    let chat = FieldContext(
+      keyboardType: "twitter", appBundleID: "com.apple.MobileSMS", language: "fr", style: "casual")
     let entry = try Self.keptEntry(in: store, field: chat)
     let engine = ScriptedEngine(["on se voit demain au port"])
-    let (updated, outcome) = try await DictationPipelineTests.pipeline(engine, store: store).retry(entry, in: store.database)
+    let (updated, outcome) = try await DictationPipelineTests.pipeline(engine, store: store).retry(
+      entry, in: store.database)
     #expect(!engine.languages.isEmpty)
     #expect(engine.languages.allSatisfy { $0 == "fr" }, "read in the field's language: \(engine.languages)")
     #expect(outcome.text == "On se voit demain au port", "casual: a single sentence keeps no period")

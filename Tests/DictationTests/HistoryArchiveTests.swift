@@ -10,7 +10,8 @@ import Testing
 
 @Suite("History as every dictation's archive", .serialized)
 struct HistoryArchiveTests {
-  static let field = FieldContext(keyboardType: "default", contentType: "emailBody", appBundleID: "com.apple.mobilemail")
+  static let field = FieldContext(
+    keyboardType: "default", contentType: "emailBody", appBundleID: "com.apple.mobilemail")
 
   static func dictation(_ id: String, status: DictationStatus = .complete) -> HistoryEntry {
     HistoryEntry(

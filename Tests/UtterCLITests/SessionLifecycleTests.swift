@@ -41,7 +41,7 @@ struct SessionLifecycleTests {
     await restarted.stop()
     let rows = try workspace.historyRows()
     #expect(rows.count == 1)
-    #expect(rows.first?.contains("|recovered|recovered|0|") == true)
+    #expect(rows.first?.contains("|recovered|keyboard|0|") == true, "recovered, and still the keyboard's")
     if workspace.engine == "whisper" { #expect(rows.first?.lowercased().contains("dictation") == true) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
   }

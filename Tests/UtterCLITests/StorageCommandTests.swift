@@ -36,7 +36,8 @@ struct StoreCLI {
          "updatedAt": "2026-11-21T09:00:00.000Z", "delivered": false},
         {"id": 3, "uuid": "a3", "rawText": "rendez-vous au cafe", "finalText": "Rendez-vous au café à midi.", "trace": [],
          "engine": "whisper", "model": "base", "language": "fr", "audioSeconds": 2, "processingSeconds": 0.3,
-         "source": "app", "status": "complete", "createdAt": "2026-11-22T09:00:00.000Z",
+         "source": "app", "keyboardType": "twitter", "appBundleID": "com.apple.MobileSMS", "fieldLanguage": "fr",
+         "style": "casual", "status": "complete", "createdAt": "2026-11-22T09:00:00.000Z",
          "updatedAt": "2026-11-22T09:00:00.000Z", "delivered": true}
        ],
        "notes": [], "dictionary": [], "snippets": [], "styles": [], "settings": {}}
@@ -195,6 +196,11 @@ struct StorageHistoryCommandTests {
       text.split(separator: "\n").filter { !$0.contains("\"exportedAt\"") }.joined(separator: "\n")
     }
     #expect(withoutExportTime(again) == withoutExportTime(original))
+    #expect(original.contains("\"fieldLanguage\" : \"fr\""), "the field is exported part by part")
+    let chat = try await other.run(["history", "show", "3"]).stdout
+    #expect(chat.contains("app → twitter · com.apple.MobileSMS · fr · casual"), "\(chat)")
+    let legacy = try await other.run(["history", "show", "1"]).stdout
+    #expect(legacy.contains("keyboard → email"), "an older export's one context string is kept: \(legacy)")
     #expect(
       try await other.run(["dictionary", "list"]).stdout
         == "TERM        ORIGIN  MATCH     REPLACES\nKubernetes  added   by sound\n")
