@@ -44,7 +44,7 @@ struct HostileRequestTests {
       await server.stop()
       throw error
     }
-    server.dir.remove()
+    await server.stop()  // Kills it if it did not stop by itself; removes its folder.
   }
 
   private func finishesOnSIGTERM(_ server: HostileServer) async throws {
