@@ -124,8 +124,8 @@ public struct DictationPipeline: Sendable {
       notice: finished.notice)
   }
 
-  /// The host's settings from the user's: session timeout, recording cap, model unloading, language and vocabulary (`makeHost`'s
-  /// `adjust` changes them for a bench or a command-line flag).
+  /// The host's settings from the user's: session timeout, recording cap, model unloading, language and vocabulary
+  /// (`makeHost`'s `adjust` changes them for a bench or a command-line flag).
   public func hostConfiguration() -> HostConfiguration {
     HostConfiguration(
       timeout: settings.settings.sessionTimeout,

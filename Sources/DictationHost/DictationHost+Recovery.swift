@@ -44,9 +44,8 @@ extension DictationHost {
       } else {
         environment.spool.remove(sidecar.dictationID)
         recoveredDictations.append(finished.entry)
-        logger.notice(
-          "recovered dictation \(sidecar.dictationID) into history (\(String(format: "%.1f", finished.entry.audioSeconds)) s)"
-        )
+        let seconds = String(format: "%.1f", finished.entry.audioSeconds)
+        logger.notice("recovered dictation \(sidecar.dictationID) into history (\(seconds) s)")
       }
     }
   }
