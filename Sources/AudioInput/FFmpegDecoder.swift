@@ -76,7 +76,10 @@ enum FFmpegDecoder {
       } catch {
         throw AudioInputError(file: url, "could not start ffmpeg to decode \(codec) audio", kind: .machine)
       }
-      let stopper = ProcessStopper(process)
+      // NB: SIGKILL, because a child can inherit a mask that blocks the SIGTERM of `terminate()`.
+      let stopper = ProcessStopper { [process] in
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      }
       cancellation?.attach(stopper)
       defer { cancellation?.attach(nil) }
       // NB: stderr is drained and the time limit watched on threads of their own: a chatty ffmpeg must not fill its
@@ -221,14 +224,14 @@ public final class DecodeCancellation: @unchecked Sendable {
   }
 }
 
-/// Kills a child process once, however many threads ask.
+/// Stops a child process once, however many threads ask.
 final class ProcessStopper: @unchecked Sendable {
-  private let process: Process
+  private let action: @Sendable () -> Void
   private let lock = NSLock()
   private var stopped = false
 
-  init(_ process: Process) {
-    self.process = process
+  init(_ action: @escaping @Sendable () -> Void) {
+    self.action = action
   }
 
   func stop() {
@@ -236,8 +239,7 @@ final class ProcessStopper: @unchecked Sendable {
       defer { stopped = true }
       return !stopped
     }
-    // NB: SIGKILL, because a child can inherit a mask that blocks the SIGTERM of `terminate()`.
-    if first, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    if first { action() }
   }
 }
 
