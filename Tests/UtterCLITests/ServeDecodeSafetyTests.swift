@@ -219,12 +219,17 @@ struct ServeDecodeSafetyTests {
     let dir = try TemporaryDirectory("utter-decode-kill")
     defer { dir.remove() }
     let first = try await DecodeServer.start(in: dir, prepare: installStuckFFmpeg)
+    // NB: the fake ffmpeg outlives a server killed with SIGKILL, as a real one would; the test ends both, whatever
+    // happened.
+    defer {
+      first.server.process.killNow()
+      for pid in stuckPIDs(in: dir) { kill(pid, SIGKILL) }
+    }
     let upload = Task { try? await first.transcribe(mp3Upload, name: "talk.mp3", timeout: 60) }
     #expect(await eventually(timeout: 30) { !stuckPIDs(in: dir).isEmpty })
-    let left = try FileManager.default.contentsOfDirectory(atPath: first.uploadFolder.path)
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: first.uploadFolder.path)) ?? []
     #expect(left.count == 1 && left.first?.hasSuffix(".mp3") == true, "the upload ffmpeg is reading: \(left)")
     first.server.process.killNow()
-    // NB: the fake ffmpeg outlives a server killed with SIGKILL, as a real one would; the test ends it.
     for pid in stuckPIDs(in: dir) { kill(pid, SIGKILL) }
     _ = await upload.value
     let second = try await DecodeServer.start(in: dir, label: "serve-again")
