@@ -43,6 +43,8 @@ const char *uw_load(const char *path, uw_api *api, char *detail, size_t detail_s
   UW_RESOLVE(lang_str, "whisper_lang_str")
   UW_RESOLVE(token_eot, "whisper_token_eot")
   UW_RESOLVE(log_set, "whisper_log_set")
+  UW_RESOLVE(tokenize, "whisper_tokenize")
+  UW_RESOLVE(n_vocab, "whisper_n_vocab")
 #undef UW_RESOLVE
   return NULL;
 }

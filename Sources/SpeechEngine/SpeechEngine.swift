@@ -16,6 +16,9 @@ public struct TranscriptionOptions: Sendable, Hashable, Codable {
   /// What the user taught by correcting the engine's words: audio where a heard form comes back is read again
   /// with its term (`VoicedTranscription`).
   public var learnedForms: [LearnedForm]
+  /// Whether an engine that can should raise `vocabulary`'s tokens while it decodes (`TermBias`). Set only by
+  /// `VoicedTranscription` for the reading it checks against an unbiased one; not sent over the wire.
+  public var biasesDecoder = false
 
   public init(
     language: String? = nil, vocabulary: [String] = [], prompt: String? = nil, beamSize: Int = 5, threads: Int? = nil,
@@ -76,6 +79,8 @@ public protocol SpeechEngine: Sendable {
   func warmUp() async
   /// How recordings are grouped into calls to this engine.
   var windowing: VoicedTranscription.Windowing { get }
+  /// Whether it raises the vocabulary's tokens while decoding when asked (`TranscriptionOptions.biasesDecoder`).
+  var canBiasTowardTerms: Bool { get }
 }
 
 extension SpeechEngine {
@@ -84,6 +89,9 @@ extension SpeechEngine {
 
   /// On-device engines read stretch by stretch; cloud engines say otherwise.
   public var windowing: VoicedTranscription.Windowing { .stretches }
+
+  /// Engines take the vocabulary as a prompt only, unless they say otherwise.
+  public var canBiasTowardTerms: Bool { false }
 }
 
 /// Sample rate every engine receives.

@@ -27,6 +27,24 @@ public enum VocabularyGate {
     return false
   }
 
+  /// Whether each term `hinted` gained stands where `first` heard words that sound like it: a term the hint wrote
+  /// over words that do not sound like it (or out of nothing) came from the hint, not the audio, and the hinted
+  /// reading is not taken (the decoder's bias toward the terms must never push one into ordinary speech).
+  public static func termsSoundLikeWhatTheyReplace(first: String, hinted: String, terms: [String]) -> Bool {
+    for case .changed(let heard, let written) in WordAlignment(heard: first, corrected: hinted).steps {
+      let spelled = spelledTerms(written.joined(separator: " "), terms: terms)
+      guard !spelled.isEmpty else { continue }
+      let heardKey = PhoneticKey.key(heard.joined())
+      guard !heardKey.isEmpty, spelled.allSatisfy({ soundsAlike(heardKey, PhoneticKey.key($0)) }) else { return false }
+    }
+    return true
+  }
+
+  /// Whether `reading` spells a term that `first` does not.
+  public static func gained(_ reading: String, over first: String, terms: [String]) -> Bool {
+    !spelledTerms(reading, terms: terms).subtracting(spelledTerms(first, terms: terms)).isEmpty
+  }
+
   /// The terms `text` spells as words (case ignored), lower-cased.
   public static func spelledTerms(_ text: String, terms: [String]) -> Set<String> {
     let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).map { $0.lowercased() })

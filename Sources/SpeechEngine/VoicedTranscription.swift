@@ -188,10 +188,12 @@ public struct VoicedTranscription: Sendable {
     return HallucinationGuard.clean(try await decode(samples, engine: engine, options: options), voicedSeconds: seconds)
   }
 
-  /// One engine call, or two when the personal dictionary may be in it. A vocabulary hint changes how Whisper
+  /// One engine call, or more when the personal dictionary may be in it. A vocabulary hint changes how Whisper
   /// reads every word, not only the terms, so the audio is decoded without it first; only when the words heard
-  /// sound like a term (`VocabularyGate`) is it decoded again with the hint, and that reading is kept only if it
-  /// spells a term the first one lacked. Speech that says none of the terms reads exactly as with no dictionary.
+  /// sound like a term (`VocabularyGate`) is it decoded again with the hint as a prompt, and that reading is kept
+  /// only if it spells a term the first one lacked. Failing that, an engine that can is asked once more with its
+  /// decoder raising the terms' tokens (`TermBias`), kept only where the words a term replaced sound like it.
+  /// Speech that says none of the terms reads exactly as with no dictionary.
   ///
   /// When the first reading writes a form the user corrected before (`LearnedForms`), the audio is read again with
   /// the term written in its place as the prompt; that reading is kept only when it writes the term there and
@@ -218,9 +220,18 @@ public struct VoicedTranscription: Sendable {
       return first
     }
     let hinted = try await engine.transcribe(samples, options: options)
-    let gained = VocabularyGate.spelledTerms(hinted.text, terms: options.vocabulary)
-      .subtracting(VocabularyGate.spelledTerms(first.text, terms: options.vocabulary))
-    return gained.isEmpty ? first : hinted
+    if VocabularyGate.gained(hinted.text, over: first.text, terms: options.vocabulary) { return hinted }
+    guard engine.canBiasTowardTerms else { return first }
+    // NB: the prompt alone often cannot move Whisper off a clause it heard ("cube and eats"); raising the terms'
+    // tokens while decoding can, but may also push a term into ordinary speech, so that reading is kept only
+    // where the words it replaced sound like the term.
+    var biased = options
+    biased.biasesDecoder = true
+    let leaning = try await engine.transcribe(samples, options: biased)
+    guard VocabularyGate.gained(leaning.text, over: first.text, terms: options.vocabulary),
+      VocabularyGate.termsSoundLikeWhatTheyReplace(first: first.text, hinted: leaning.text, terms: options.vocabulary)
+    else { return first }
+    return leaning
   }
 
   /// Transcribes prepared windows in order and joins them, in recording time.

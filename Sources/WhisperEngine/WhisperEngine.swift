@@ -9,11 +9,15 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
   public let isEnglishOnly: Bool
   /// Seconds spent converting and loading the model.
   public let loadSeconds: Double
+  /// whisper.cpp's logits filter raises the vocabulary's tokens (`TermBias`).
+  public var canBiasTowardTerms: Bool { library.api.tokenize != nil && library.api.n_vocab != nil }
 
   private let library: WhisperLibrary
   private let context: UnsafeMutableRawPointer
   // NB: a whisper context is not thread-safe; every call runs on this serial queue.
   private let queue = DispatchQueue(label: "utter.whisper")
+  /// The last vocabulary's bias; read and written on `queue` only.
+  private var biasCache: (terms: [String], box: TermBiasBox)?
 
   /// Loads `spec` from `installation`, verifying checksums and the library version.
   public init(spec: WhisperModelSpec, installation: EngineInstallation) throws {
@@ -127,6 +131,11 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
       params.temperature_inc = 0
     }
 
+    let bias = options.biasesDecoder ? biasToward(options.vocabulary) : nil
+    if let bias {
+      params.logits_filter_callback = unsafeBitCast(biasWhisper, to: UnsafeMutableRawPointer.self)
+      params.logits_filter_callback_user_data = Unmanaged.passUnretained(bias).toOpaque()
+    }
     if let abort {
       params.abort_callback = unsafeBitCast(abortWhisper, to: UnsafeMutableRawPointer.self)
       params.abort_callback_user_data = Unmanaged.passUnretained(abort).toOpaque()
@@ -144,9 +153,31 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
         }
       }
     }
+    withExtendedLifetime(bias) {}
     if abort?.isSet == true { throw CancellationError() }
     guard status == 0 else { throw SpeechEngineError("whisper.cpp failed to transcribe (status \(status))") }
     return readTranscript(state, language: language, duration: seconds)
+  }
+
+  /// The decoder's bias toward `terms` (`TermBias`), kept while the same terms come again; nil for none.
+  private func biasToward(_ terms: [String]) -> TermBiasBox? {
+    guard !terms.isEmpty, let tokenize = library.api.tokenize, let vocabularySize = library.api.n_vocab?(context)
+    else { return nil }
+    if let cached = biasCache, cached.terms == terms { return cached.box }
+    var sequences: [[Int32]] = []
+    for term in terms {
+      // NB: a term is written with a leading space inside a sentence, and without one at a segment's start.
+      for written in [" " + term, term] {
+        var tokens = [uw_token](repeating: 0, count: 48)
+        let count = written.withCString { tokenize(context, $0, &tokens, Int32(tokens.count)) }
+        if count > 0 { sequences.append(Array(tokens.prefix(Int(count)))) }
+      }
+    }
+    let box = TermBiasBox(
+      bias: TermBias(sequences: sequences), vocabularySize: Int(vocabularySize),
+      endOfText: library.api.token_eot?(context) ?? Int32.max)
+    biasCache = (terms, box)
+    return box
   }
 
   /// The state's segments and words; times past the end of the audio (the engine sometimes ends the last segment in the
@@ -222,6 +253,36 @@ private let abortWhisper: @convention(c) (UnsafeMutableRawPointer?) -> Bool = { 
   guard let data else { return false }
   return Unmanaged<AbortFlag>.fromOpaque(data).takeUnretainedValue().isSet
 }
+
+/// What whisper.cpp's logits filter needs, handed to it as user data.
+final class TermBiasBox: @unchecked Sendable {
+  let bias: TermBias
+  let vocabularySize: Int
+  let endOfText: Int32
+
+  init(bias: TermBias, vocabularySize: Int, endOfText: Int32) {
+    (self.bias, self.vocabularySize, self.endOfText) = (bias, vocabularySize, endOfText)
+  }
+}
+
+/// whisper.cpp's logits filter: raises the user's terms (`TermBias`) after the segment's text tokens so far (what
+/// follows the last special or timestamp token).
+private let biasWhisper:
+  @convention(c) (
+    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<uw_token_data>?, Int32,
+    UnsafeMutablePointer<Float>?, UnsafeMutableRawPointer?
+  ) -> Void = { _, _, tokens, count, logits, data in
+    guard let logits, let data else { return }
+    let box = Unmanaged<TermBiasBox>.fromOpaque(data).takeUnretainedValue()
+    var decoded: [Int32] = []
+    if let tokens {
+      for index in 0..<Int(max(0, count)) {
+        let id = tokens[index].id
+        if id >= box.endOfText { decoded.removeAll() } else { decoded.append(id) }
+      }
+    }
+    box.bias.apply(to: UnsafeMutableBufferPointer(start: logits, count: box.vocabularySize), after: decoded)
+  }
 
 private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
   guard let string else { return body(nil) }

@@ -24,6 +24,29 @@ private actor HintSensitiveEngine: SpeechEngine {
   }
 }
 
+/// An engine that can raise the terms while it decodes: the prompt alone does not move it, the bias may.
+private actor BiasingEngine: SpeechEngine {
+  nonisolated let id = "biasing"
+  nonisolated let model = "test"
+  nonisolated let canBiasTowardTerms = true
+  let plain: String
+  let biased: String
+  private(set) var calls: [(vocabulary: [String], biased: Bool)] = []
+
+  init(plain: String, biased: String) {
+    self.plain = plain
+    self.biased = biased
+  }
+
+  func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+    calls.append((options.vocabulary, options.biasesDecoder))
+    let text = options.biasesDecoder ? biased : plain
+    return Transcript(
+      text: text, segments: [TranscriptSegment(text: text, start: 0, end: 1, confidence: 0.9)], language: "en",
+      engine: id, model: model)
+  }
+}
+
 @Suite("The personal dictionary as an engine hint")
 struct VocabularyHintTests {
   let speech = [Float](repeating: 0.1, count: 16_000)
@@ -63,5 +86,28 @@ struct VocabularyHintTests {
     let engine = HintSensitiveEngine(plain: "plain", hinted: "hinted")
     _ = try await VoicedTranscription().transcribe(segment: speech, engine: engine, options: .init())
     #expect(await engine.prompts == [[]])
+  }
+
+  @Test("when the prompt moves nothing, an engine that can biases its decoder, kept where the term sounds right")
+  func biasAfterPrompt() async throws {
+    let options = TranscriptionOptions(vocabulary: ["Kubernetes", "Trello"])
+    let found = BiasingEngine(plain: "The cluster runs on cube and eats.", biased: "The cluster runs on Kubernetes.")
+    let text = try await VoicedTranscription().transcribe(segment: speech, engine: found, options: options).text
+    #expect(text == "The cluster runs on Kubernetes.")
+    #expect(await found.calls.map(\.biased) == [false, false, true], "unprompted, prompted, then biased")
+
+    let spill = BiasingEngine(
+      plain: "The train to Boston leaves at noon.", biased: "The Trello-Aston leaves at noon.")
+    let kept = try await VoicedTranscription().transcribe(segment: speech, engine: spill, options: options).text
+    #expect(kept == "The train to Boston leaves at noon.", "a term pushed over words that do not sound like it")
+    #expect(await spill.calls.count == 3, "the gate opened (train to ~ Trello) and the biased reading was refused")
+  }
+
+  @Test("an engine that takes the vocabulary only as a prompt is not asked a third time")
+  func noBiasNoThirdCall() async throws {
+    let engine = HintSensitiveEngine(plain: "The cluster runs on cube and eats.", hinted: "The cluster runs on cube.")
+    let options = TranscriptionOptions(vocabulary: ["Kubernetes"])
+    _ = try await VoicedTranscription().transcribe(segment: speech, engine: engine, options: options)
+    #expect(await engine.prompts.count == 2)
   }
 }

@@ -164,7 +164,15 @@ typedef struct uw_api {
   const char *(*lang_str)(int32_t id);
   uw_token (*token_eot)(void *ctx);
   void (*log_set)(void (*callback)(int32_t level, const char *text, void *user), void *user);
+  /// The tokens of `text`; returns how many, or a negative number when more than `n_max_tokens` are needed.
+  int32_t (*tokenize)(void *ctx, const char *text, uw_token *tokens, int32_t n_max_tokens);
+  int32_t (*n_vocab)(void *ctx);
 } uw_api;
+
+/// whisper.cpp's logits filter callback (`whisper_logits_filter_callback`): called at each decoding step, after the
+/// temperature is applied, with the segment's tokens so far and the step's logits (one per vocabulary token).
+typedef void (*uw_logits_filter)(
+  void *ctx, void *state, const uw_token_data *tokens, int32_t n_tokens, float *logits, void *user_data);
 
 /// Opens the library at `path` and resolves every function in `api`.
 /// Returns NULL on success, else a static message naming what failed (dlerror's text is copied into `detail`).
