@@ -35,6 +35,7 @@ ios-check:
 
 bench: setup
 	swift build -c release --product utter
+	swift build -c release --product utter-bench
 	scripts/bench-wer.sh
 	.build/release/utter bench format
 	.build/release/utter bench store

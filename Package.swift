@@ -9,6 +9,7 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .executable(name: "utter", targets: ["UtterCLI"]),
+    .executable(name: "utter-bench", targets: ["UtterBench"]),
     .library(name: "Clocks", targets: ["Clocks"]),
     .library(name: "DictationValues", targets: ["DictationValues"]),
     .library(name: "WordMatching", targets: ["WordMatching"]),
@@ -172,13 +173,34 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // What the `utter` and `utter-bench` executables share: engine choice, the command line's dictation, tables,
+    // JSON output and one-line errors.
+    .target(
+      name: "CLISupport",
+      dependencies: [
+        "CloudSpeech", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore", "Locations",
+        "RemoteDictation", "SpeechEngine", "Storage", "WhisperEngine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The benchmarks (`utter bench …` runs this executable, built next to `utter`).
+    .executableTarget(
+      name: "UtterBench",
+      dependencies: [
+        "AudioInput", "CLISupport", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore",
+        "KeyboardModel", "Locations", "SessionChannel", "SpeechEngine", "Storage", "TextPipeline",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .executableTarget(
       name: "UtterCLI",
       dependencies: [
         "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline",
         "LLMPolish",
         "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
-        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules",
+        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules", "CLISupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -180,14 +180,14 @@ struct KeyboardCommand: AsyncParsableCommand {
         if statusOnly { print(name) } else { printError("keyboard status: \(name)") }
       case .waitInsert(let seconds):
         let target = insertionsSeen + 1
-        let inserted = await Self.waitUntil(seconds) { await keyboard.insertionCount >= target }
+        let inserted = await Polling.waitUntil(seconds) { await keyboard.insertionCount >= target }
         insertionsSeen = await keyboard.insertionCount
         if !inserted {
           failure = CLIError("no text was inserted within \(Self.format(seconds)) s", exitCode: 2)
         }
       case .waitPartial(let words, let seconds):
         let wanted = SessionScriptStep.words(words)
-        let heard = await Self.waitUntil(seconds) {
+        let heard = await Polling.waitUntil(seconds) {
           let live = await keyboard.model.liveText
           return SessionScriptStep.words(live.text).contains(wanted)
         }
@@ -197,7 +197,7 @@ struct KeyboardCommand: AsyncParsableCommand {
             "the live text did not show '\(words)' within \(Self.format(seconds)) s (it shows '\(shown)')", exitCode: 2)
         }
       case .waitPhase(let name, let seconds):
-        if !(await Self.waitUntil(seconds) { await keyboard.model.phase.name == name }) {
+        if !(await Polling.waitUntil(seconds) { await keyboard.model.phase.name == name }) {
           let now = await keyboard.model.phase.name
           failure = CLIError(
             "the keyboard did not become \(name) within \(Self.format(seconds)) s (it is \(now))", exitCode: 2)
@@ -206,21 +206,11 @@ struct KeyboardCommand: AsyncParsableCommand {
       if failure != nil { break }
     }
     // NB: a request to open Utter is answered off the script's steps: its answer is printed before the keyboard goes.
-    if answer != .never { _ = await Self.waitUntil(10) { await keyboard.openRequestsInFlight == 0 } }
+    if answer != .never { _ = await Polling.waitUntil(10) { await keyboard.openRequestsInFlight == 0 } }
     await keyboard.disappear()
     // NB: a script that prints the field itself (`field`) does not get it printed again.
     if !statusOnly, !steps.contains(.field) { print(await keyboard.document.text) }
     if let failure { throw failure }
-  }
-
-  /// Polls `condition` every 5 ms for up to `seconds`.
-  static func waitUntil(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if await condition() { return true }
-      try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    return await condition()
   }
 
   static func format(_ seconds: Double) -> String { String(format: "%g", seconds) }

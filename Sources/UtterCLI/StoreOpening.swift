@@ -21,12 +21,3 @@ func withStore<T>(_ global: GlobalOptions, applyRetention: Bool = true, _ body: 
   let database = try openStore(global, applyRetention: applyRetention)
   return try storeCall { try body(database) }
 }
-
-/// Runs a store call, turning a storage failure into the CLI's one-line error.
-func storeCall<T>(_ body: () throws -> T) throws -> T {
-  do {
-    return try body()
-  } catch let error as StorageError {
-    throw CLIError(error.message)
-  }
-}

@@ -1,4 +1,6 @@
 import ArgumentParser
+// NB: re-exported so every command sees the helpers it shares with utter-bench without an import each.
+@_exported import CLISupport
 import Foundation
 import Locations
 
@@ -21,7 +23,8 @@ struct Utter: AsyncParsableCommand {
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
     do {
-      try HelpTopic.check(arguments)
+      if arguments.first == "bench" { try BenchCommand.exec(Array(arguments.dropFirst())) }
+      try HelpTopic.check(arguments, root: Utter.self)
       var command = try parseAsRoot(arguments)
       if var asyncCommand = command as? AsyncParsableCommand {
         try await asyncCommand.run()
@@ -29,20 +32,9 @@ struct Utter: AsyncParsableCommand {
         try command.run()
       }
     } catch {
-      ErrorReport.exit(with: error)
+      ErrorReport.exit(with: error, root: Utter.self)
     }
   }
-}
-
-/// An error shown to the user as one line, `utter: MESSAGE`, with a chosen exit code.
-struct CLIError: Error, CustomStringConvertible {
-  var message: String
-  var exitCode: Int32 = 1
-  init(_ message: String, exitCode: Int32 = 1) {
-    self.message = message
-    self.exitCode = exitCode
-  }
-  var description: String { message }
 }
 
 /// Options every command that touches user data accepts.
@@ -58,9 +50,4 @@ struct GlobalOptions: ParsableArguments {
       throw ValidationError("the data folder \(folder.path) is a file, not a folder")
     }
   }
-}
-
-/// Writes a line to standard error.
-func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
 }

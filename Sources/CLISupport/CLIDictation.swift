@@ -6,15 +6,15 @@ import Storage
 
 /// The dictation pipeline as the command line runs it: the user's store and keys in `dataDirectory`, the machine's
 /// engines (embedded Whisper and the cloud engines), and LLMPolish's providers.
-struct CLIDictation {
-  let dataDirectory: URL
-  let database: AppDatabase?
+package struct CLIDictation {
+  package let dataDirectory: URL
+  package let database: AppDatabase?
   /// Why the store could not be opened (or what opening it recovered); a dictation still runs and prints its text.
-  let openWarning: String?
+  package let openWarning: String?
   /// Whether the store could not be opened only because the disk is full.
-  let diskFull: Bool
+  package let diskFull: Bool
 
-  init(dataDirectory: URL) {
+  package init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
     do {
       let (database, recovery) = try AppDatabase.open(at: dataDirectory)
@@ -29,7 +29,7 @@ struct CLIDictation {
   }
 
   /// The pipeline; `engineBaseURL` points cloud engines elsewhere, `source` names who starts its runs in history.
-  func pipeline(
+  package func pipeline(
     source: DictationOrigin, keepInHistory: Bool = true, engineBaseURL: URL? = nil, style: DictationStyle? = nil,
     polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil
   ) -> DictationPipeline {
@@ -57,13 +57,13 @@ struct CLIDictation {
   }
 
   /// History, or (when it could not be opened) history opened again when a dictation is to be kept.
-  func archive(source: DictationOrigin) -> HistoryArchive {
+  package func archive(source: DictationOrigin) -> HistoryArchive {
     if let database { return HistoryArchive(database: database, origin: source) }
     return HistoryArchive(opening: dataDirectory, origin: source)
   }
 
   /// The style named `name` (built in or saved), as a one-line error when there is none.
-  func style(named name: String?) throws -> DictationStyle? {
+  package func style(named name: String?) throws -> DictationStyle? {
     guard let name else { return nil }
     let saved = (try? database?.styles()) ?? []
     guard let style = DictationStyle.named(name, saved: saved) else {
@@ -75,7 +75,7 @@ struct CLIDictation {
 }
 
 extension DictationOutcome {
-  func jsonString() throws -> String {
+  package func jsonString() throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(self), as: UTF8.self)

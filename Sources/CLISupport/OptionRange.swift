@@ -2,14 +2,14 @@ import ArgumentParser
 
 /// Range checks for numeric options, run at parse time so that a bad value is one line naming the range and
 /// never reaches an engine, the store or a benchmark.
-enum OptionRange {
+package enum OptionRange {
   /// whisper.cpp 1.8.5 runs at most 8 decoders (`WHISPER_MAX_DECODERS`); a wider beam fails inside it.
-  static let beam = 1...8
+  package static let beam = 1...8
   /// ggml accepts at most 512 threads (`GGML_MAX_N_THREADS`); 0 or fewer aborts inside it.
-  static let threads = 1...512
+  package static let threads = 1...512
 
   /// Throws a usage error when `value` is present and outside `range`.
-  static func check<Value: Comparable>(_ value: Value?, _ range: ClosedRange<Value>, option: String) throws {
+  package static func check<Value: Comparable>(_ value: Value?, _ range: ClosedRange<Value>, option: String) throws {
     guard let value, !range.contains(value) else { return }
     throw ValidationError(
       "\(option) must be from \(shown(range.lowerBound)) to \(shown(range.upperBound)), not \(shown(value))")

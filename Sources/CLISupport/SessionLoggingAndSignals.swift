@@ -3,8 +3,8 @@ import Foundation
 import Logging
 
 /// Loggers for the session commands: standard error, level from `UTTER_LOG` (default `info`).
-enum SessionLogging {
-  static func logger(_ label: String) -> Logger {
+package enum SessionLogging {
+  package static func logger(_ label: String) -> Logger {
     var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
     let level = ProcessInfo.processInfo.environment["UTTER_LOG"].flatMap(Logger.Level.init(rawValue:))
     logger.logLevel = level ?? .info
@@ -13,9 +13,9 @@ enum SessionLogging {
 }
 
 /// Signal handling for the long-running session commands.
-enum SessionSignals {
+package enum SessionSignals {
   /// Routes SIGTERM, SIGINT, SIGUSR1, SIGUSR2 and SIGHUP to `handler` (on a background queue).
-  static func install(_ handler: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
+  package static func install(_ handler: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
     [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, SIGHUP].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

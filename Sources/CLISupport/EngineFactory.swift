@@ -8,10 +8,10 @@ import SpeechEngine
 import WhisperEngine
 
 /// The speech engines this machine offers, by id.
-enum EngineFactory {
+package enum EngineFactory {
   /// `baseURL` points every cloud engine elsewhere (`--base-url`); `ownServer` is the `engine-base-url` setting, for
   /// `openai-compatible`, which streams each dictation over the server's live WebSocket when it offers one.
-  static func registry(dataDirectory: URL, baseURL: URL? = nil, ownServer: URL? = nil) -> SpeechEngineRegistry {
+  package static func registry(dataDirectory: URL, baseURL: URL? = nil, ownServer: URL? = nil) -> SpeechEngineRegistry {
     var registry = SpeechEngineRegistry()
     WhisperEngine.register(into: &registry, installation: EngineInstallation(directory: Locations.engineDirectory()))
     var overrides: [String: URL] = [:]
@@ -23,16 +23,16 @@ enum EngineFactory {
   }
 
   /// The cloud engines' descriptors.
-  static var cloudDescriptors: [EngineDescriptor] { CloudSpeechEngines.entries.map(\.descriptor) }
+  package static var cloudDescriptors: [EngineDescriptor] { CloudSpeechEngines.entries.map(\.descriptor) }
 
   /// The user's keys: the key file in the data folder, overridden by `OPENAI_API_KEY` and the like.
-  static func keys(dataDirectory: URL) -> LayeredSecretStore {
+  package static func keys(dataDirectory: URL) -> LayeredSecretStore {
     LayeredSecretStore(
       store: FileSecretStore(directory: dataDirectory), environment: ProcessInfo.processInfo.environment)
   }
 
   /// Creates engine `id` (default: the embedded Whisper engine) with `model`, as a one-line CLI error on failure.
-  static func make(id: String?, model: String?, dataDirectory: URL, baseURL: URL? = nil) async throws
+  package static func make(id: String?, model: String?, dataDirectory: URL, baseURL: URL? = nil) async throws
     -> any SpeechEngine
   {
     do {
@@ -48,7 +48,7 @@ enum EngineFactory {
 
 extension EngineFactory {
   /// Creates an engine with keys from the default data folder.
-  static func make(id: String?, model: String?) async throws -> any SpeechEngine {
+  package static func make(id: String?, model: String?) async throws -> any SpeechEngine {
     try await make(id: id, model: model, dataDirectory: Locations.dataDirectory())
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes `value` to standard output as pretty JSON with ISO 8601 dates.
-func printJSON<T: Encodable>(_ value: T) throws {
+package func printJSON<T: Encodable>(_ value: T) throws {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
   encoder.dateEncodingStrategy = .custom { date, encoder in

@@ -1,3 +1,4 @@
+import CLISupport
 import DictationValues
 import Foundation
 import Storage

@@ -3,17 +3,19 @@ import Foundation
 import SpeechEngine
 
 /// Engines for the session commands: the machine's, plus a hidden stand-in for tests on machines without one.
-enum HostEngines {
+package enum HostEngines {
   /// The hidden engine id: it "hears" how long each segment is, e.g. `heard 1.2 seconds`.
-  static let testEngineID = "test-duration"
+  package static let testEngineID = "test-duration"
 }
 
 /// A stand-in engine that reports the length of what it was given.
-struct DurationEngine: SpeechEngine {
-  let id = HostEngines.testEngineID
-  let model = "none"
+package struct DurationEngine: SpeechEngine {
+  package let id = HostEngines.testEngineID
+  package let model = "none"
 
-  func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+  package init() {}
+
+  package func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     let seconds = Double(samples.count) / Double(engineSampleRate)
     let text = "heard \(String(format: "%.1f", seconds)) seconds"
     return Transcript(text: text, segments: [], language: "en", engine: id, model: model)
@@ -22,8 +24,8 @@ struct DurationEngine: SpeechEngine {
 
 /// How the host cuts speech into segments: the voice activity detector, or (`UTTER_SEGMENTER=energy`) a plain
 /// energy threshold, for comparing the two.
-enum HostSegmenters {
-  static func make(_ name: String?) -> @Sendable () -> any SpeechSegmenter {
+package enum HostSegmenters {
+  package static func make(_ name: String?) -> @Sendable () -> any SpeechSegmenter {
     if name == "energy" { return { EnergyPauseSegmenter() } }
     return { VoiceActivitySegmenter() }
   }

@@ -1,5 +1,6 @@
-import DictationValues
 import ArgumentParser
+import CLISupport
+import DictationValues
 import Foundation
 import TextPipeline
 

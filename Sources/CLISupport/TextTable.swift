@@ -2,32 +2,32 @@
 ///
 /// Each column is as wide as its widest cell, columns are two spaces apart, and the last column is never
 /// padded, so no line ends in spaces.
-struct TextTable {
-  let headers: [String]
+package struct TextTable {
+  package let headers: [String]
   private(set) var rows: [[String]] = []
 
   /// A table with these headings (shown in upper case).
-  init(_ headers: String...) {
+  package init(_ headers: String...) {
     self.init(headers)
   }
 
   /// A table with these headings (shown in upper case).
-  init(_ headers: [String]) {
+  package init(_ headers: [String]) {
     self.headers = headers.map { $0.uppercased() }
   }
 
   /// Adds a row; missing cells are empty and extra cells are dropped.
-  mutating func add(_ cells: String...) {
+  package mutating func add(_ cells: String...) {
     add(cells)
   }
 
   /// Adds a row from an array of cells.
-  mutating func add(_ cells: [String]) {
+  package mutating func add(_ cells: [String]) {
     rows.append((0..<headers.count).map { $0 < cells.count ? cells[$0] : "" })
   }
 
   /// The heading line and every row, each line ending in a newline.
-  var rendered: String {
+  package var rendered: String {
     let all = [headers] + rows
     let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in
@@ -42,14 +42,14 @@ struct TextTable {
   }
 
   /// Writes the table to standard output.
-  func print() {
+  package func print() {
     Swift.print(rendered, terminator: "")
   }
 }
 
 /// Prints stored items the one way `utter` lists them: as JSON with `--json`, as the line `empty` when there are
 /// none, else as a table under `columns` with the cells `row` gives for each item.
-func printListing<Item: Encodable>(
+package func printListing<Item: Encodable>(
   _ items: [Item], json: Bool, empty: @autoclosure () -> String, columns: String...,
   row: (Item) -> [String]
 ) throws {

@@ -1,11 +1,11 @@
 import ArgumentParser
 
 /// `utter help COMMAND…` names commands that exist; otherwise the parser would quietly print other help.
-enum HelpTopic {
+package enum HelpTopic {
   /// Throws when `arguments` ask for help on a command Utter does not have.
-  static func check(_ arguments: [String]) throws {
+  package static func check<Root: ParsableCommand>(_ arguments: [String], root: Root.Type) throws {
     guard arguments.first == "help" else { return }
-    var children = subcommands(of: Utter.self)
+    var children = subcommands(of: Root.self)
     var path = ["utter"]
     for word in arguments.dropFirst() where !word.hasPrefix("-") {
       let names = children.map { name(of: $0) }
@@ -24,7 +24,9 @@ enum HelpTopic {
 
   /// For `utter history bogus`: when the parser ran a default subcommand the user never typed and found an
   /// unexpected word, that word was meant as a command; returns the message saying so.
-  static func unknownCommandMessage(arguments: [String], hint: String, message: String) -> String? {
+  package static func unknownCommandMessage<Root: ParsableCommand>(
+    root: Root.Type, arguments: [String], hint: String, message: String
+  ) -> String? {
     let prefix = "unexpected argument '"
     guard message.hasPrefix(prefix), message.hasSuffix("'") else { return nil }
     let word = String(message.dropFirst(prefix.count).dropLast())
@@ -33,7 +35,7 @@ enum HelpTopic {
     path.removeLast()
     guard let defaulted = path.last, !arguments.contains(defaulted), arguments.contains(word) else { return nil }
     path.removeLast()
-    var children = subcommands(of: Utter.self)
+    var children = subcommands(of: Root.self)
     for name in path.dropFirst() {
       guard let match = children.first(where: { self.name(of: $0) == name }) else { return nil }
       children = subcommands(of: match)

@@ -1,4 +1,5 @@
 import AudioInput
+import CLISupport
 import Dictation
 import DictationHost
 import Foundation
@@ -94,7 +95,7 @@ enum SessionBenchDictation {
       if !live.isEmpty { revisions.note(Date().timeIntervalSince1970, text: live.confirmed + " | " + live.volatile) }
     }
     await keyboard.appear()
-    guard await KeyboardCommand.waitUntil(60, { await keyboard.model.phase == .ready }) else {
+    guard await Polling.waitUntil(60, { await keyboard.model.phase == .ready }) else {
       throw CLIError("the bench host did not become ready")
     }
     let cpuBefore = processorSeconds()
@@ -103,7 +104,7 @@ enum SessionBenchDictation {
     try await Task.sleep(nanoseconds: UInt64(plan.stopAfter / speed * 1e9))
     let stoppedAt = Date().timeIntervalSince1970
     await keyboard.tapStop()
-    let inserted = await KeyboardCommand.waitUntil(max(60, plan.stopAfter)) { await keyboard.insertionCount > 0 }
+    let inserted = await Polling.waitUntil(max(60, plan.stopAfter)) { await keyboard.insertionCount > 0 }
     let insertedAt = await keyboard.lastInsertionAt
     let cpu = processorSeconds() - cpuBefore
     await keyboard.tapUseRaw()
