@@ -1,5 +1,5 @@
 # Utter: `make demo` sets up and transcribes the bundled recording; `make test` runs every test.
-.PHONY: setup test-deps demo test bench ios-check format install
+.PHONY: setup test-deps demo lint test bench ios-check format install
 
 # Where `make install` puts `utter`: $(PREFIX)/bin/utter.
 PREFIX ?= $(HOME)/.local
@@ -21,7 +21,7 @@ demo: setup
 # keyboard↔app session, accuracy) one at a time, so that blocking on processes never starves timed unit tests.
 PROCESS_SUITES = UtterCLITests|WhisperEngineTests
 
-test: setup test-deps ios-check
+test: setup test-deps lint ios-check
 	swift build --build-tests
 	swift test --skip-build --skip '$(PROCESS_SUITES)'
 	swift test --skip-build --filter '$(PROCESS_SUITES)' --no-parallel
@@ -43,6 +43,10 @@ bench: setup
 	.build/release/utter bench learning
 	.build/release/utter bench cold-start --engine-delay 3
 	.build/release/utter bench serve
+
+# swift-format's lint with the root .swift-format (Tests/.swift-format allows force unwraps in tests); any warning fails.
+lint:
+	swift format lint --strict --recursive Sources Tests App
 
 format:
 	swift format --in-place --recursive Sources Tests App
