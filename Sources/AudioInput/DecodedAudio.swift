@@ -17,7 +17,8 @@ public struct DecodedAudio: Sendable {
   /// One line for the user when the file was cut short, naming how much of it is there.
   public var truncationNotice: String? {
     declaredDuration.map {
-      String(format: "the file is truncated: its header declares %.1f s of audio, %.1f s are there; transcribing those", $0, duration)
+      let shown = String(format: "its header declares %.1f s of audio, %.1f s are there", $0, duration)
+      return "the file is truncated: \(shown); transcribing those"
     }
   }
 

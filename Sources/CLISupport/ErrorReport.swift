@@ -19,8 +19,10 @@ package enum ErrorReport {
       let line = oneLine(message)
       let hint = helpHint(in: Root.fullMessage(for: error, columns: 10_000))
       let arguments = Array(CommandLine.arguments.dropFirst())
-      if let hint, let command = HelpTopic.unknownCommandMessage(
-        root: Root.self, arguments: arguments, hint: hint, message: line) {
+      if let hint,
+        let command = HelpTopic.unknownCommandMessage(
+          root: Root.self, arguments: arguments, hint: hint, message: line)
+      {
         printError("utter: \(command)")
       } else {
         printError("utter: \(line)" + (hint.map { " (see '\($0)')" } ?? ""))

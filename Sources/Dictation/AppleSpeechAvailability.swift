@@ -10,8 +10,9 @@
     /// download of its model, reporting 0...1.
     public struct System: Sendable {
       public var status: @Sendable (_ language: String?) async -> AppleSpeechStatus
-      public var install: @Sendable (_ language: String?, _ progress: @escaping @Sendable (Double) -> Void) async throws
-        -> Void
+      public var install:
+        @Sendable (_ language: String?, _ progress: @escaping @Sendable (Double) -> Void) async throws
+          -> Void
 
       public init(
         status: @escaping @Sendable (String?) async -> AppleSpeechStatus,

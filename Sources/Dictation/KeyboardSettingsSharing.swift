@@ -11,7 +11,8 @@ extension KeyboardSettings {
     let ordered = terms.filter { $0.origin == .manual } + terms.filter { $0.origin != .manual }
     self.init(
       appearance: settings.appearance.rawValue, dictionaryTerms: ordered.map(\.term), haptics: settings.haptics,
-      sounds: settings.sounds, language: settings.language, pendingResultWindowSeconds: settings.pendingOfferWindowSeconds)
+      sounds: settings.sounds, language: settings.language,
+      pendingResultWindowSeconds: settings.pendingOfferWindowSeconds)
   }
 
   /// Shares the keyboard's part of `settings` and the dictionary's `terms` where the keyboard reads it

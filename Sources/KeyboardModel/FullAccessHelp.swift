@@ -13,7 +13,8 @@ public struct FullAccessHelp: Sendable, Hashable {
   public init(iOSMajorVersion: Int) {
     // NB: iOS 18 moved each app's settings under Settings › Apps.
     let path = iOSMajorVersion >= 18 ? "Settings › Apps › Utter › Keyboards" : "Settings › Utter › Keyboards"
-    message = "Dictation needs Full Access, so the keyboard can reach the Utter app. Open \(path), then turn on "
+    message =
+      "Dictation needs Full Access, so the keyboard can reach the Utter app. Open \(path), then turn on "
       + "Allow Full Access."
     offersSettingsButton = KeyboardWithoutFullAccess(iOSMajorVersion: iOSMajorVersion).canOpenURLs
   }

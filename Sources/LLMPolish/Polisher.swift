@@ -1,5 +1,5 @@
-import DictationValues
 import Clocks
+import DictationValues
 import Foundation
 import HTTPTransport
 import Logging
@@ -44,7 +44,9 @@ public struct PolishSettings: Sendable, Hashable, Codable {
   /// Dictations with fewer words are kept as they are ("OK.", "Thanks!"): a model adds only latency there.
   public var minimumWords = 3
 
-  public init(agentName: String = "Utter", vocabulary: [String] = [], model: String? = nil, timeout: Duration = .seconds(6)) {
+  public init(
+    agentName: String = "Utter", vocabulary: [String] = [], model: String? = nil, timeout: Duration = .seconds(6)
+  ) {
     self.agentName = agentName
     self.vocabulary = vocabulary
     self.model = model

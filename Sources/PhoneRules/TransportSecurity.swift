@@ -19,9 +19,9 @@ public struct TransportSecurity: Sendable, Hashable {
   /// `NSLocalNetworkUsageDescription`: without it iOS never asks, and local-network contacts fail.
   public var localNetworkUsageDescription: String?
 
-  public init(allowsArbitraryLoads: Bool = false, allowsLocalNetworking: Bool = false,
-    localNetworkUsageDescription: String? = nil)
-  {
+  public init(
+    allowsArbitraryLoads: Bool = false, allowsLocalNetworking: Bool = false, localNetworkUsageDescription: String? = nil
+  ) {
     self.allowsArbitraryLoads = allowsArbitraryLoads
     self.allowsLocalNetworking = allowsLocalNetworking
     self.localNetworkUsageDescription = localNetworkUsageDescription
@@ -128,8 +128,7 @@ public struct TransportSecurity: Sendable, Hashable {
       return .local(privateAddress: isPrivate)
     }
     if name.contains(":") {
-      let isPrivate = name.hasPrefix("fe8") || name.hasPrefix("fe9") || name.hasPrefix("fea") || name.hasPrefix("feb")
-        || name.hasPrefix("fc") || name.hasPrefix("fd")
+      let isPrivate = ["fe8", "fe9", "fea", "feb", "fc", "fd"].contains { name.hasPrefix($0) }
       return .local(privateAddress: isPrivate)
     }
     if !name.contains(".") || name.hasSuffix(".local") { return .local(privateAddress: true) }

@@ -97,7 +97,9 @@ public final class SessionChannel: @unchecked Sendable {
     while let entry = readdir(directory) {
       // NB: names are compared as bytes first; only this session's become strings.
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
-        guard raw.count > prefixBytes.count, memcmp(raw.baseAddress!, prefixBytes, prefixBytes.count) == 0 else {
+        guard let base = raw.baseAddress, raw.count > prefixBytes.count,
+          memcmp(base, prefixBytes, prefixBytes.count) == 0
+        else {
           return nil
         }
         return String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

@@ -48,10 +48,11 @@ public enum VocabularyGate {
   /// The terms `text` spells as words (case ignored), lower-cased.
   public static func spelledTerms(_ text: String, terms: [String]) -> Set<String> {
     let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).map { $0.lowercased() })
-    return Set(terms.map { $0.lowercased() }.filter { term in
+    let spelled = terms.map { $0.lowercased() }.filter { term in
       let parts = term.split(separator: " ")
       return parts.count == 1 ? words.contains(term) : text.lowercased().contains(term)
-    })
+    }
+    return Set(spelled)
   }
 
   /// Keys equal, or close enough for a misheard name: same first sound, at most one edit (two from six sounds).

@@ -40,7 +40,9 @@ public enum WordErrorRate {
         let up = previous[j]
         if up.cost + 1 < best.cost { best = Cell(cost: up.cost + 1, sub: up.sub, del: up.del + 1, ins: up.ins) }
         let left = current[j - 1]
-        if left.cost + 1 < best.cost { best = Cell(cost: left.cost + 1, sub: left.sub, del: left.del, ins: left.ins + 1) }
+        if left.cost + 1 < best.cost {
+          best = Cell(cost: left.cost + 1, sub: left.sub, del: left.del, ins: left.ins + 1)
+        }
         current.append(best)
       }
       previous = current
@@ -85,7 +87,6 @@ public enum WordErrorRate {
 
   static let abbreviations = ["mr": "mister", "mrs": "missus", "ms": "miss", "dr": "doctor", "ok": "okay"]
 }
-
 
 /// English words for whole numbers below a million.
 enum NumberWords {

@@ -93,7 +93,8 @@ extension AppDatabase {
         guard let date else { continue }
         guard
           let id = try Int64.fetchOne(
-            db, sql: "SELECT \(aggregate)(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt \(comparison) ?",
+            db,
+            sql: "SELECT \(aggregate)(id) FROM history INDEXED BY history_on_createdAt WHERE createdAt \(comparison) ?",
             arguments: [Timestamp.column(date)])
         else { return [] }
         bounds += " AND history_ft.rowid \(bound) ?"

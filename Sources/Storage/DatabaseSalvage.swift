@@ -138,14 +138,15 @@ enum DatabaseSalvage {
   {
     guard !rows.isEmpty else { return 0 }
     let wanted = Set(columns)
-    return (try? target.writer.write { db in
+    let inserted = try? target.writer.write { db in
       var inserted = 0
       for row in rows {
         let names = row.columnNames.filter { wanted.contains($0) }
         guard !names.isEmpty else { continue }
         let values = names.map { row[$0] as DatabaseValue }
-        let sql =
-          "\(verb) INTO \(table) (\(names.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+        let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let placeholders = names.map { _ in "?" }.joined(separator: ", ")
+        let sql = "\(verb) INTO \(table) (\(quoted)) VALUES (\(placeholders))"
         do {
           try db.execute(sql: sql, arguments: StatementArguments(values))
           inserted += db.changesCount > 0 ? 1 : 0
@@ -154,6 +155,7 @@ enum DatabaseSalvage {
         }
       }
       return inserted
-    }) ?? 0
+    }
+    return inserted ?? 0
   }
 }

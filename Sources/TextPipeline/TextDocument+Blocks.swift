@@ -65,9 +65,10 @@ extension TextDocument {
   /// point"): a cut never falls next to one of them.
   static let phraseWords: Set<String> = {
     var words = Set(SpokenPunctuation.commands.flatMap(\.words))
-    for word in ["dot", "slash", "dash", "colon", "at", "point", "bullet", "number", "item", "percent", "dollars",
-      "cents", "a", "p", "m", "o", "oh", "and", "to", "minus", "degrees", "hundred", "thousand", "million", "billion"]
-    {
+    for word in [
+      "dot", "slash", "dash", "colon", "at", "point", "bullet", "number", "item", "percent", "dollars",
+      "cents", "a", "p", "m", "o", "oh", "and", "to", "minus", "degrees", "hundred", "thousand", "million", "billion",
+    ] {
       words.insert(word)
     }
     return words

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import KeyboardModel
-import Locations
 import KeyboardRules
+import Locations
 import PhoneRules
 import SessionChannel
 

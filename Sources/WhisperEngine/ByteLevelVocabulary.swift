@@ -3,7 +3,8 @@
 enum ByteLevelVocabulary {
   /// Printable character (as a Unicode scalar value) → the byte it stands for.
   static let byteForScalar: [UInt32: UInt8] = {
-    var printable = Array(UInt32(33)...UInt32(126)) + Array(UInt32(161)...UInt32(172)) + Array(UInt32(174)...UInt32(255))
+    var printable =
+      Array(UInt32(33)...UInt32(126)) + Array(UInt32(161)...UInt32(172)) + Array(UInt32(174)...UInt32(255))
     var scalars = printable
     var extra: UInt32 = 0
     for byte in UInt32(0)..<256 where !printable.contains(byte) {

@@ -53,7 +53,8 @@ struct CTranslate2Model {
       let byteCount = Int(try reader.read(UInt32.self, "size of \(name)"))
       let elements = shape.reduce(1, *)
       guard byteCount == elements * dataType.byteWidth else {
-        throw ModelFormatError("variable \(name) holds \(byteCount) bytes, its shape needs \(elements * dataType.byteWidth)")
+        throw ModelFormatError(
+          "variable \(name) holds \(byteCount) bytes, its shape needs \(elements * dataType.byteWidth)")
       }
       let data = try reader.readBytes(byteCount, "data of \(name)")
       variables[name] = CT2Variable(name: name, shape: shape, dataType: dataType, data: data)

@@ -28,7 +28,7 @@ final class WhisperLibrary: @unchecked Sendable {
     var detail = [CChar](repeating: 0, count: 512)
     if let failure = uw_load(path, &api, &detail, detail.count) {
       let reason = String(cString: failure)
-      let what = detail.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      let what = detail.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } ?? "" }
       throw SpeechEngineLoadError("\(reason): \(what)")
     }
     guard let versionFunction = api.version, let versionPointer = versionFunction() else {

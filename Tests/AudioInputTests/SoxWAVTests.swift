@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AudioInput
-import TestSupport
 
 @Suite("WAV files written by sox and ffmpeg")
 struct SoxWAVTests {
@@ -34,7 +34,8 @@ struct SoxWAVTests {
     defer { folder.remove() }
     let source = folder.path("tone.wav")
     try WAVWriter.write(
-      AudioSignals.sine(frequency: 440, amplitude: 0.5, duration: 1, sampleRate: 16_000), sampleRate: 16_000, to: source)
+      AudioSignals.sine(frequency: 440, amplitude: 0.5, duration: 1, sampleRate: 16_000), sampleRate: 16_000, to: source
+    )
     let adpcm = folder.path("adpcm.wav")
     try SyntheticSpeech.run("ffmpeg", ["-nostdin", "-v", "error", "-i", source.path, "-c:a", "adpcm_ms", adpcm.path])
     let decoded = try AudioFileDecoder.decode(contentsOf: adpcm)

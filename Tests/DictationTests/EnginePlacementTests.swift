@@ -17,7 +17,9 @@ struct EnginePlacementTests {
     }
   }
 
-  @Test("the mel spectrogram (WhisperKit puts it on the GPU), the encoder and the decoder all ask for CPU and Neural Engine")
+  @Test(
+    "the mel spectrogram (WhisperKit puts it on the GPU), the encoder and the decoder all ask for CPU and Neural Engine"
+  )
   func eachComponentHasItsUnits() {
     let placement = EnginePlacement.backgroundSafe
     #expect(placement.units(for: .melSpectrogram) == .cpuAndNeuralEngine)

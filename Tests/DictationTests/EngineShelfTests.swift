@@ -2,8 +2,8 @@ import Dictation
 import Foundation
 import SessionTestFakes
 import SpeechEngine
-import Testing
 import TestSupport
+import Testing
 
 /// Counts the engines a registry made.
 final class MadeEngines: @unchecked Sendable {

@@ -38,8 +38,9 @@ struct KeyboardSettingsSharingTests {
     try KeyboardSettings.share(from: store, in: SharedFolder(appGroup: group.url))
     let configuration = try KeyboardConfiguration.shared(in: SharedFolder(appGroup: group.url))
     #expect(configuration.dictionaryTerms == ["Kubernetes", "Siobhan"])
-    #expect(Suggestions.rank(word: "Sio", candidates: ["Sion", "Sioux"], terms: configuration.dictionaryTerms)
-      == ["Siobhan", "Sion", "Sioux"])
+    #expect(
+      Suggestions.rank(word: "Sio", candidates: ["Sion", "Sioux"], terms: configuration.dictionaryTerms)
+        == ["Siobhan", "Sion", "Sioux"])
 
     let many = (0..<2_000).map { "Term\($0)" } + [String(repeating: "x", count: 200), "term1"]
     let bounded = KeyboardSettings(dictionaryTerms: many)

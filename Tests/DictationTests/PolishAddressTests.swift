@@ -69,7 +69,8 @@ struct OwnServerReachTests {
 
   @Test("a LAN server is reached once the user allowed the local network, and refused when they did not")
   func localNetwork() {
-    let settings = settings(engineAt: "http://192.168.1.20:8080", polish: "openai-compatible", polishAt: "http://mac.local:11434")
+    let settings = settings(
+      engineAt: "http://192.168.1.20:8080", polish: "openai-compatible", polishAt: "http://mac.local:11434")
     #expect(settings.ownServerAddresses(engine: settings.engine()).map(\.host) == ["192.168.1.20", "mac.local"])
     #expect(settings.ownServerRefusal(engine: settings.engine(), permission: .granted, inForeground: false) == nil)
     #expect(

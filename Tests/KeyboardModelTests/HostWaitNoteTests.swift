@@ -15,7 +15,8 @@ struct HostWaitNoteTests {
       .hostStateObserved(
         Host.state(.recording, seq: 2, heartbeat: 101, lastCommandSeq: 1, dictation: 1, waitingOn: [.modelLoading]),
         now: 101))
-    #expect(model.phase == .listening(level: nil, partialText: "Loading the speech model… your words are being recorded."))
+    #expect(
+      model.phase == .listening(level: nil, partialText: "Loading the speech model… your words are being recorded."))
     _ = model.handle(
       .hostStateObserved(
         Host.state(.recording, seq: 3, heartbeat: 102, lastCommandSeq: 1, dictation: 1), now: 102))

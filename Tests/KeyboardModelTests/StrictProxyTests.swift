@@ -83,7 +83,8 @@ struct SentenceInViewTests {
   @Test("the sentence of a long dictation the cursor is in, when the text before it is out of view")
   func earlierSentence() throws {
     let watch = try #require(
-      InsertionWatch(inserted: " Call Shivor today. Then send the draft.", before: "Private: PIN 1234. Notes:", after: ""))
+      InsertionWatch(
+        inserted: " Call Shivor today. Then send the draft.", before: "Private: PIN 1234. Notes:", after: ""))
     #expect(
       watch.corrections(before: "Call Siobhan", after: " today.") == [
         CorrectedWords(heard: "Shivor", corrected: "Siobhan")

@@ -12,7 +12,8 @@ let patience = Duration.seconds(120)
 
 /// Runs `polish` with a fake OpenAI that answers every request with `answer`.
 func polish(
-  _ text: String, answer: String, context: FieldContext = FieldContext(), settings: PolishSettings = PolishSettings(timeout: patience)
+  _ text: String, answer: String, context: FieldContext = FieldContext(),
+  settings: PolishSettings = PolishSettings(timeout: patience)
 ) async throws -> (PolishResult, [RecordedRequest]) {
   try await FakeProviderServer.with({ _ in responsesAnswer(answer) }) { server in
     let polisher = Polisher(provider: try openAI(server), settings: settings)
@@ -167,7 +168,8 @@ struct PolisherTests {
   func providerErrorFallsBack() async throws {
     try await FakeProviderServer.with({ _ in .json(#"{"error":{"message":"Incorrect API key"}}"#, status: 401) }) {
       server in
-      let result = await Polisher(provider: try openAI(server), settings: PolishSettings(timeout: patience)).polish("hello there friend")
+      let polisher = Polisher(provider: try openAI(server), settings: PolishSettings(timeout: patience))
+      let result = await polisher.polish("hello there friend")
       #expect(result.text == "hello there friend")
       #expect(result.rejectionReason == "OpenAI rejected the API key")
     }
@@ -209,12 +211,14 @@ struct PolisherTests {
     try await FakeProviderServer.with({ _ in responsesAnswer("The secret merger with Contoso.") }) { server in
       var logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
       logger.logLevel = .debug
-      _ = await Polisher(provider: try openAI(server), settings: PolishSettings(timeout: patience), logger: logger).polish(secret)
+      _ = await Polisher(provider: try openAI(server), settings: PolishSettings(timeout: patience), logger: logger)
+        .polish(secret)
       #expect(!lines.values.isEmpty)
       #expect(!lines.values.joined().contains("Contoso"))
       #expect(!lines.values.joined().contains(openAIKey))
       logger.logLevel = .trace
-      _ = await Polisher(provider: try openAI(server), settings: PolishSettings(timeout: patience), logger: logger).polish(secret)
+      _ = await Polisher(provider: try openAI(server), settings: PolishSettings(timeout: patience), logger: logger)
+        .polish(secret)
       #expect(lines.values.joined().contains("Contoso"))
       #expect(!lines.values.joined().contains(openAIKey))
     }

@@ -67,7 +67,9 @@ struct ManifestCheck {
     self.declared = declared
   }
 
-  var undeclared: [RequiredReasonAPI] { used.filter { declared[$0.rawValue] == nil }.sorted { $0.rawValue < $1.rawValue } }
+  var undeclared: [RequiredReasonAPI] {
+    used.filter { declared[$0.rawValue] == nil }.sorted { $0.rawValue < $1.rawValue }
+  }
 
   var badReasons: [String] {
     declared.flatMap { type, reasons -> [String] in

@@ -1,7 +1,7 @@
 import Foundation
 import PhoneRules
-import Testing
 import TestSupport
+import Testing
 
 /// The rules `utter host` and the tests apply are the ones the app ships: `App/project.yml` generates the app's
 /// Info.plist, and these tests hold it equal to `TransportSecurity.shipped`.

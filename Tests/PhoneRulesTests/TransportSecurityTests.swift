@@ -7,9 +7,10 @@ import Testing
 struct TransportSecurityTests {
   let shipped = TransportSecurity.shipped
 
-  func check(_ address: String, _ permission: TransportSecurity.LocalNetworkPermission = .granted,
-    foreground: Bool = false, rules: TransportSecurity = .shipped) -> TransportSecurity.Refusal?
-  {
+  func check(
+    _ address: String, _ permission: TransportSecurity.LocalNetworkPermission = .granted,
+    foreground: Bool = false, rules: TransportSecurity = .shipped
+  ) -> TransportSecurity.Refusal? {
     guard let url = URL(string: address) else { return .notHTTP(address) }
     if case .failure(let refusal) = rules.check(url, permission: permission, inForeground: foreground) {
       return refusal

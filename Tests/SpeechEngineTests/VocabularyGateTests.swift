@@ -23,9 +23,10 @@ struct VocabularyGateTests {
 
   @Test("terms are found as whole words, case ignored")
   func spelledTerms() {
-    #expect(VocabularyGate.spelledTerms("we use grdb and Kubernetes", terms: ["GRDB", "Kubernetes", "Figma"]) == [
-      "grdb", "kubernetes",
-    ])
+    #expect(
+      VocabularyGate.spelledTerms("we use grdb and Kubernetes", terms: ["GRDB", "Kubernetes", "Figma"]) == [
+        "grdb", "kubernetes",
+      ])
     #expect(VocabularyGate.spelledTerms("a kubernetesque setup", terms: ["Kubernetes"]).isEmpty)
     #expect(VocabularyGate.spelledTerms("ask Nguyen Van", terms: ["Nguyen Van"]) == ["nguyen van"])
   }

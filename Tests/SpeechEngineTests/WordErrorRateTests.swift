@@ -20,7 +20,8 @@ struct WordErrorRateTests {
 
   @Test("substitutions, deletions and insertions are counted apart")
   func editKinds() {
-    let count = WordErrorRate.count(reference: "he was not an ill disposed young man", hypothesis: "he was an old disposed young young man")
+    let count = WordErrorRate.count(
+      reference: "he was not an ill disposed young man", hypothesis: "he was an old disposed young young man")
     #expect(count.substitutions == 1)
     #expect(count.deletions == 1)
     #expect(count.insertions == 1)

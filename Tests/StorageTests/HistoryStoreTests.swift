@@ -8,7 +8,8 @@ import Testing
 struct HistoryStoreTests {
   @Test("a trace kept before steps had reasons reads back: its note becomes the reason")
   func traceWithoutReasons() throws {
-    let json = #"[{"stage":"dictionary","text":"deploy Kubernetes","note":"cube → Kubernetes"},{"stage":"s","text":"t"}]"#
+    let json =
+      #"[{"stage":"dictionary","text":"deploy Kubernetes","note":"cube → Kubernetes"},{"stage":"s","text":"t"}]"#
     let steps = try JSONDecoder().decode([TraceStep].self, from: Data(json.utf8))
     #expect(
       steps == [

@@ -13,7 +13,9 @@ public enum EngineFixtures {
     var data = try Data(contentsOf: url)
     if data.starts(with: Array("RIFF".utf8)) { data = data.dropFirst(44) }
     return data.withUnsafeBytes { bytes in
-      (0..<(bytes.count / 2)).map { Float(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))) / 32768 }
+      (0..<(bytes.count / 2)).map {
+        Float(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))) / 32768
+      }
     }
   }
 }

@@ -8,7 +8,9 @@ public enum SyntheticSpeech {
   }
 
   /// Speaks `text` with espeak-ng and converts it to a 16 kHz mono 16-bit WAV at `url`, the same every time.
-  public static func synthesize(_ text: String, to url: URL, voice: String = "en-us", wordsPerMinute: Int = 150) throws {
+  public static func synthesize(
+    _ text: String, to url: URL, voice: String = "en-us", wordsPerMinute: Int = 150
+  ) throws {
     let raw = url.deletingPathExtension().appendingPathExtension("espeak.wav")
     try run("espeak-ng", ["-v", voice, "-s", String(wordsPerMinute), "-w", raw.path, text])
     // NB: no dither (-D), so that the same text always gives the same samples and the same transcription.

@@ -8,11 +8,13 @@ struct CourseCorrectionTests {
     GoldenCase(
       "in a long run without punctuation, a word said far back does not anchor a correction",
       "we should go now and then the team can review the plan with the client and the budget for next year I mean we should go",
-      "we should go now and then the team can review the plan with the client and the budget for next year I mean we should go"),
+      "we should go now and then the team can review the plan with the client and the budget for next year I mean we should go"
+    ),
     GoldenCase(
       "scratch that after a long run without punctuation keeps the words",
       "so the plan is that we ship the app on monday and then the team reviews the crash reports and the feedback from the beta users and the people who wrote to support and then we decide what goes into the next release and who works on it scratch that",
-      "so the plan is that we ship the app on monday and then the team reviews the crash reports and the feedback from the beta users and the people who wrote to support and then we decide what goes into the next release and who works on it scratch that"),
+      "so the plan is that we ship the app on monday and then the team reviews the crash reports and the feedback from the beta users and the people who wrote to support and then we decide what goes into the next release and who works on it scratch that"
+    ),
     GoldenCase(
       "no wait replaces the day before it", "let's meet on Tuesday no wait Wednesday", "let's meet on Wednesday"),
     GoldenCase("I mean replaces the name before it", "send it to John I mean Jane", "send it to Jane"),
@@ -72,10 +74,12 @@ struct CourseCorrectionTests {
     GoldenCase(
       "the comma closing a correction aside goes", "Please review the PR, I mean the pull request, by Friday.",
       "Please review the pull request by Friday."),
-    GoldenCase("never mind taking an object keeps its words", "Never mind the weather, we're going anyway.",
+    GoldenCase(
+      "never mind taking an object keeps its words", "Never mind the weather, we're going anyway.",
       "Never mind the weather, we're going anyway."),
     GoldenCase("forget that taking an object keeps its words", "Forget that I asked.", "Forget that I asked."),
-    GoldenCase("never mind after a reply word retracts nothing", "Actually, never mind, I found it.",
+    GoldenCase(
+      "never mind after a reply word retracts nothing", "Actually, never mind, I found it.",
       "Actually, never mind, I found it."),
     GoldenCase("oh never mind stays", "Oh, never mind.", "Oh, never mind."),
     GoldenCase("never mind alone at the start goes", "Never mind. Let's meet Friday.", "Let's meet Friday."),

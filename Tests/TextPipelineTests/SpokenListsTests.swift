@@ -31,7 +31,8 @@ struct SpokenListsTests {
     GoldenCase(
       "item one new line item two keeps its words", "item one new line item two new line item three",
       "Item one\nItem two\nItem three."),
-    GoldenCase("number one priority stays words", "Our number one priority is safety.", "Our number one priority is safety."),
+    GoldenCase(
+      "number one priority stays words", "Our number one priority is safety.", "Our number one priority is safety."),
     GoldenCase(
       "numbers that are the subject of a sentence stay words", "Number one priority is safety, number two is cost.",
       "Number one priority is safety, number two is cost."),
@@ -39,7 +40,8 @@ struct SpokenListsTests {
       "the number two on a menu stays words", "I'll have the number two with fries.",
       "I'll have the number two with fries."),
     GoldenCase("a lone number one stays words", "He came in number one.", "He came in number one."),
-    GoldenCase("bullet points as a noun stay words", "Bullet points are easier to read.", "Bullet points are easier to read."),
+    GoldenCase(
+      "bullet points as a noun stay words", "Bullet points are easier to read.", "Bullet points are easier to read."),
     GoldenCase("the bullet point stays words", "The bullet point is too long.", "The bullet point is too long."),
     GoldenCase(
       "a bullet point inside a sentence stays words", "Add a bullet point for the budget.",

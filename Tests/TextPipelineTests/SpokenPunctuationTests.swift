@@ -74,7 +74,8 @@ struct SpokenPunctuationTests {
     GoldenCase(
       "a question mark before a lower-case word in capitalised text is a noun", "That's a big question mark for me.",
       "That's a big question mark for me."),
-    GoldenCase("a question mark before I ends the sentence", "Is it ready question mark I hope so", "Is it ready? I hope so"),
+    GoldenCase(
+      "a question mark before I ends the sentence", "Is it ready question mark I hope so", "Is it ready? I hope so"),
     GoldenCase(
       "an exclamation point as a noun stays words", "Where is the exclamation point on this keyboard?",
       "Where is the exclamation point on this keyboard?"),

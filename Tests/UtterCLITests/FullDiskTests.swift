@@ -96,7 +96,8 @@ struct FullDiskTests {
       """)
     #expect(output.status == 0, "\(output.stderr)")
     #expect(scenario.file("kb.status") == "0\n", "\(scenario.file("kb.stderr"))")
-    #expect(scenario.file("kb.stdout").lowercased().contains("full when i started talking"), "\(scenario.file("kb.stdout"))")
+    #expect(
+      scenario.file("kb.stdout").lowercased().contains("full when i started talking"), "\(scenario.file("kb.stdout"))")
     #expect(!scenario.file("kb.stderr").contains("microphone"), "\(scenario.file("kb.stderr"))")
     let hostLog = scenario.file("host.stderr")
     let fullLines = hostLog.split(separator: "\n").filter { $0.contains("the disk is full") }

@@ -72,7 +72,8 @@ struct HostPipelineTests {
     defer { workspace.remove() }
     let data = ["--data-dir", workspace.dataDirectory.path]
     #expect(try await UtterBinary.run(["settings", "set", "pending-offer-window", "45s"] + data).status == 0)
-    let export = try await UtterBinary.run(["settings", "export-keyboard", "--container", workspace.container.path] + data)
+    let export = try await UtterBinary.run(
+      ["settings", "export-keyboard", "--container", workspace.container.path] + data)
     #expect(export.status == 0, "\(export.stderr)")
     let file = try String(
       contentsOf: workspace.container.appendingPathComponent("keyboard-settings.json"), encoding: .utf8)

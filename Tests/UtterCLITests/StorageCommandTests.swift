@@ -83,7 +83,8 @@ struct StorageVocabularyCommandTests {
     defer { cli.folder.remove() }
     try await cli.run(["snippets", "add", "my calendar", "https://cal.example/a"])
     #expect(
-      try await cli.run(["snippets", "add", "My Calendar", "https://cal.example/b"]).stdout == "Updated 'My Calendar'.\n")
+      try await cli.run(["snippets", "add", "My Calendar", "https://cal.example/b"]).stdout
+        == "Updated 'My Calendar'.\n")
     #expect(
       try await cli.run(["snippets", "list"]).stdout
         == "TRIGGER      EXPANSION\nMy Calendar  https://cal.example/b\n")
@@ -172,7 +173,8 @@ struct StorageHistoryCommandTests {
     try await cli.run(["history", "delete", "1"])
     #expect(!FileManager.default.fileExists(atPath: audio.appendingPathComponent("a1.wav").path))
     #expect(!(try await cli.run(["history", "list"]).stdout.contains("Kubernetes")))
-    #expect(try await cli.run(["history", "delete", "--all"]).stdout == "Deleted 2 dictation(s) and 0 audio file(s).\n")
+    #expect(
+      try await cli.run(["history", "delete", "--all"]).stdout == "Deleted 2 dictation(s) and 0 audio file(s).\n")
     #expect(try await cli.run(["history", "list"]).stdout == "No dictations yet.\n")
     try await cli.run(["history", "delete"], expect: 64)
   }

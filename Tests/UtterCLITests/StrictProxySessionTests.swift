@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// `utter host` and `utter keyboard` as two processes, the keyboard typing into a field as strict as iOS's proxy.
-@Suite("Keyboard↔app session: undo and raw text on a strict phone", .serialized,
+@Suite(
+  "Keyboard↔app session: undo and raw text on a strict phone", .serialized,
   .enabled(if: SyntheticSpeech.isAvailable))
 struct StrictProxySessionTests {
   static let letter = "Dear team,\nThe first point is done. The second is not."

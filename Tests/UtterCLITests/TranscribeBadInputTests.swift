@@ -142,7 +142,8 @@ struct TranscribeTruncatedTests {
     #expect(result.stdout.contains("meet on Tuesday"), "\(result.stdout)")
     #expect(
       result.stderr
-        == "utter: cut.wav: the file is truncated: its header declares 9.7 s of audio, 3.1 s are there; transcribing those\n")
+        == "utter: cut.wav: the file is truncated: its header declares 9.7 s of audio, 3.1 s are there; transcribing those\n"
+    )
     let history = try await UtterBinary.run(["history", "list", "--data-dir", dir.path("home").path])
     #expect(history.stdout.contains("Tuesday"), "the words are kept in history: \(history.stdout)")
   }
