@@ -271,6 +271,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "DictationServerTests",
-      dependencies: ["DictationServer", "AudioInput", "RemoteDictation", "SpeechEngine", "TestSupport"]),
+      dependencies: [
+        "DictationServer", "AudioInput", "Dictation", "RemoteDictation", "SpeechEngine", "TestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]),
   ]
 )

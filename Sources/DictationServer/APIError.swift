@@ -89,8 +89,25 @@ public struct APIError: Error, Sendable, Hashable {
   }
 
   /// The body, as OpenAI's clients read it.
-  var body: [String: [String: String?]] {
-    ["error": ["message": message, "type": type, "param": param, "code": code]]
+  var body: Body { Body(error: .init(message: message, type: type, param: param, code: code)) }
+
+  /// OpenAI's error body: `param` and `code` are `null` when there is none, as OpenAI writes them.
+  struct Body: Codable, Equatable {
+    struct Detail: Codable, Equatable {
+      var message: String
+      var type: String
+      var param: String?
+      var code: String?
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(message, forKey: .message)
+        try container.encode(type, forKey: .type)
+        try container.encode(param, forKey: .param)
+        try container.encode(code, forKey: .code)
+      }
+    }
+    var error: Detail
   }
 
   /// The HTTP response.
@@ -115,9 +132,7 @@ public struct APIError: Error, Sendable, Hashable {
 
   /// The JSON body.
   var bodyData: Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(body)) ?? Data()
+    (try? ServerJSON.encoder().encode(body)) ?? Data()
   }
 }
 
@@ -144,7 +159,7 @@ struct APIErrorMiddleware: RouterMiddleware {
       return (context.clientLeft ? APIError.clientClosed : APIError.badFraming(error)).response()
     } catch let error as any HTTPResponseError {
       switch error.status.code {
-      case 404: return (ServerEndpoints.methodNotAllowed(request) ?? APIError.notFound(request.uri.path)).response()
+      case 404: return APIError.notFound(request.uri.path).response()
       case 413: return APIError.tooLarge(limit: maxUploadBytes).response()
       default:
         return APIError(status: error.status.code, message: error.status.reasonPhrase, type: "invalid_request_error")

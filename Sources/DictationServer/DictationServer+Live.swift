@@ -24,7 +24,8 @@ extension DictationServer {
       let refusal = error as? APIError ?? APIError.badRequest("The live dictation cannot start.")
       connection?.refusal = refusal
       logRequest(
-        method: head.method, path: uri.path, status: refusal.status, seconds: 0, metrics: metrics, logger: self.logger)
+        method: head.method, endpoint: ServerEndpoints.handshakeLabel(uri.path), status: refusal.status, seconds: 0,
+        metrics: metrics, logger: self.logger)
       return .dontUpgrade
     }
     let shutdown = LiveShutdown()
@@ -36,7 +37,7 @@ extension DictationServer {
 
   /// The dictation a live request asks for, or why it is refused (the same answer whether it asks to upgrade or not).
   func liveRequest(path: String, query: Parameters, headers: HTTPFields) throws -> DictationPipeline.Request {
-    guard path == "/v1/audio/live" else { throw APIError.notFound(path) }
+    guard path == ServerEndpoints.live else { throw APIError.notFound(path) }
     guard BearerToken.accepted(headers, tokens: tokens) else { throw APIError.unauthorized }
     let dictation = try Self.dictationRequest(
       language: query.get("language"), prompt: query.get("prompt"), cleanup: query.get("cleanup"))
@@ -55,7 +56,7 @@ extension DictationServer {
     let started = clock.now()
     defer {
       let seconds = clock.now() - started
-      metrics.request(endpoint: "/v1/audio/live", status: 101, seconds: seconds)
+      metrics.request(endpoint: ServerEndpoints.live, status: 101, seconds: seconds)
     }
     guard admission.enter() else {
       try await outbound.write(

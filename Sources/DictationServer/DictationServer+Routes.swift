@@ -7,20 +7,22 @@ import Hummingbird
 import SpeechEngine
 
 extension DictationServer {
+  /// Every endpoint; each route is added under its method with `route`, so a path asked with another method is
+  /// answered 405 from the same table.
   func addRoutes(to router: Router<ServerRequestContext>) {
-    router.get("/health") { _, _ in Self.json(["status": "ok"]) }
-    router.get("/ready") { _, _ in try ready() }
-    router.get("/metrics") { _, _ in
+    var routes = ServerRoutes(router: router)
+    routes.add("/health", .get) { _, _ in HealthAnswer() }
+    routes.add("/ready", .get) { _, _ in try ready() }
+    routes.add("/metrics", .get) { _, _ in
       var headers = HTTPFields()
       headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
       return Response(
         status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
     }
-    router.get("/v1/models") { _, _ in
-      let pool = try engine.require()
-      return Self.json(["object": "list", "data": [Self.model(pool)]])
+    routes.add("/v1/models", .get) { _, _ in
+      ModelListAnswer(data: [ModelAnswer(try engine.require())])
     }
-    router.get("/v1/models/{id}") { _, context in
+    routes.add("/v1/models/{id}", .get) { _, context in
       let pool = try engine.require()
       let id = context.parameters.get("id") ?? ""
       guard id == pool.model else {
@@ -28,38 +30,32 @@ extension DictationServer {
           status: 404, message: "The model '\(id.prefix(80))' does not exist; this server reads with '\(pool.model)'.",
           code: "model_not_found", param: "model")
       }
-      return Self.json(Self.model(pool))
+      return ModelAnswer(pool)
     }
-    router.post("/v1/audio/transcriptions") { request, _ in
+    routes.add("/v1/audio/transcriptions", .post) { request, _ in
       try await admission.admitted(retryAfter: 2) {
         try await transcribe(request)
       }
     }
-    router.post("/v1/format") { request, _ in
+    routes.add("/v1/format", .post) { request, _ in
       try await admission.admitted(retryAfter: 1) {
         try await format(request)
       }
     }
     // NB: the WebSocket router upgrades a good request; any other GET of the live path gets here and is told why.
-    router.get("/v1/audio/live") { request, _ -> Response in
+    routes.add("/v1/audio/live", .get) { request, _ -> Response in
       _ = try liveRequest(path: request.uri.path, query: request.uri.queryParameters, headers: request.headers)
       throw APIError(
         status: 426, message: "/v1/audio/live is a WebSocket: connect with an upgrade request.",
         code: "upgrade_required")
     }
+    routes.refuseOtherMethods()
   }
 
-  /// OpenAI's model object for the model the pool reads with.
-  private static func model(_ pool: EnginePool) -> [String: Any] {
-    ["id": pool.model, "object": "model", "owned_by": "utter", "engine": pool.id]
-  }
-
-  private func ready() throws -> Response {
+  private func ready() throws -> ReadyAnswer {
     let pool = try engine.require()
-    return Self.json([
-      "status": "ready", "engine": pool.id, "model": pool.model, "workers": configuration.workers,
-      "queue": configuration.queueLength,
-    ])
+    return ReadyAnswer(
+      engine: pool.id, model: pool.model, workers: configuration.workers, queue: configuration.queueLength)
   }
 
   /// `POST /v1/audio/transcriptions`: OpenAI's fields (`file`, `model`, `language`, `prompt`, `response_format`,
@@ -123,27 +119,23 @@ extension DictationServer {
 
   /// `POST /v1/format`: `{"text": …, "language"?: …}` → `{"text": cleaned, "raw_text": …}`, the clean-up (and the
   /// server's polish, when set) that a dictation's words get.
-  private func format(_ request: Request) async throws -> Response {
+  private func format(_ request: Request) async throws -> FormatAnswer {
     let body: ByteBuffer
     do {
       body = try await request.body.collect(upTo: Self.maxFormatBytes)
     } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
       throw APIError.tooLarge(limit: Self.maxFormatBytes, what: "The text")
     }
-    struct Input: Decodable {
-      var text: String
-      var language: String?
-    }
-    let input: Input
+    let input: FormatInput
     do {
-      input = try JSONDecoder().decode(Input.self, from: Data(body.readableBytesView))
+      input = try JSONDecoder().decode(FormatInput.self, from: Data(body.readableBytesView))
     } catch {
       throw APIError.badRequest("Send JSON with a 'text' field, e.g. {\"text\": \"um hello comma world\"}.")
     }
     let dictation = try Self.dictationRequest(language: input.language, prompt: nil, cleanup: nil)
     let formatter = pipeline.formatter
     let formatted = try await withinTimeout { await formatter.format(input.text, field: dictation.field) }
-    return Self.json(["text": formatted.text.text, "raw_text": input.text])
+    return FormatAnswer(text: formatted.text.text, rawText: input.text)
   }
 
   /// The largest body `/v1/format` takes.
@@ -229,13 +221,5 @@ extension DictationServer {
     let code = language?.lowercased()
     return DictationPipeline.Request(
       language: code, field: FieldContext(language: code), prompt: prompt.map { String($0.prefix(1000)) }, raw: raw)
-  }
-
-  static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
-    var headers = HTTPFields()
-    headers[.contentType] = "application/json"
-    let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
   }
 }

@@ -50,16 +50,30 @@ public struct DictationServer: Sendable {
   /// Serves until SIGTERM or SIGINT, then stops taking connections and finishes the requests in flight.
   /// `onListening` is told the port once the server listens (before the engine is ready: `/ready` says when).
   public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    let app = buildApplication(onListening: onListening)
+    try await serveWhileLoading { try await app.runService() }
+    logger.notice("stopped")
+  }
+
+  /// The routes behind their middleware (the request log and metrics, OpenAI's error shape, the bearer token), as
+  /// Hummingbird's examples build a router.
+  func buildRouter() -> Router<ServerRequestContext> {
     let router = Router(context: ServerRequestContext.self)
     router.middlewares.add(RequestLogMiddleware(metrics: metrics, logger: logger, clock: clock))
     router.middlewares.add(
       APIErrorMiddleware(maxUploadBytes: configuration.maxUploadBytes, bodyTimeout: configuration.bodyTimeout))
     router.middlewares.add(BearerTokenMiddleware(tokens: tokens, open: ["/health", "/ready"]))
     addRoutes(to: router)
+    return router
+  }
+
+  /// The router on the guarded HTTP/1 server with the live WebSocket, at the configured address; `onListening` is
+  /// told the port once it listens. The engine is loaded apart (`serveWhileLoading`).
+  func buildApplication(onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
     let listening = logger
     let configuration = configuration
-    let app = Application(
-      router: router, server: guardedServer(),
+    return Application(
+      router: buildRouter(), server: guardedServer(),
       configuration: ApplicationConfiguration(
         address: .hostname(configuration.host, port: configuration.port), serverName: "utter",
         availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
@@ -69,8 +83,6 @@ public struct DictationServer: Sendable {
         onListening(port)
       },
       logger: Self.frameworkLogger(from: logger))
-    try await serveWhileLoading { try await app.runService() }
-    logger.notice("stopped")
   }
 
   /// HTTP/1 with the live WebSocket, every connection under `GuardedChannel`'s deadlines and caps, pings on live
@@ -164,7 +176,7 @@ struct RequestLogMiddleware: RouterMiddleware {
     let response = try await next(request, context)
     let status = context.clientLeft ? APIError.clientClosed.status : response.status.code
     logRequest(
-      method: request.method, path: request.uri.path, status: status, seconds: clock.now() - started,
+      method: request.method, endpoint: ServerEndpoints.label(context), status: status, seconds: clock.now() - started,
       metrics: metrics, logger: logger)
     return response
   }
@@ -172,11 +184,10 @@ struct RequestLogMiddleware: RouterMiddleware {
 
 /// Logs and counts one answered request (the probes, `/health` `/ready` `/metrics`, are counted, not logged).
 func logRequest(
-  method: HTTPRequest.Method, path: String, status: Int, seconds: Double, metrics: ServerMetrics, logger: Logger
+  method: HTTPRequest.Method, endpoint: String, status: Int, seconds: Double, metrics: ServerMetrics, logger: Logger
 ) {
-  let endpoint = ServerEndpoints.label(path)
   metrics.request(endpoint: endpoint, status: status, seconds: seconds)
-  if path != "/health", path != "/ready", path != "/metrics" {
+  if endpoint != "/health", endpoint != "/ready", endpoint != "/metrics" {
     logger.info("\(method) \(endpoint) \(status) \(String(format: "%.0f", seconds * 1000)) ms")
   }
 }

@@ -1,31 +1,63 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The server's endpoints and the methods each takes: metrics and the log name requests by them (anything else is
-/// "other", so a scan cannot grow the metrics without bound), and a known path asked with another method gets 405.
-enum ServerEndpoints {
-  static let methods: [String: [HTTPRequest.Method]] = [
-    "/v1/audio/transcriptions": [.post], "/v1/format": [.post], "/v1/audio/live": [.get], "/v1/models": [.get],
-    "/v1/models/{id}": [.get], "/health": [.get], "/ready": [.get], "/metrics": [.get],
-  ]
+/// Adds the server's routes to its router, remembering the methods each path takes, so that a path asked with another
+/// method is answered 405 with `Allow` (Hummingbird's router answers 404 for it) and counted under its route.
+struct ServerRoutes {
+  let router: Router<ServerRequestContext>
+  private var methods: [(path: String, methods: [HTTPRequest.Method])] = []
 
-  /// The endpoint `path` is asked of: itself, `/v1/models/{id}`, or "other".
-  static func label(_ path: String) -> String {
-    if methods[path] != nil { return path }
-    if path.hasPrefix("/v1/models/"), path.count > "/v1/models/".count { return "/v1/models/{id}" }
-    return "other"
+  init(router: Router<ServerRequestContext>) {
+    self.router = router
   }
 
-  /// The 405 for a known path asked with a method it does not take; nil for an unknown path.
-  static func methodNotAllowed(_ request: Request) -> APIError? {
-    guard let allowed = methods[label(request.uri.path)], !allowed.contains(request.method) else { return nil }
-    let names = allowed.map(\.rawValue).joined(separator: ", ")
-    var error = APIError(
-      status: 405, message: "\(request.method) is not allowed on \(request.uri.path); use \(names).",
-      code: "method_not_allowed")
-    error.allow = names
-    return error
+  /// Adds `handler` for `method` on `path` (a route pattern such as `/v1/models/{id}`).
+  mutating func add(
+    _ path: String, _ method: HTTPRequest.Method,
+    _ handler: @escaping @Sendable (Request, ServerRequestContext) async throws -> some ResponseGenerator
+  ) {
+    router.on(RouterPath(path), method: method, use: handler)
+    if let index = methods.firstIndex(where: { $0.path == path }) {
+      methods[index].methods.append(method)
+    } else {
+      methods.append((path, [method]))
+    }
+  }
+
+  /// Answers every other common method on each added path with 405 and the methods it takes.
+  func refuseOtherMethods() {
+    let common: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
+    for (path, allowed) in methods {
+      let names = allowed.map(\.rawValue).joined(separator: ", ")
+      for method in common where !allowed.contains(method) {
+        router.on(RouterPath(path), method: method) { request, _ -> Response in
+          var error = APIError(
+            status: 405, message: "\(request.method) is not allowed on \(request.uri.path); use \(names).",
+            code: "method_not_allowed")
+          error.allow = names
+          throw error
+        }
+      }
+    }
+  }
+}
+
+/// The name metrics and the log give a request: the route the router matched (`/v1/models/{id}`), else "NotFound",
+/// so a scan cannot grow the metrics without bound.
+enum ServerEndpoints {
+  /// The live WebSocket's path, whose handshake is answered before the router.
+  static let live = "/v1/audio/live"
+
+  /// The label of a request the router answered.
+  static func label(_ context: ServerRequestContext) -> String {
+    context.endpointPath ?? "NotFound"
+  }
+
+  /// The label of a WebSocket handshake refused before the router.
+  static func handshakeLabel(_ path: String) -> String {
+    path == live ? live : "NotFound"
   }
 }
 
@@ -39,6 +71,9 @@ struct ServerRequestContext: RequestContext {
     coreContext = .init(source: source)
     channel = source.channel
   }
+
+  /// JSON answers with sorted keys and slashes as they are.
+  var responseEncoder: JSONEncoder { ServerJSON.encoder() }
 
   /// Whether the client closed the connection before its answer.
   var clientLeft: Bool { !channel.isActive }

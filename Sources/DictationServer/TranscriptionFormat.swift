@@ -37,21 +37,11 @@ enum TranscriptionFormat: String, Sendable, CaseIterable {
   func body(_ answer: Answer) -> String {
     switch self {
     case .json:
-      return Self.json(["text": answer.text])
+      return Self.json(TextAnswer(text: answer.text))
     case .text:
       return answer.text + "\n"
     case .verboseJSON:
-      let segments: [[String: Any]] = answer.cues.enumerated().map { index, cue in
-        [
-          "id": index, "seek": 0, "start": Self.rounded(cue.start), "end": Self.rounded(cue.end), "text": cue.text,
-          "tokens": [Int](), "temperature": 0.0, "avg_logprob": 0.0, "compression_ratio": 1.0,
-          "no_speech_prob": 0.0,
-        ]
-      }
-      return Self.json([
-        "task": "transcribe", "language": Self.languageName(answer.language), "duration": Self.rounded(answer.duration),
-        "text": answer.text, "segments": segments, "model": answer.model,
-      ])
+      return Self.json(VerboseAnswer(answer))
     case .srt:
       return answer.cues.enumerated().map { index, cue in
         "\(index + 1)\n\(Self.timestamp(cue.start, separator: ",")) --> \(Self.timestamp(cue.end, separator: ","))\n\(cue.text)\n"
@@ -81,8 +71,63 @@ enum TranscriptionFormat: String, Sendable, CaseIterable {
     return Locale(identifier: "en").localizedString(forLanguageCode: code)?.lowercased() ?? code
   }
 
-  private static func json(_ object: [String: Any]) -> String {
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+  private static func json(_ value: some Encodable) -> String {
+    let data = try? ServerJSON.encoder().encode(value)
     return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+
+  /// `json`: the text alone.
+  struct TextAnswer: Codable, Equatable {
+    var text: String
+  }
+
+  /// `verbose_json`: OpenAI's verbose transcription, its segments from the cues.
+  struct VerboseAnswer: Codable, Equatable {
+    var task = "transcribe"
+    var language: String
+    var duration: Double
+    var text: String
+    var segments: [Segment]
+    var model: String
+
+    init(_ answer: Answer) {
+      language = TranscriptionFormat.languageName(answer.language)
+      duration = TranscriptionFormat.rounded(answer.duration)
+      text = answer.text
+      model = answer.model
+      segments = answer.cues.enumerated().map { index, cue in
+        Segment(
+          id: index, start: TranscriptionFormat.rounded(cue.start), end: TranscriptionFormat.rounded(cue.end),
+          text: cue.text)
+      }
+    }
+  }
+
+  /// One segment of a verbose answer, with OpenAI's decoding fields at this server's fixed values.
+  struct Segment: Codable, Equatable {
+    var id: Int
+    var seek = 0
+    var start: Double
+    var end: Double
+    var text: String
+    var tokens: [Int] = []
+    var temperature = 0.0
+    var avgLogprob = 0.0
+    var compressionRatio = 1.0
+    var noSpeechProb = 0.0
+
+    enum CodingKeys: String, CodingKey {
+      case id, seek, start, end, text, tokens, temperature
+      case avgLogprob = "avg_logprob"
+      case compressionRatio = "compression_ratio"
+      case noSpeechProb = "no_speech_prob"
+    }
+
+    init(id: Int, start: Double, end: Double, text: String) {
+      self.id = id
+      self.start = start
+      self.end = end
+      self.text = text
+    }
   }
 }
