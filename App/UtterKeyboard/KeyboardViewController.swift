@@ -31,7 +31,8 @@ final class KeyboardViewController: UIInputViewController {
       fullAccess: hasFullAccess, shared: SharedFolder.appGroup(), document: ProxyDocument(controller: self),
       notifier: { DarwinChangeNotifier() }, pickedLanguage: KeyboardPicks.language, pickedStyle: KeyboardPicks.style)
     session.host = self
-    session.fullAccessHelp = FullAccessHelp(iOSMajorVersion: ProcessInfo.processInfo.operatingSystemVersion.majorVersion)
+    session.fullAccessHelp = FullAccessHelp(
+      iOSMajorVersion: ProcessInfo.processInfo.operatingSystemVersion.majorVersion)
     self.session = session
 
     let controls = KeyboardControls(

@@ -17,7 +17,9 @@ final class ModelDownloads: NSObject, URLSessionDownloadDelegate, @unchecked Sen
   private let report: @Sendable (ModelDownloadReport) -> Void
   let handoff = BackgroundEventsHandoff()
   // NB: set once in init, after super.init (a session's delegate is self); read-only afterwards.
+  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
   private var wifi: URLSession!
+  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
   private var anyNetwork: URLSession!
 
   /// Reconnects to the sessions (and so to tasks that ran while Utter was away); `report` runs on a background queue.

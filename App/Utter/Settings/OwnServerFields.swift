@@ -59,8 +59,9 @@ struct OwnServerFields: View {
       return
     }
     let url = URL(string: trimmed)
-    if let url, case .failure(let refusal) = TransportSecurity.shipped.check(
-      url, permission: .granted, inForeground: true)
+    if let url,
+      case .failure(let refusal) = TransportSecurity.shipped.check(
+        url, permission: .granted, inForeground: true)
     {
       problem = refusal.description
       return
