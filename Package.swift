@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "utter-bench", targets: ["UtterBench"]),
     .library(name: "Clocks", targets: ["Clocks"]),
     .library(name: "DictationValues", targets: ["DictationValues"]),
+    .library(name: "FieldValues", targets: ["FieldValues"]),
     .library(name: "WordMatching", targets: ["WordMatching"]),
     .library(name: "Locations", targets: ["Locations"]),
     .library(name: "AudioInput", targets: ["AudioInput"]),
@@ -59,7 +60,9 @@ let package = Package(
     .target(name: "KeyboardRules"),
     // The value types every dictation module shares, with no dependencies: the field, a trace step, an archived
     // dictation, the session timeout.
-    .target(name: "DictationValues"),
+    .target(name: "DictationValues", dependencies: ["FieldValues"]),
+    // The field a dictation is for and the languages offered: the values the keyboard shares with the app.
+    .target(name: "FieldValues"),
     // Word matching for corrections and the dictionary: alignment, phonetic keys, edit distance. The keyboard links it
     // (to report the words a user corrected) without the clean-up pipeline.
     .target(name: "WordMatching"),
@@ -107,12 +110,12 @@ let package = Package(
     // The keyboard↔app protocol over a shared container. The keyboard links this and KeyboardModel only.
     .target(
       name: "SessionChannel",
-      dependencies: ["Clocks", "DictationValues", "Locations", .product(name: "Logging", package: "swift-log")]),
+      dependencies: ["Clocks", "FieldValues", "Locations", .product(name: "Logging", package: "swift-log")]),
     // The keyboard's state machine and its driver over the channel.
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "DictationValues", "SessionChannel", "WordMatching", "Locations", "KeyboardRules",
+        "Clocks", "FieldValues", "SessionChannel", "WordMatching", "Locations", "KeyboardRules",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.

@@ -1,4 +1,4 @@
-import DictationValues
+import FieldValues
 import SessionChannel
 
 /// Something that happened to the keyboard: a tap, a message from the app, or time passing.

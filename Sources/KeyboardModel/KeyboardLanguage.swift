@@ -1,4 +1,4 @@
-import DictationValues
+import FieldValues
 
 /// Which language the keyboard types and dictates in. By default the conversation's: iOS remembers, per field,
 /// the keyboard language the user last wrote there (`documentInputMode`), so a French chat dictates in French with

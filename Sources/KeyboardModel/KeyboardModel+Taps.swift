@@ -1,4 +1,4 @@
-import DictationValues
+import FieldValues
 import SessionChannel
 
 extension KeyboardModel {

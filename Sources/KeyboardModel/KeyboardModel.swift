@@ -1,4 +1,4 @@
-import DictationValues
+import FieldValues
 import SessionChannel
 
 /// The keyboard's dictation state machine: pure transitions that return the effects to perform.

@@ -1,5 +1,5 @@
 import Clocks
-import DictationValues
+import FieldValues
 import Logging
 import SessionChannel
 

@@ -1,4 +1,4 @@
-import DictationValues
+import FieldValues
 
 /// What the keyboard asks the containing app to do.
 public enum CommandKind: String, Codable, Sendable, CaseIterable {
