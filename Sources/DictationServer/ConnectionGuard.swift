@@ -16,7 +16,7 @@ struct GuardedChannel: ServerChildChannel {
   let headerTimeout: TimeAmount
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-    guard limits.open(channel) else {
+    guard limits.admits(channel) else {
       channel.close(promise: nil)
       return channel.eventLoop.makeFailedFuture(ConnectionRefused())
     }
@@ -63,9 +63,23 @@ final class ConnectionLimits: @unchecked Sendable {
   let perAddress: Int
   private let lock = NSLock()
   private var open: [String: Int] = [:]
+  /// Connections whose place `AcceptOrder` decided as they arrived, until their setup asks.
+  private var decided: [ObjectIdentifier: Bool] = [:]
 
   init(perAddress: Int) {
     self.perAddress = max(1, perAddress)
+  }
+
+  /// Decides `channel`'s place as it is accepted (on the listening channel, in arrival order).
+  func decide(_ channel: any Channel) {
+    let admitted = open(channel)
+    lock.withLock { decided[ObjectIdentifier(channel)] = admitted }
+  }
+
+  /// Whether `channel` has a place: as decided when it was accepted, else counted now.
+  func admits(_ channel: any Channel) -> Bool {
+    let decision = lock.withLock { decided.removeValue(forKey: ObjectIdentifier(channel)) }
+    return decision ?? open(channel)
   }
 
   /// Counts `channel` until it closes; false (and nothing counted) when its address already holds `perAddress`.
@@ -84,6 +98,24 @@ final class ConnectionLimits: @unchecked Sendable {
       }
     }
     return true
+  }
+}
+
+/// First on the listening channel: each accepted connection gets its place against the per-address cap in the order
+/// connections arrive, so the one over the cap is the last to come. (`GuardedChannel.setup` runs on each connection's
+/// own event loop, in no set order: deciding there could refuse an earlier connection instead.)
+final class AcceptOrder: ChannelInboundHandler, @unchecked Sendable {
+  typealias InboundIn = any Channel
+  typealias InboundOut = any Channel
+  let limits: ConnectionLimits
+
+  init(limits: ConnectionLimits) {
+    self.limits = limits
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    limits.decide(unwrapInboundIn(data))
+    context.fireChannelRead(data)
   }
 }
 

@@ -72,12 +72,16 @@ public struct DictationServer: Sendable {
   func buildApplication(onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
     let listening = logger
     let configuration = configuration
+    let limits = ConnectionLimits(perAddress: configuration.maxConnectionsPerAddress)
     return Application(
-      router: buildRouter(), server: guardedServer(),
+      router: buildRouter(), server: guardedServer(limits: limits),
       configuration: ApplicationConfiguration(
         address: .hostname(configuration.host, port: configuration.port), serverName: "utter",
         availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
       onServerRunning: { channel in
+        // NB: Hummingbird sets up the listening channel itself; the accept order is watched from here, before the
+        // port is told to anyone (a connection accepted earlier is counted in its own setup).
+        try? await channel.pipeline.addHandler(AcceptOrder(limits: limits), position: .first).get()
         let port = channel.localAddress?.port ?? configuration.port
         listening.notice("listening on http://\(configuration.host):\(port)")
         onListening(port)
@@ -87,9 +91,8 @@ public struct DictationServer: Sendable {
 
   /// HTTP/1 with the live WebSocket, every connection under `GuardedChannel`'s deadlines and caps, pings on live
   /// WebSockets.
-  private func guardedServer() -> HTTPServerBuilder {
+  private func guardedServer(limits: ConnectionLimits) -> HTTPServerBuilder {
     let configuration = configuration
-    let limits = ConnectionLimits(perAddress: configuration.maxConnectionsPerAddress)
     let live = liveUpgrade
     return HTTPServerBuilder { responder in
       GuardedChannel(
