@@ -48,7 +48,7 @@ public final class OpenAIProvider: LLMProvider, ProviderClient, @unchecked Senda
   /// Calls the Responses API; nil means the server lacks it and `mayFallBack` allows trying chat.
   private func responses(_ request: LLMRequest, mayFallBack: Bool) async throws -> LLMResponse? {
     let model = request.model ?? self.model
-    let body = ResponsesRequest(
+    let body = OpenAIWire.ResponsesRequest(
       model: model, instructions: request.system, input: request.user, max_output_tokens: request.maxOutputTokens,
       temperature: isReasoningModel(model) ? nil : request.temperature, store: false)
     let http = try HTTPRequest.json(
@@ -59,7 +59,7 @@ public final class OpenAIProvider: LLMProvider, ProviderClient, @unchecked Senda
     } catch let error as ProviderError where mayFallBack && Self.meansNoEndpoint(error) {
       return nil
     }
-    guard let answer = try? response.decode(ResponsesAnswer.self), answer.output != nil else {
+    guard let answer = try? response.decode(OpenAIWire.ResponsesAnswer.self), answer.output != nil else {
       if mayFallBack, APIErrorBody.message(from: response.body) != nil { return nil }
       throw ProviderError.badResponse(provider: displayName, "expected a Responses API object")
     }
@@ -71,7 +71,7 @@ public final class OpenAIProvider: LLMProvider, ProviderClient, @unchecked Senda
 
   private func chat(_ request: LLMRequest) async throws -> LLMResponse {
     let model = request.model ?? self.model
-    let body = ChatRequest(
+    let body = OpenAIWire.ChatRequest(
       model: model,
       messages: [.init(role: "system", content: request.system), .init(role: "user", content: request.user)],
       max_tokens: request.maxOutputTokens, temperature: isReasoningModel(model) ? nil : request.temperature,
@@ -79,7 +79,7 @@ public final class OpenAIProvider: LLMProvider, ProviderClient, @unchecked Senda
     let http = try HTTPRequest.json(
       body, to: baseURL.joining("chat/completions"), headers: headers, timeout: request.timeout)
     let response = try await connection.exchange(http)
-    guard let answer = try? response.decode(ChatAnswer.self), answer.choices != nil else {
+    guard let answer = try? response.decode(OpenAIWire.ChatAnswer.self), answer.choices != nil else {
       throw ProviderError.badResponse(provider: displayName, "expected a chat completion object")
     }
     guard let text = answer.text else {
