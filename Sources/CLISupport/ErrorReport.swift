@@ -18,7 +18,9 @@ package enum ErrorReport {
     if !message.isEmpty {
       let line = oneLine(message)
       let hint = helpHint(in: Root.fullMessage(for: error, columns: 10_000))
-      let arguments = Array(CommandLine.arguments.dropFirst())
+      // The words a root such as `utter bench` stands for count as typed (`utter-bench` is run without them).
+      let arguments =
+        Root._commandName.split(separator: " ").dropFirst().map(String.init) + CommandLine.arguments.dropFirst()
       if let hint,
         let command = HelpTopic.unknownCommandMessage(
           root: Root.self, arguments: arguments, hint: hint, message: line)
