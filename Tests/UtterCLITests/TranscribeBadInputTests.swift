@@ -43,7 +43,7 @@ struct TranscribeBadInputTests {
       ("empty.wav", "file is empty"),
       ("truncated.wav", "truncated WAV header"),
       ("notes.wav", "not a WAV or known audio file"),
-      ("picture.wav", "not a WAV or known audio file"),
+      ("picture.wav", "a PNG image is not audio"),
       ("zero-channels.wav", "WAV declares 0 channels"),
       ("zero-rate.wav", "WAV declares a sample rate of 0 Hz"),
       ("twelve-bit.wav", "unsupported WAV sample format: 12-bit PCM"),
