@@ -54,7 +54,10 @@ format:
 # A release build of `utter` with the Swift runtime linked in, copied to $(PREFIX)/bin.
 install:
 	swift build -c release --static-swift-stdlib --product utter
+	swift build -c release --static-swift-stdlib --product utter-bench
 	install -d "$(PREFIX)/bin"
 	install -s -m 0755 "$$(swift build -c release --static-swift-stdlib --show-bin-path)/utter" "$(PREFIX)/bin/utter"
+	install -s -m 0755 "$$(swift build -c release --static-swift-stdlib --show-bin-path)/utter-bench" \
+		"$(PREFIX)/bin/utter-bench"
 	@echo "installed $(PREFIX)/bin/utter ($$("$(PREFIX)/bin/utter" --version))"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
