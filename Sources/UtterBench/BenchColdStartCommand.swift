@@ -49,7 +49,7 @@ struct BenchColdStartCommand: AsyncParsableCommand {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let utterances = try BenchLearningCommand.speak(chosen, in: folder, prefix: "cold")
-    let utter = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let utter = try BenchMeasure.utterExecutable()
     var keyboardTotal = WordErrorCount()
     var fileTotal = WordErrorCount()
     var listening: [Double] = []

@@ -19,6 +19,17 @@ struct BenchEngineOptions: ParsableArguments {
 
 /// What benchmarks measure and read the same way.
 enum BenchMeasure {
+  /// The `utter` these benches run as processes (host, keyboard, serve, transcribe): the one next to this
+  /// `utter-bench`, which `utter bench` handed over to.
+  static func utterExecutable() throws -> URL {
+    let utter = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("utter")
+    guard FileManager.default.isExecutableFile(atPath: utter.path) else {
+      throw CLIError("utter bench needs utter next to utter-bench in \(utter.deletingLastPathComponent().path)")
+    }
+    return utter
+  }
+
   /// The value at `fraction` (0 to 1) of `values` in order, at the nearest rank; 0 when there are none.
   static func percentile(_ values: [Double], _ fraction: Double) -> Double {
     let sorted = values.sorted()

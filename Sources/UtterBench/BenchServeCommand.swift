@@ -53,7 +53,7 @@ struct BenchServeCommand: AsyncParsableCommand {
     let utterances = try BenchLearningCommand.speak(lines, in: folder, prefix: "serve")
     let files = utterances.indices.map { folder.appendingPathComponent("serve-\($0).wav") }
     let audio = utterances.map { Double($0.samples.count) / 16_000 }
-    let utter = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let utter = try BenchMeasure.utterExecutable()
     // NB: `utter transcribe` runs first, so that its peak memory (the largest child's) is not the server's.
     printError("\(files.count) sentences, \(String(format: "%.1f", audio.reduce(0, +))) s of audio; utter transcribe…")
     var latencies: [Double] = []
