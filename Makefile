@@ -22,7 +22,7 @@ demo: setup
 PROCESS_SUITES = UtterCLITests|WhisperEngineTests
 
 test: setup test-deps lint ios-check
-	swift build --build-tests
+	swift build --build-tests --explicit-target-dependency-import-check error
 	swift test --skip-build --skip '$(PROCESS_SUITES)'
 	swift test --skip-build --filter '$(PROCESS_SUITES)' --no-parallel
 
@@ -47,6 +47,7 @@ bench: setup
 # swift-format's lint with the root .swift-format (Tests/.swift-format allows force unwraps in tests); any warning fails.
 lint:
 	swift format lint --strict --recursive Sources Tests App
+	@scripts/check-modules.py
 
 format:
 	swift format --in-place --recursive Sources Tests App

@@ -26,6 +26,10 @@ let package = Package(
     .library(name: "KeyboardModel", targets: ["KeyboardModel"]),
     .library(name: "DictationHost", targets: ["DictationHost"]),
     .library(name: "Dictation", targets: ["Dictation"]),
+    .library(name: "SpeechReading", targets: ["SpeechReading"]),
+    .library(name: "ModelInstallation", targets: ["ModelInstallation"]),
+    .library(name: "PhoneSession", targets: ["PhoneSession"]),
+    .library(name: "LiveWire", targets: ["LiveWire"]),
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "RemoteDictation", targets: ["RemoteDictation"]),
     .library(name: "DictationServer", targets: ["DictationServer"]),
@@ -69,7 +73,13 @@ let package = Package(
     // Audio: decoding, resampling, voice activity, level metering. No Apple frameworks.
     .target(name: "AudioInput"),
     // Speech engine abstraction: our value types, options, registry, WER scoring.
-    .target(name: "SpeechEngine", dependencies: ["AudioInput", "WordMatching"]),
+    .target(name: "SpeechEngine", dependencies: ["AudioInput", "FieldValues", "WordMatching"]),
+    // Reading speech as it is spoken and once it ends: the live reading of a recording (its windows read as speech
+    // settles, drafts of the speech going on), the final windowed reading, the segmenters, how a field is read, and
+    // the reading handed to the finishing step. The host's recordings and the server's live connections drive it.
+    .target(name: "SpeechReading", dependencies: ["AudioInput", "DictationValues", "SpeechEngine"]),
+    // The live WebSocket's messages and audio frames, shared by the server and the phone's client.
+    .target(name: "LiveWire", dependencies: ["FieldValues"]),
     // Our own declarations of the whisper.cpp 1.8.5 C ABI, loaded at run time with dlopen.
     .target(name: "CWhisper"),
     // The embedded engine: whisper.cpp + CTranslate2 model converted to ggml in memory.
@@ -96,7 +106,8 @@ let package = Package(
     .target(name: "KeyStore"),
     // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
     .target(
-      name: "CloudSpeech", dependencies: ["AudioInput", "SpeechEngine", "HTTPTransport", "KeyStore", "RemoteDictation"]),
+      name: "CloudSpeech",
+      dependencies: ["AudioInput", "FieldValues", "SpeechEngine", "HTTPTransport", "KeyStore", "RemoteDictation"]),
     // Deterministic clean-up: fillers, stutters, corrections, punctuation, dictionary, snippets.
     .target(name: "TextPipeline", dependencies: ["DictationValues", "WordMatching"]),
     // LLM polish, styles, the safety net and command mode.
@@ -122,17 +133,32 @@ let package = Package(
     .target(
       name: "DictationHost",
       dependencies: [
-        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine",
+        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine", "SpeechReading",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // One dictation, whatever starts it: settings → engine → guarded transcription → clean-up and polish in the
-    // dictation's style → history. The CLI, `utter host` and the app all call it.
+    // dictation's style → history. The CLI, `utter host`, the server and the app all call it.
     .target(
       name: "Dictation",
       dependencies: [
-        "AudioInput", "DictationValues", "SpeechEngine", "TextPipeline", "LLMPolish", "HTTPTransport", "KeyStore",
-        "Storage", "Locations", "SessionChannel", "DictationHost", "WordMatching", "PhoneRules",
+        "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "SpeechReading", "TextPipeline", "LLMPolish",
+        "HTTPTransport", "KeyStore", "Storage", "Locations",
+      ]
+    ),
+    // The on-device models: a Whisper model's download, checks and compile as events in and effects out, its files
+    // and free space, where it runs, how WhisperKit is asked to read, Apple's transcriber's availability. No Apple
+    // framework: the app gives it URLSession, Core ML and WhisperKit as a device.
+    .target(name: "ModelInstallation", dependencies: ["DictationValues", "Locations", "PhoneRules", "SpeechEngine"]),
+    // The phone's session: the flow session the app holds for the keyboard, its audio routes and calls, the host it
+    // builds, the app's own dictation button, learning from the keyboard's corrections, the settings the app saves
+    // and shares. The server links none of it.
+    .target(
+      name: "PhoneSession",
+      dependencies: [
+        "AudioInput", "Clocks", "Dictation", "DictationHost", "DictationValues", "LLMPolish", "Locations",
+        "ModelInstallation", "PhoneRules", "SessionChannel", "SpeechEngine", "SpeechReading", "Storage",
+        "TextPipeline", "WordMatching", .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // History, notes, dictionary, snippets, styles, stats and settings in SQLite.
@@ -150,7 +176,7 @@ let package = Package(
     .target(
       name: "RemoteDictation",
       dependencies: [
-        "HTTPTransport",
+        "FieldValues", "HTTPTransport", "LiveWire",
         .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux])),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(platforms: [.linux])),
         .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
@@ -162,8 +188,8 @@ let package = Package(
     .target(
       name: "DictationServer",
       dependencies: [
-        "AudioInput", "Clocks", "Dictation", "DictationHost", "DictationValues", "Locations", "RemoteDictation",
-        "SessionChannel", "SpeechEngine",
+        "AudioInput", "Clocks", "Dictation", "DictationValues", "LiveWire", "Locations", "SpeechEngine",
+        "SpeechReading",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -182,7 +208,7 @@ let package = Package(
       name: "CLISupport",
       dependencies: [
         "CloudSpeech", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore", "Locations",
-        "RemoteDictation", "SpeechEngine", "Storage", "WhisperEngine",
+        "PhoneSession", "RemoteDictation", "SpeechEngine", "SpeechReading", "Storage", "WhisperEngine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -192,7 +218,8 @@ let package = Package(
       name: "UtterBench",
       dependencies: [
         "AudioInput", "CLISupport", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore",
-        "KeyboardModel", "Locations", "SessionChannel", "SpeechEngine", "Storage", "TextPipeline",
+        "KeyboardModel", "Locations", "PhoneSession", "SessionChannel", "SpeechEngine", "SpeechReading", "Storage",
+        "TextPipeline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -204,6 +231,7 @@ let package = Package(
         "LLMPolish",
         "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
         "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules", "CLISupport",
+        "ModelInstallation", "PhoneSession", "SpeechReading", "LiveWire",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -229,7 +257,8 @@ let package = Package(
     .testTarget(
       name: "CloudSpeechTests",
       dependencies: [
-        "AudioInput", "CloudSpeech", "HTTPTransport", "KeyStore", "RemoteDictation", "SpeechEngine", "TestSupport",
+        "AudioInput", "CloudSpeech", "FieldValues", "HTTPTransport", "KeyStore", "RemoteDictation", "SpeechEngine",
+        "TestSupport",
         "ProviderTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
@@ -249,21 +278,35 @@ let package = Package(
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
       name: "SessionTestFakes",
-      dependencies: ["DictationHost", "DictationValues", "SessionChannel", "SpeechEngine", "TestSupport"],
+      dependencies: [
+        "AudioInput", "Dictation", "DictationHost", "DictationValues", "LLMPolish", "SessionChannel", "SpeechEngine",
+        "SpeechReading", "Storage", "TestSupport",
+      ],
       path: "Tests/SessionTestFakes"),
     .testTarget(
       name: "DictationHostTests",
       dependencies: [
         "AudioInput", "DictationHost", "DictationValues", "PhoneRules", "SessionTestFakes", "SpeechEngine",
-        "TestSupport",
+        "SpeechReading", "TestSupport",
       ]),
     .testTarget(
       name: "DictationTests",
       dependencies: [
-        "Dictation", "DictationHost", "DictationValues", "SessionTestFakes", "LLMPolish", "SessionChannel",
-        "SpeechEngine", "Storage", "TextPipeline", "KeyboardModel", "Locations", "PhoneRules", "TestSupport",
+        "AudioInput", "Dictation", "DictationValues", "HTTPTransport", "KeyStore", "KeyboardModel", "LLMPolish",
+        "RemoteDictation",
+        "SessionTestFakes", "SpeechEngine", "SpeechReading", "Storage", "TestSupport",
       ]
     ),
+    .testTarget(
+      name: "ModelInstallationTests",
+      dependencies: ["ModelInstallation", "Locations", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
+    .testTarget(
+      name: "PhoneSessionTests",
+      dependencies: [
+        "PhoneSession", "Dictation", "DictationHost", "DictationValues", "KeyboardModel", "LLMPolish", "Locations",
+        "PhoneRules", "SessionChannel", "SessionTestFakes", "SpeechEngine", "SpeechReading", "Storage", "TestSupport",
+        "TextPipeline",
+      ]),
     .testTarget(
       name: "StorageTests",
       dependencies: ["Storage", "DictationValues", "TextPipeline", "SessionChannel", "TestSupport"]),
@@ -275,7 +318,8 @@ let package = Package(
     .testTarget(
       name: "DictationServerTests",
       dependencies: [
-        "DictationServer", "AudioInput", "Dictation", "RemoteDictation", "SpeechEngine", "TestSupport",
+        "DictationServer", "AudioInput", "Dictation", "LiveWire", "RemoteDictation", "SpeechEngine", "SpeechReading",
+        "TestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]),
   ]

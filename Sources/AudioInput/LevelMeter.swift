@@ -19,6 +19,12 @@ public struct AudioLevel: Sendable, Hashable {
   /// The level of silence.
   public static let silence = AudioLevel(rmsDBFS: silenceDBFS, peakDBFS: silenceDBFS)
 
+  /// The level of `samples` as one chunk.
+  public init(of samples: [Float]) {
+    var meter = LevelMeter()
+    self = meter.process(samples)
+  }
+
   /// The RMS level mapped to 0...1 for drawing a waveform bar: `floorDBFS` and below give 0, 0 dBFS gives 1.
   public func normalizedRMS(floorDBFS: Float = -60) -> Float {
     guard floorDBFS < 0 else { return rmsDBFS >= 0 ? 1 : 0 }

@@ -1,6 +1,7 @@
 import DictationHost
 import Foundation
 import SpeechEngine
+import SpeechReading
 
 /// Engines for the session commands: the machine's, plus a hidden stand-in for tests on machines without one.
 package enum HostEngines {

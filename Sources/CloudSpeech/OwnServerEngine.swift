@@ -1,3 +1,4 @@
+import FieldValues
 import Foundation
 import HTTPTransport
 import RemoteDictation
@@ -60,7 +61,7 @@ struct LiveSpeechStream: SpeechStream {
   let engine: String
   let model: String
   let language: String?
-  let updates: AsyncStream<StreamedText>
+  let updates: AsyncStream<LiveText>
 
   init(dictation: LiveDictation, engine: String, model: String, language: String?) {
     self.dictation = dictation
@@ -71,7 +72,7 @@ struct LiveSpeechStream: SpeechStream {
     updates = AsyncStream { continuation in
       let forward = Task {
         for await message in messages {
-          continuation.yield(StreamedText(confirmed: message.confirmed ?? "", volatile: message.volatile ?? ""))
+          if let text = message.liveText { continuation.yield(text) }
         }
         continuation.finish()
       }

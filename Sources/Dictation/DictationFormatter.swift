@@ -1,8 +1,7 @@
-import DictationHost
+import SpeechReading
 import DictationValues
 import Foundation
 import LLMPolish
-import SessionChannel
 import TextPipeline
 
 /// The text a dictation ends as: the deterministic clean-up in the dictation's style, then (when the settings

@@ -1,4 +1,4 @@
-import DictationHost
+import SpeechReading
 import DictationValues
 import Foundation
 import SpeechEngine

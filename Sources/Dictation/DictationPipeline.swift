@@ -1,8 +1,7 @@
 import Clocks
-import DictationHost
+import SpeechReading
 import DictationValues
 import Foundation
-import SessionChannel
 import SpeechEngine
 import Storage
 import TextPipeline
@@ -124,18 +123,8 @@ public struct DictationPipeline: Sendable {
       notice: finished.notice)
   }
 
-  /// The host's settings from the user's: session timeout, recording cap, model unloading, language and vocabulary
-  /// (`makeHost`'s `adjust` changes them for a bench or a command-line flag).
-  public func hostConfiguration() -> HostConfiguration {
-    HostConfiguration(
-      timeout: settings.settings.sessionTimeout,
-      transcription: settingsTranscription,
-      maxRecordingSeconds: settings.settings.maxRecordingSeconds,
-      engineIdleUnload: settings.settings.unloadModelAfterSeconds > 0 ? settings.settings.unloadModelAfterSeconds : nil)
-  }
-
   /// How the settings read every dictation: their language, the dictionary's terms as a hint, the learned forms.
-  var settingsTranscription: TranscriptionOptions {
+  package var settingsTranscription: TranscriptionOptions {
     TranscriptionOptions(
       language: settings.language, vocabulary: settings.vocabularyPrompt, learnedForms: settings.learnedForms)
   }

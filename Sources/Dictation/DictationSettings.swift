@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import SpeechEngine
 import Storage
@@ -65,7 +66,7 @@ public struct DictationSettings: Sendable {
 
   /// The spoken language, or nil to detect it.
   public var language: String? {
-    settings.language == "auto" || settings.language.isEmpty ? nil : settings.language
+    LanguageChoice(settings.language).tag
   }
 
   /// The dictionary terms the engine is told to expect.

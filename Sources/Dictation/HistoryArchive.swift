@@ -1,5 +1,5 @@
 import AudioInput
-import DictationHost
+import SpeechReading
 import DictationValues
 import Foundation
 import Storage

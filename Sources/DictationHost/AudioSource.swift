@@ -91,12 +91,3 @@ public struct PlaybackMicrophone: AudioSource {
     }
   }
 }
-
-/// Loudness of a buffer in dBFS (full scale = 0), floored at -160.
-func rmsLevel(_ samples: [Float]) -> Double {
-  guard !samples.isEmpty else { return -160 }
-  var sum: Double = 0
-  for sample in samples { sum += Double(sample) * Double(sample) }
-  let rms = (sum / Double(samples.count)).squareRoot()
-  return rms > 0 ? max(-160, 20 * log10(rms)) : -160
-}

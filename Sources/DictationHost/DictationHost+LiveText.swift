@@ -3,6 +3,7 @@ import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine
+import SpeechReading
 
 extension DictationHost {
   /// Starts the next live engine call (a settled window's reading, else a draft) when none is in flight, and

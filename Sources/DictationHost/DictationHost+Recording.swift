@@ -3,6 +3,7 @@ import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine
+import SpeechReading
 
 /// A dictation being recorded: its audio, segmenter, spool and the readings made while the user speaks.
 struct Recording: Sendable {
@@ -161,7 +162,7 @@ extension DictationHost {
     if let pending {
       await pending.value
       // NB: the call's outcome went to the stored recording; its readings count for the final text.
-      if let finished = self.recording?.reading.live { recording.reading.live = finished }
+      if let finished = self.recording?.reading { recording.reading.adoptReadings(of: finished) }
     }
     self.recording = nil
     recording.spool?.sync()

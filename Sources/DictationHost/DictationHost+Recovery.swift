@@ -3,6 +3,7 @@ import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine
+import SpeechReading
 
 extension DictationHost {
   /// Transcribes audio a crash or kill left in the spool and keeps it in history as recovered (never inserted).
@@ -21,7 +22,7 @@ extension DictationHost {
       }
       // The same transcription as a live dictation's final text: the shared stage's windows.
       let reading = await WindowedReading.read(
-        samples, segments: segments, live: nil, engine: engine,
+        samples, segments: segments, engine: engine,
         options: sidecar.context.transcriptionOptions(from: sessionOptions))
       if reading.failures > 0 {
         logger.error(

@@ -2,6 +2,7 @@ import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine
+import SpeechReading
 
 /// A dictation streamed to an engine that reads while it is recorded (`StreamingSpeechEngine`: the user's own
 /// server): where the stream is, and what of the recording went to it.
@@ -106,7 +107,7 @@ extension DictationHost {
     self.recording = recording
   }
 
-  private func streamUpdated(_ text: StreamedText, dictationID: String) {
+  private func streamUpdated(_ text: LiveText, dictationID: String) {
     guard var recording, recording.dictation.id == dictationID, !recording.stopRequested,
       var state = recording.stream, case .open = state.phase
     else { return }

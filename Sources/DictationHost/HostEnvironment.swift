@@ -3,6 +3,7 @@ import DictationValues
 import Logging
 import SessionChannel
 import SpeechEngine
+import SpeechReading
 
 /// What the app did with words the user corrected in an inserted result.
 public struct CorrectionResult: Sendable, Hashable {

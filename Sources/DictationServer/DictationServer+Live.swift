@@ -5,7 +5,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import RemoteDictation
+import LiveWire
 
 extension DictationServer {
   /// The WebSocket handshake of `GET /v1/audio/live` (`LiveMessage`): binary frames of 16 kHz mono s16le PCM in;

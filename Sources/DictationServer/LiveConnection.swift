@@ -1,9 +1,9 @@
 import Dictation
-import DictationHost
 import DictationValues
 import Foundation
-import RemoteDictation
+import LiveWire
 import SpeechEngine
+import SpeechReading
 
 /// One live dictation over the WebSocket: the audio the client streams is read as the host reads a keyboard's
 /// (`LiveReading`: settled windows at full quality, drafts of the speech going on), its live text cleaned up as the
@@ -79,7 +79,7 @@ actor LiveConnection {
     guard step.changed else { return }
     let raw = reading.liveText
     let shown = cleanUp.map { raw.cleanedUp(for: request.field, by: $0) } ?? raw
-    sink.yield(.live(confirmed: shown.confirmed, volatile: shown.volatile, revision: shown.revision))
+    sink.yield(.live(shown))
   }
 
   private func finished(_ update: LiveReading.Update) {

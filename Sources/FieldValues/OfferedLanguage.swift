@@ -22,7 +22,4 @@ public struct OfferedLanguage: Sendable, Hashable, Identifiable {
     .init("ja", "Japanese", "日本語"), .init("zh", "Chinese", "中文"), .init("ko", "Korean", "한국어"),
     .init("ru", "Russian", "Русский"), .init("tr", "Turkish", "Türkçe"),
   ]
-
-  /// The setting's value that leaves the language to the field, then to detection.
-  public static let automatic = "auto"
 }

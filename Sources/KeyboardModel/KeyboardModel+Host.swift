@@ -1,3 +1,4 @@
+import FieldValues
 import SessionChannel
 
 extension KeyboardModel {

@@ -1,5 +1,6 @@
 #if canImport(Observation)
   import Clocks
+  import FieldValues
   import Foundation
   import Locations
   import Logging

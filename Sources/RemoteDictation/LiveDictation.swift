@@ -1,3 +1,5 @@
+// NB: the live WebSocket's messages are part of this client's API, so its users see them as they see the client.
+@_exported import LiveWire
 import Foundation
 import HTTPTransport
 

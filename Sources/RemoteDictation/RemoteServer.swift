@@ -1,3 +1,4 @@
+import FieldValues
 import Foundation
 import HTTPTransport
 
@@ -36,8 +37,8 @@ public struct RemoteServer: Sendable, Hashable {
     }
     components.scheme = components.scheme == "https" ? "wss" : "ws"
     var query: [URLQueryItem] = []
-    if let language, !language.isEmpty, language != "auto" {
-      query.append(URLQueryItem(name: "language", value: language))
+    if let tag = LanguageChoice(language).tag {
+      query.append(URLQueryItem(name: "language", value: tag))
     }
     if let prompt, !prompt.isEmpty { query.append(URLQueryItem(name: "prompt", value: prompt)) }
     if raw { query.append(URLQueryItem(name: "cleanup", value: "false")) }

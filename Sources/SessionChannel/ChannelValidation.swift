@@ -1,3 +1,5 @@
+import FieldValues
+
 /// Checks on values read from the shared container, which anything on the device could have written.
 enum ChannelValidation {
   /// Largest sequence number or text length accepted: beyond it the file is hostile or corrupt.

@@ -1,3 +1,4 @@
+import FieldValues
 import Foundation
 import Locations
 
@@ -31,7 +32,7 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
 
   public init(
     appearance: String = "system", dictionaryTerms: [String] = [], haptics: Bool = true, sounds: Bool = false,
-    language: String = "auto", pendingResultWindowSeconds: Double = 120
+    language: String = LanguageChoice.automatic, pendingResultWindowSeconds: Double = 120
   ) {
     version = Self.currentVersion
     self.appearance = appearance

@@ -1,3 +1,5 @@
+import FieldValues
+
 /// The spoken languages Utter's engines can be asked for, by ISO 639 code.
 public enum SpokenLanguage {
   /// The languages Whisper was trained on (the cloud engines take the same codes).
@@ -12,8 +14,8 @@ public enum SpokenLanguage {
 
   /// Whether `tag` (`en`, `pt-BR`, `auto`) names a language the engines know, or asks them to detect it.
   public static func isKnown(_ tag: String) -> Bool {
+    if LanguageChoice(tag).isAutomatic { return !tag.isEmpty }
     let lower = tag.lowercased()
-    if lower == "auto" { return true }
     let primary = lower.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? lower
     return codes.contains(primary)
   }

@@ -1,3 +1,5 @@
+import FieldValues
+
 /// An engine that reads a dictation while it is being recorded, somewhere else (the user's own `utter serve`): the
 /// audio goes to it as it is captured and the live text comes back. `transcribe` still reads whole recordings (files,
 /// recovery, and a dictation whose stream broke off).
@@ -10,22 +12,11 @@ public protocol StreamingSpeechEngine: SpeechEngine {
 /// One dictation streamed to an engine.
 public protocol SpeechStream: Sendable {
   /// Each revision of the live text, until the stream ends.
-  var updates: AsyncStream<StreamedText> { get }
+  var updates: AsyncStream<LiveText> { get }
   /// Sends captured audio (16 kHz mono, -1...1), in order.
   func send(_ samples: [Float]) async throws
   /// Says the user is done and waits for the engine's words for the whole recording.
   func finish() async throws -> Transcript
   /// Gives up: `finish` (if waiting) throws and the connection closes.
   func cancel() async
-}
-
-/// A stream's live text: words read from speech that ended, and a draft of the speech going on.
-public struct StreamedText: Sendable, Hashable {
-  public var confirmed: String
-  public var volatile: String
-
-  public init(confirmed: String, volatile: String) {
-    self.confirmed = confirmed
-    self.volatile = volatile
-  }
 }

@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 
 /// Validation of setting values typed as text.
@@ -39,7 +40,7 @@ enum SettingParse {
 
   /// `auto` or a language tag such as `en`, `fr`, `pt-BR`, `zh-Hant`.
   static func language(_ key: String, _ text: String) throws -> String {
-    if text.lowercased() == "auto" { return "auto" }
+    if text.lowercased() == LanguageChoice.automatic { return LanguageChoice.automatic }
     let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
       $0.split(separator: "_", omittingEmptySubsequences: false)
     }

@@ -17,7 +17,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   /// saved whichever engine is chosen.
   public var engineServerModel = ""
   /// The spoken language, e.g. `en`, or `auto` to detect it.
-  public var language = "auto"
+  public var language = LanguageChoice.automatic
   /// The LLM polish provider's id, or `none` for deterministic clean-up only.
   public var polishProvider = "none"
   /// The polish model; empty means the provider's default.

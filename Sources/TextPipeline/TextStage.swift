@@ -23,8 +23,8 @@ extension NumberFormatting { public var readsEnglishWords: Bool { true } }
 extension FieldContext {
   /// Whether the text is English as far as the clean-up knows: the field's language says so, or says nothing.
   var isEnglish: Bool {
-    guard let language, !language.isEmpty, language != "auto" else { return true }
-    return language.lowercased().hasPrefix("en")
+    guard let tag = LanguageChoice(language).tag else { return true }
+    return tag.lowercased().hasPrefix("en")
   }
 }
 

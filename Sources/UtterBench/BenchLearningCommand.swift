@@ -5,6 +5,7 @@ import Dictation
 import DictationHost
 import Foundation
 import KeyboardModel
+import PhoneSession
 import SessionChannel
 import SpeechEngine
 import Storage

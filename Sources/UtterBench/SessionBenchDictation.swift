@@ -8,8 +8,10 @@ import KeyStore
 import KeyboardModel
 import Locations
 import Logging
+import PhoneSession
 import SessionChannel
 import SpeechEngine
+import SpeechReading
 
 /// Runs whole dictations through a host and a keyboard (in one process, over real files) and times them as a user
 /// sees them: the first live text, its refreshes, and stop→inserted.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dictation
 import Foundation
 import Locations
+import ModelInstallation
 import WhisperEngine
 
 struct EnginesCommand: AsyncParsableCommand {

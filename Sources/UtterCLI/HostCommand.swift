@@ -8,6 +8,7 @@ import Foundation
 import Locations
 import Logging
 import PhoneRules
+import PhoneSession
 import SessionChannel
 
 /// `utter host --headset`.

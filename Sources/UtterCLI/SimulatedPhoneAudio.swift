@@ -5,6 +5,7 @@ import DictationHost
 import Foundation
 import Logging
 import PhoneRules
+import PhoneSession
 
 /// `utter host --interrupt-at SECONDS:DURATION`: a phone call that begins SECONDS into the first recording and
 /// holds the microphone for DURATION, as a call does on iPhone.

@@ -1,4 +1,5 @@
 import CloudSpeech
+import FieldValues
 import Foundation
 import HTTPTransport
 import KeyStore
@@ -27,7 +28,7 @@ final class ScriptedSocket: LiveSocketConnection, @unchecked Sendable {
         samples += bytes.count / 2
         return samples
       }
-      sink.yield(.text(LiveMessage.live(confirmed: "heard \(total)", volatile: "", revision: total).json))
+      sink.yield(.text(LiveMessage.live(LiveText(confirmed: "heard \(total)", revision: total)).json))
     case .text:
       let total = lock.withLock { samples }
       sink.yield(
@@ -101,9 +102,9 @@ struct OwnServerEngineTests {
 
     var updates = stream.updates.makeAsyncIterator()
     try await stream.send([Float](repeating: 0.1, count: 1_600))
-    #expect(await updates.next() == StreamedText(confirmed: "heard 1600", volatile: ""))
+    #expect(await updates.next() == LiveText(confirmed: "heard 1600", revision: 1600))
     try await stream.send([Float](repeating: 0.1, count: 800))
-    #expect(await updates.next() == StreamedText(confirmed: "heard 2400", volatile: ""))
+    #expect(await updates.next() == LiveText(confirmed: "heard 2400", revision: 2400))
     let transcript = try await stream.finish()
     #expect(transcript.text == "heard 2400", "the raw words: the phone cleans them up")
     #expect(transcript.language == "en")

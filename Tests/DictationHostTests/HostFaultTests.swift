@@ -2,6 +2,7 @@ import DictationHost
 import Foundation
 import SessionChannel
 import SessionTestFakes
+import SpeechReading
 import TestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import Foundation
 import SessionChannel
 import SessionTestFakes
 import SpeechEngine
+import SpeechReading
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 import SessionChannel
 import SessionTestFakes
 import SpeechEngine
+import SpeechReading
 import TestSupport
 import Testing
 
@@ -40,8 +41,8 @@ final class FakeServerEngine: StreamingSpeechEngine, @unchecked Sendable {
 }
 
 final class FakeStream: SpeechStream, @unchecked Sendable {
-  let updates: AsyncStream<StreamedText>
-  private let sink: AsyncStream<StreamedText>.Continuation
+  let updates: AsyncStream<LiveText>
+  private let sink: AsyncStream<LiveText>.Continuation
   private let fault: FakeServerEngine.Fault
   private let lock = NSLock()
   private var samples: [Float] = []
@@ -66,7 +67,7 @@ final class FakeStream: SpeechStream, @unchecked Sendable {
       samples.append(contentsOf: chunk)
       return samples.count
     }
-    sink.yield(StreamedText(confirmed: FakeServerEngine.liveText(afterSamples: count), volatile: ""))
+    sink.yield(LiveText(confirmed: FakeServerEngine.liveText(afterSamples: count), volatile: ""))
   }
 
   func finish() async throws -> Transcript {

@@ -1,11 +1,11 @@
 import Dictation
-import DictationHost
+import SessionTestFakes
+import SpeechReading
 import DictationValues
 import Foundation
 import HTTPTransport
 import KeyStore
 import LLMPolish
-import SessionChannel
 import SpeechEngine
 import Storage
 import Testing

@@ -2,7 +2,6 @@ import AudioInput
 import Dictation
 import DictationValues
 import Foundation
-import SessionChannel
 import SessionTestFakes
 import SpeechEngine
 import Storage
@@ -11,33 +10,12 @@ import Testing
 
 @Suite("One dictation pipeline for every entry point", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
 struct DictationPipelineTests {
-  /// A second of espeak-ng speech, 16 kHz.
-  static func speech(in folder: TemporaryDirectory) throws -> [Float] {
-    let url = folder.path("speech.wav")
-    try SyntheticSpeech.synthesize("meet me at the harbour", to: url)
-    return try AudioFileDecoder.decode(contentsOf: url).samples
-  }
-
-  static func pipeline(_ engine: ScriptedEngine, store: TemporaryStore, origin: DictationOrigin = .app)
-    -> DictationPipeline
-  {
-    let settings = DictationSettings.load(from: store.database)
-    return DictationPipeline(
-      settings: settings, loadEngine: { _ in engine },
-      formatter: DictationFormatter(
-        settings: settings,
-        providers: PolishProviders { id, _, _ in
-          throw SpeechEngineError("no provider \(id) in tests")
-        }),
-      archive: HistoryArchive(database: store.database, origin: origin))
-  }
-
   @Test("speech is transcribed, cleaned up and kept in history, with its audio, before it is returned")
   func dictationIsKept() async throws {
     let store = try TemporaryStore()
     defer { store.remove() }
     let engine = ScriptedEngine(["um meet me at the harbour"])
-    let outcome = try await Self.pipeline(engine, store: store).run(try Self.speech(in: store.folder))
+    let outcome = try await TestPipeline.pipeline(engine, store: store).run(try TestPipeline.speech(in: store.folder))
     #expect(outcome.text == "Meet me at the harbour.")
     #expect(outcome.rawText == "um meet me at the harbour")
     let entry = try #require(try store.database.historyEntry(uuid: outcome.id))
@@ -52,7 +30,7 @@ struct DictationPipelineTests {
     let store = try TemporaryStore()
     defer { store.remove() }
     let engine = ScriptedEngine(["[BLANK_AUDIO]"])
-    let outcome = try await Self.pipeline(engine, store: store).run(try Self.speech(in: store.folder))
+    let outcome = try await TestPipeline.pipeline(engine, store: store).run(try TestPipeline.speech(in: store.folder))
     #expect(engine.callCount >= 1)
     #expect(outcome.rawText.isEmpty)
     #expect(outcome.text.isEmpty)
@@ -64,8 +42,8 @@ struct DictationPipelineTests {
     let store = try TemporaryStore()
     defer { store.remove() }
     try store.database.setSetting("polish-provider", to: "groq")
-    let outcome = try await Self.pipeline(ScriptedEngine(["meet me at the harbour"]), store: store)
-      .run(try Self.speech(in: store.folder))
+    let outcome = try await TestPipeline.pipeline(ScriptedEngine(["meet me at the harbour"]), store: store)
+      .run(try TestPipeline.speech(in: store.folder))
     #expect(outcome.text == "Meet me at the harbour.")
     #expect(outcome.notice?.hasPrefix("polish skipped:") == true)
     #expect(try store.database.historyEntry(uuid: outcome.id)?.finalText == "Meet me at the harbour.")

@@ -13,7 +13,7 @@ import Testing
   .enabled(if: SyntheticSpeech.isAvailable))
 struct DictationRetryTests {
   static func keptEntry(in store: TemporaryStore, field: FieldContext) throws -> HistoryEntry {
-    let audio = try DictationPipelineTests.speech(in: store.folder)
+    let audio = try TestPipeline.speech(in: store.folder)
     let archive = HistoryArchive(database: store.database, origin: .cli)
     let dictation = HistoryEntry(
       uuid: "s1-1", rawText: "meet me at the harbor", finalText: "Meet me at the harbor.", engine: "whisper",
@@ -28,7 +28,7 @@ struct DictationRetryTests {
     defer { store.remove() }
     let entry = try Self.keptEntry(in: store, field: FieldContext(contentType: "emailAddress"))
     let engine = ScriptedEngine(["anna at example dot com"])
-    let pipeline = DictationPipelineTests.pipeline(engine, store: store)
+    let pipeline = TestPipeline.pipeline(engine, store: store)
     let (updated, outcome) = try await pipeline.retry(entry, in: store.database)
     #expect(updated.id == entry.id)
     #expect(updated.rawText == "anna at example dot com")
@@ -48,7 +48,7 @@ struct DictationRetryTests {
       keyboardType: "twitter", appBundleID: "com.apple.MobileSMS", language: "fr", style: "casual")
     let entry = try Self.keptEntry(in: store, field: chat)
     let engine = ScriptedEngine(["on se voit demain au port"])
-    let (updated, outcome) = try await DictationPipelineTests.pipeline(engine, store: store).retry(
+    let (updated, outcome) = try await TestPipeline.pipeline(engine, store: store).retry(
       entry, in: store.database)
     #expect(!engine.languages.isEmpty)
     #expect(engine.languages.allSatisfy { $0 == "fr" }, "read in the field's language: \(engine.languages)")
@@ -68,7 +68,7 @@ struct DictationRetryTests {
     let entry = try Self.keptEntry(in: store, field: FieldContext())
     let url = try #require(store.database.audioURL(for: entry))
     try FileManager.default.removeItem(at: url)
-    let pipeline = DictationPipelineTests.pipeline(ScriptedEngine(["other words"]), store: store)
+    let pipeline = TestPipeline.pipeline(ScriptedEngine(["other words"]), store: store)
     await #expect(throws: RetryError.self) { _ = try await pipeline.retry(entry, in: store.database) }
     do {
       _ = try await pipeline.retry(entry, in: store.database)
@@ -84,7 +84,7 @@ struct DictationRetryTests {
     let store = try TemporaryStore()
     defer { store.remove() }
     let entry = try Self.keptEntry(in: store, field: FieldContext())
-    let pipeline = DictationPipelineTests.pipeline(ScriptedEngine(["[BLANK_AUDIO]"]), store: store)
+    let pipeline = TestPipeline.pipeline(ScriptedEngine(["[BLANK_AUDIO]"]), store: store)
     await #expect(throws: RetryError.self) { _ = try await pipeline.retry(entry, in: store.database) }
     #expect(try store.database.historyEntry(uuid: "s1-1")?.finalText == "Meet me at the harbor.")
   }

@@ -88,7 +88,5 @@ struct EngineShelfTests {
     #expect(EngineChoice.whisper("base.en").title == "Whisper base.en")
     #expect(EngineChoice.apple.title == "Apple (on device)")
     #expect(EngineChoice(id: "openai", model: "whisper-1").title == "openai whisper-1")
-    #expect(WhisperModelChoice.recommended(for: "openai_whisper-small.en") == "small.en")
-    #expect(WhisperModelChoice.recommended(for: "openai_whisper-unknown") == "base.en")
   }
 }

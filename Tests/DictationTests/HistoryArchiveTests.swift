@@ -1,5 +1,5 @@
 import Dictation
-import DictationHost
+import SpeechReading
 import DictationValues
 import Foundation
 import SessionTestFakes
@@ -27,7 +27,7 @@ struct HistoryArchiveTests {
   func keepsEverything() async throws {
     let store = try TemporaryStore()
     defer { store.remove() }
-    var pipeline = DictationPipelineTests.pipeline(ScriptedEngine([]), store: store)
+    var pipeline = TestPipeline.pipeline(ScriptedEngine([]), store: store)
     pipeline.clock = TestClock(Date(timeIntervalSince1970: 1_795_341_603)).clock
     let reading = DictationReading(
       id: "d1",

@@ -1,7 +1,7 @@
 import Dictation
-import DictationHost
+import SessionTestFakes
+import SpeechReading
 import DictationValues
-import SessionChannel
 import Testing
 
 @Suite("Live text cleaned up as done would insert it")

@@ -24,6 +24,6 @@ struct OfferedLanguageTests {
     for language in OfferedLanguage.all {
       #expect(KeyboardLanguage.resolve(picked: language.code, setting: nil, field: nil) == language.code)
     }
-    #expect(KeyboardLanguage.resolve(picked: nil, setting: OfferedLanguage.automatic, field: nil) == nil)
+    #expect(KeyboardLanguage.resolve(picked: nil, setting: LanguageChoice.automatic, field: nil) == nil)
   }
 }

@@ -2,6 +2,7 @@ import Dictation
 import DictationValues
 import HTTPTransport
 import LLMPolish
+import SessionTestFakes
 import Storage
 import Testing
 

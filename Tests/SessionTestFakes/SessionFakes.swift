@@ -3,6 +3,7 @@ import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine
+import SpeechReading
 import TestSupport
 
 /// An engine that answers each call with the next scripted text and remembers what it was given; with a gate, no

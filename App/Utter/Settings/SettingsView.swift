@@ -17,7 +17,7 @@ struct SettingsView: View {
           LabeledContent("Engine", value: engineSummary)
         }
         Picker("Language", selection: binding(\.language)) {
-          Text("Detect automatically").tag(OfferedLanguage.automatic)
+          Text("Detect automatically").tag(LanguageChoice.automatic)
           ForEach(OfferedLanguage.all) { language in Text(language.name).tag(language.code) }
         }
       }

@@ -1,0 +1,86 @@
+import AudioInput
+import Clocks
+import Dictation
+import DictationHost
+import Foundation
+import Locations
+import Logging
+import SessionChannel
+import SpeechReading
+
+/// What a flow session's host runs on, the only things that differ between the iPhone app, `utter host` and `utter
+/// bench session`: the shared folder and how changes in it are signalled, the microphone, the data folder (its spool
+/// keeps audio being recorded), the clock and the log.
+public struct HostDevices: Sendable {
+  public var shared: SharedFolder
+  public var notifier: any ChangeNotifier
+  public var microphone: any AudioSource
+  public var data: DataFolder
+  public var clock: UtterClock
+  /// Splits the microphone's audio into stretches of speech (the voice detector unless a test or bench says).
+  public var makeSegmenter: @Sendable () -> any SpeechSegmenter
+  /// How often the channel is read when no change signal came (a missed signal delays, never loses).
+  public var pollInterval: Double
+  public var logger: Logger
+
+  public init(
+    shared: SharedFolder, notifier: any ChangeNotifier, microphone: any AudioSource, data: DataFolder,
+    clock: UtterClock = .system,
+    makeSegmenter: @escaping @Sendable () -> any SpeechSegmenter = {
+      VoiceActivitySegmenter()
+    }, pollInterval: Double = 0.5, logger: Logger = Logger(label: "utter.host")
+  ) {
+    self.shared = shared
+    self.notifier = notifier
+    self.microphone = microphone
+    self.data = data
+    self.clock = clock
+    self.makeSegmenter = makeSegmenter
+    self.pollInterval = pollInterval
+    self.logger = logger
+  }
+}
+
+extension DictationPipeline {
+  /// The host's settings from the user's: session timeout, recording cap, model unloading, language and vocabulary
+  /// (`makeHost`'s `adjust` changes them for a bench or a command-line flag).
+  public func hostConfiguration() -> HostConfiguration {
+    HostConfiguration(
+      timeout: settings.settings.sessionTimeout,
+      transcription: settingsTranscription,
+      maxRecordingSeconds: settings.settings.maxRecordingSeconds,
+      engineIdleUnload: settings.settings.unloadModelAfterSeconds > 0 ? settings.settings.unloadModelAfterSeconds : nil)
+  }
+
+  /// The host of a flow session running this pipeline on `devices`: the one place a `DictationHost` is put together,
+  /// for the app, `utter host` and the bench alike. `run()` it to serve the keyboard (and the app's own button).
+  ///
+  /// - Parameters:
+  ///   - engine: the engine to load (default: the settings' choice).
+  ///   - adjust: changes to the host's configuration taken from the settings (a bench's timeout, `--beam`).
+  ///   - archive: where dictations are kept, when not in this pipeline's history (a bench keeps them in a file).
+  public func makeHost(
+    on devices: HostDevices, engine: EngineChoice? = nil, adjust: (inout HostConfiguration) -> Void = { _ in },
+    archive: (any DictationArchive)? = nil
+  ) -> DictationHost {
+    let loadEngine = loadEngine
+    let choice = engine ?? settings.engine()
+    let archive = archive ?? self.archive ?? HistoryArchive(database: nil, origin: .keyboard)
+    let learning = SessionLearning(self)
+    let environment = HostEnvironment(
+      clock: devices.clock, microphone: devices.microphone, makeSegmenter: devices.makeSegmenter,
+      loadEngine: { try await loadEngine(choice) },
+      finish: { reading in await learning.current.finish(reading, in: archive).dictation }, archive: archive,
+      spool: AudioSpool(directory: devices.data.spool), makeSessionID: { UUID().uuidString.lowercased() },
+      learnCorrections: learning.learn,
+      liveCleanUp: { raw, field in learning.current.formatter.cleanUp(raw, field: field).text },
+      unloadEngine: unloadEngine, logger: devices.logger)
+    var configuration = hostConfiguration()
+    adjust(&configuration)
+    let watcher = ChannelWatcher(
+      notifier: devices.notifier, pollInterval: devices.pollInterval, clock: devices.clock)
+    return DictationHost(
+      channel: SessionChannel(container: devices.shared.channel, logger: devices.logger), watcher: watcher,
+      environment: environment, configuration: configuration)
+  }
+}
