@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "DictationValues", targets: ["DictationValues"]),
     .library(name: "FieldValues", targets: ["FieldValues"]),
     .library(name: "WordMatching", targets: ["WordMatching"]),
+    .library(name: "WordChanges", targets: ["WordChanges"]),
     .library(name: "Locations", targets: ["Locations"]),
     .library(name: "AudioInput", targets: ["AudioInput"]),
     .library(name: "SpeechEngine", targets: ["SpeechEngine"]),
@@ -63,9 +64,11 @@ let package = Package(
     .target(name: "DictationValues", dependencies: ["FieldValues"]),
     // The field a dictation is for and the languages offered: the values the keyboard shares with the app.
     .target(name: "FieldValues"),
-    // Word matching for corrections and the dictionary: alignment, phonetic keys, edit distance. The keyboard links it
-    // (to report the words a user corrected) without the clean-up pipeline.
-    .target(name: "WordMatching"),
+    // Word matching for corrections and the dictionary: phonetic keys, edit distance, and WordChanges re-exported.
+    .target(name: "WordMatching", dependencies: ["WordChanges"]),
+    // The words a user changed in text Utter inserted (an alignment over words): the keyboard links only this part of
+    // word matching, to report corrections.
+    .target(name: "WordChanges"),
     // Audio: decoding, resampling, voice activity, level metering. No Apple frameworks.
     .target(name: "AudioInput"),
     // Speech engine abstraction: our value types, options, registry, WER scoring.
@@ -115,7 +118,7 @@ let package = Package(
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "FieldValues", "SessionChannel", "WordMatching", "Locations", "KeyboardRules",
+        "Clocks", "FieldValues", "SessionChannel", "WordChanges", "Locations", "KeyboardRules",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
@@ -235,6 +238,7 @@ let package = Package(
     ),
     .testTarget(name: "TextPipelineTests", dependencies: ["TextPipeline", "WordMatching", "TestSupport"]),
     .testTarget(name: "WordMatchingTests", dependencies: ["WordMatching", "TestSupport"]),
+    .testTarget(name: "WordChangesTests", dependencies: ["WordChanges"]),
     .testTarget(
       name: "LLMPolishTests",
       dependencies: [
