@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "LLMPolish", targets: ["LLMPolish"]),
     .library(name: "KeyStore", targets: ["KeyStore"]),
     .library(name: "SessionChannel", targets: ["SessionChannel"]),
+    .library(name: "KeyboardChannel", targets: ["KeyboardChannel"]),
     .library(name: "KeyboardModel", targets: ["KeyboardModel"]),
     .library(name: "DictationHost", targets: ["DictationHost"]),
     .library(name: "Dictation", targets: ["Dictation"]),
@@ -110,15 +111,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    // The keyboard↔app protocol over a shared container. The keyboard links this and KeyboardModel only.
+    // The keyboard↔app protocol over a shared folder: the messages, the files, and the keyboard's side of the
+    // channel. The keyboard links this, not SessionChannel.
     .target(
-      name: "SessionChannel",
-      dependencies: ["Clocks", "FieldValues", "Locations", .product(name: "Logging", package: "swift-log")]),
+      name: "KeyboardChannel", dependencies: ["Clocks", "FieldValues", .product(name: "Logging", package: "swift-log")]),
+    // The app's side of the channel (writing the state and results, cleaning up, inotify), with KeyboardChannel
+    // re-exported.
+    .target(
+      name: "SessionChannel", dependencies: ["KeyboardChannel", .product(name: "Logging", package: "swift-log")]),
     // The keyboard's state machine and its driver over the channel.
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "FieldValues", "SessionChannel", "WordChanges", "Locations", "KeyboardRules",
+        "Clocks", "FieldValues", "KeyboardChannel", "WordChanges", "KeyboardRules",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.

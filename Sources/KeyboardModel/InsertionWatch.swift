@@ -1,5 +1,5 @@
 import Foundation
-import SessionChannel
+import KeyboardChannel
 import WordChanges
 
 /// The text Utter inserted last, and a little of what surrounded it, so that the user's later edits of that span

@@ -1,5 +1,4 @@
-import Locations
-import SessionChannel
+import KeyboardChannel
 
 extension KeyboardConfiguration {
   /// The configuration the app shared with the keyboard (`KeyboardSettings.share(_:terms:in:)`): its pending-result

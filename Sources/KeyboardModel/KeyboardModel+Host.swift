@@ -1,4 +1,4 @@
-import SessionChannel
+import KeyboardChannel
 
 extension KeyboardModel {
   mutating func observe(_ state: HostState, now: Double) -> [KeyboardEffect] {

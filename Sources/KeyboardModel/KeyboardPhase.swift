@@ -1,4 +1,4 @@
-import SessionChannel
+import KeyboardChannel
 
 /// What the keyboard shows.
 public enum KeyboardPhase: Sendable, Hashable {
