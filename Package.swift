@@ -126,6 +126,9 @@ let package = Package(
         "Clocks", "FieldValues", "KeyboardChannel", "WordChanges", "KeyboardRules",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The keyboard as `utter keyboard` and the tests play it: a text field as strict as iOS's proxy, typing with the
+    // keys, the keyboard's memory ceiling. The keyboard extension never links it.
+    .target(name: "KeyboardSimulation", dependencies: ["KeyboardModel", "KeyboardRules"]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
     .target(
       name: "DictationHost",
@@ -200,7 +203,7 @@ let package = Package(
       name: "UtterBench",
       dependencies: [
         "AudioInput", "CLISupport", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore",
-        "KeyboardModel", "Locations", "SessionChannel", "SpeechEngine", "Storage", "TextPipeline",
+        "KeyboardModel", "KeyboardSimulation", "Locations", "SessionChannel", "SpeechEngine", "Storage", "TextPipeline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -211,7 +214,8 @@ let package = Package(
         "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline",
         "LLMPolish",
         "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
-        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules", "CLISupport",
+        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules", "KeyboardSimulation",
+        "CLISupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -228,7 +232,8 @@ let package = Package(
       path: "Tests/ProviderTestSupport"
     ),
 
-    .testTarget(name: "PhoneRulesTests", dependencies: ["PhoneRules", "KeyboardRules", "TestSupport"]),
+    .testTarget(
+      name: "PhoneRulesTests", dependencies: ["PhoneRules", "KeyboardRules", "KeyboardSimulation", "TestSupport"]),
     .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "TestSupport"]),
     .testTarget(name: "SpeechEngineTests", dependencies: ["SpeechEngine", "TestSupport"]),
     .testTarget(name: "WhisperEngineTests", dependencies: ["WhisperEngine", "AudioInput", "TestSupport"]),
@@ -254,7 +259,10 @@ let package = Package(
     .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "DictationValues", "TestSupport"]),
     .testTarget(
       name: "KeyboardModelTests",
-      dependencies: ["KeyboardModel", "DictationValues", "Locations", "KeyboardRules", "SessionChannel", "TestSupport"]),
+      dependencies: [
+        "KeyboardModel", "KeyboardSimulation", "DictationValues", "Locations", "KeyboardRules", "SessionChannel",
+        "TestSupport",
+      ]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
       name: "SessionTestFakes",
