@@ -3,11 +3,6 @@
 public struct TypingState: Sendable, Hashable {
   public var typing: TypingModel
   public var word: String
-
-  public init(typing: TypingModel, word: String) {
-    self.typing = typing
-    self.word = word
-  }
 }
 
 extension KeyboardSession {
