@@ -59,10 +59,9 @@ struct DictionaryRemoveCommand: AsyncParsableCommand {
   @Argument(help: "The term to remove (case does not matter).") var term: String
 
   func run() async throws {
-    guard try withStore(global, applyRetention: false, { try $0.removeDictionaryEntry(term: term) }) else {
-      throw CLIError("'\(term)' is not in the dictionary")
+    try removeFromStore(global, missing: "'\(term)' is not in the dictionary", done: "Removed '\(term)'.") {
+      try $0.removeDictionaryEntry(term: term)
     }
-    print("Removed '\(term)'.")
   }
 }
 
@@ -115,9 +114,9 @@ struct DictionaryForgetCommand: AsyncParsableCommand {
   @Argument(help: "The learned or suggested term (case does not matter).") var term: String
 
   func run() async throws {
-    guard try withStore(global, applyRetention: false, { try $0.forgetLearned(term: term) }) else {
-      throw CLIError("'\(term)' was not learned or suggested (terms you added: 'utter dictionary remove')")
-    }
-    print("Forgot '\(term)'; it will not be learned again.")
+    try removeFromStore(
+      global, missing: "'\(term)' was not learned or suggested (terms you added: 'utter dictionary remove')",
+      done: "Forgot '\(term)'; it will not be learned again."
+    ) { try $0.forgetLearned(term: term) }
   }
 }

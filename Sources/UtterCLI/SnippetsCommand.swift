@@ -45,9 +45,8 @@ struct SnippetsRemoveCommand: AsyncParsableCommand {
   @Argument(help: "The trigger to remove (case does not matter).") var trigger: String
 
   func run() async throws {
-    guard try withStore(global, applyRetention: false, { try $0.removeSnippet(trigger: trigger) }) else {
-      throw CLIError("no snippet '\(trigger)'")
+    try removeFromStore(global, missing: "no snippet '\(trigger)'", done: "Removed '\(trigger)'.") {
+      try $0.removeSnippet(trigger: trigger)
     }
-    print("Removed '\(trigger)'.")
   }
 }
