@@ -27,10 +27,9 @@ struct DictionaryAddCommand: AsyncParsableCommand {
   @Flag(help: "Only replace the listed forms, never words that merely sound like TERM.") var noSoundMatch = false
 
   func run() async throws {
-    let outcome = try withStore(global, applyRetention: false) {
+    try saveToStore(global, name: term) {
       try $0.saveDictionaryEntry(DictionaryEntry(term: term, replacements: replacements, matchBySound: !noSoundMatch))
     }
-    print(outcome == .added ? "Added '\(term)'." : "Updated '\(term)'.")
   }
 }
 

@@ -18,10 +18,7 @@ struct SnippetsAddCommand: AsyncParsableCommand {
   @Argument(help: "What is written instead.") var text: String
 
   func run() async throws {
-    let outcome = try withStore(global, applyRetention: false) {
-      try $0.saveSnippet(Snippet(trigger: trigger, expansion: text))
-    }
-    print(outcome == .added ? "Added '\(trigger)'." : "Updated '\(trigger)'.")
+    try saveToStore(global, name: trigger) { try $0.saveSnippet(Snippet(trigger: trigger, expansion: text)) }
   }
 }
 
