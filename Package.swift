@@ -57,8 +57,8 @@ let package = Package(
     // what an audio session applies at activation, memory ceilings), each citing Apple's documentation or the
     // thread that measured it. The app applies them; `utter host`, `utter keyboard` and the tests play by them.
     .target(name: "PhoneRules"),
-    // The rules that decide what a keyboard extension sees and may do (its text proxy, Full Access, its memory):
-    // apart from PhoneRules so the keyboard links only these.
+    // The rules that decide what a keyboard extension sees and may do (its text proxy, Full Access): apart from
+    // PhoneRules so the keyboard links only these.
     .target(name: "KeyboardRules"),
     // The value types every dictation module shares, with no dependencies: the field, a trace step, an archived
     // dictation, the session timeout.
