@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "DictationValues", targets: ["DictationValues"]),
     .library(name: "FieldValues", targets: ["FieldValues"]),
     .library(name: "WordMatching", targets: ["WordMatching"]),
+    .library(name: "WordChanges", targets: ["WordChanges"]),
     .library(name: "Locations", targets: ["Locations"]),
     .library(name: "AudioInput", targets: ["AudioInput"]),
     .library(name: "SpeechEngine", targets: ["SpeechEngine"]),
@@ -23,6 +24,7 @@ let package = Package(
     .library(name: "LLMPolish", targets: ["LLMPolish"]),
     .library(name: "KeyStore", targets: ["KeyStore"]),
     .library(name: "SessionChannel", targets: ["SessionChannel"]),
+    .library(name: "KeyboardChannel", targets: ["KeyboardChannel"]),
     .library(name: "KeyboardModel", targets: ["KeyboardModel"]),
     .library(name: "DictationHost", targets: ["DictationHost"]),
     .library(name: "Dictation", targets: ["Dictation"]),
@@ -59,17 +61,19 @@ let package = Package(
     // what an audio session applies at activation, memory ceilings), each citing Apple's documentation or the
     // thread that measured it. The app applies them; `utter host`, `utter keyboard` and the tests play by them.
     .target(name: "PhoneRules"),
-    // The rules that decide what a keyboard extension sees and may do (its text proxy, Full Access, its memory):
-    // apart from PhoneRules so the keyboard links only these.
+    // The rules that decide what a keyboard extension sees and may do (its text proxy, Full Access): apart from
+    // PhoneRules so the keyboard links only these.
     .target(name: "KeyboardRules"),
     // The value types every dictation module shares, with no dependencies: the field, a trace step, an archived
     // dictation, the session timeout.
     .target(name: "DictationValues", dependencies: ["FieldValues"]),
     // The field a dictation is for and the languages offered: the values the keyboard shares with the app.
     .target(name: "FieldValues"),
-    // Word matching for corrections and the dictionary: alignment, phonetic keys, edit distance. The keyboard links it
-    // (to report the words a user corrected) without the clean-up pipeline.
-    .target(name: "WordMatching"),
+    // Word matching for corrections and the dictionary: phonetic keys, edit distance, and WordChanges re-exported.
+    .target(name: "WordMatching", dependencies: ["WordChanges"]),
+    // The words a user changed in text Utter inserted (an alignment over words): the keyboard links only this part of
+    // word matching, to report corrections.
+    .target(name: "WordChanges"),
     // Audio: decoding, resampling, voice activity, level metering. No Apple frameworks.
     .target(name: "AudioInput"),
     // Speech engine abstraction: our value types, options, registry, WER scoring.
@@ -118,17 +122,24 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    // The keyboard↔app protocol over a shared container. The keyboard links this and KeyboardModel only.
+    // The keyboard↔app protocol over a shared folder: the messages, the files, and the keyboard's side of the
+    // channel. The keyboard links this, not SessionChannel.
     .target(
-      name: "SessionChannel",
-      dependencies: ["Clocks", "FieldValues", "Locations", .product(name: "Logging", package: "swift-log")]),
+      name: "KeyboardChannel", dependencies: ["Clocks", "FieldValues", .product(name: "Logging", package: "swift-log")]),
+    // The app's side of the channel (writing the state and results, cleaning up, inotify), with KeyboardChannel
+    // re-exported.
+    .target(
+      name: "SessionChannel", dependencies: ["KeyboardChannel", .product(name: "Logging", package: "swift-log")]),
     // The keyboard's state machine and its driver over the channel.
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "FieldValues", "SessionChannel", "WordMatching", "Locations", "KeyboardRules",
+        "Clocks", "FieldValues", "KeyboardChannel", "WordChanges", "KeyboardRules",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The keyboard as `utter keyboard` and the tests play it: a text field as strict as iOS's proxy, typing with the
+    // keys, the keyboard's memory ceiling. The keyboard extension never links it.
+    .target(name: "KeyboardSimulation", dependencies: ["KeyboardModel", "KeyboardRules"]),
     // The containing app's dictation host: state machine, streaming transcription, delivery, recovery.
     .target(
       name: "DictationHost",
@@ -218,8 +229,8 @@ let package = Package(
       name: "UtterBench",
       dependencies: [
         "AudioInput", "CLISupport", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore",
-        "KeyboardModel", "Locations", "PhoneSession", "SessionChannel", "SpeechEngine", "SpeechReading", "Storage",
-        "TextPipeline",
+        "KeyboardModel", "KeyboardSimulation", "Locations", "PhoneSession", "SessionChannel", "SpeechEngine",
+        "SpeechReading", "Storage", "TextPipeline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -230,8 +241,8 @@ let package = Package(
         "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline",
         "LLMPolish",
         "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
-        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules", "CLISupport",
-        "ModelInstallation", "PhoneSession", "SpeechReading", "LiveWire",
+        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules", "KeyboardSimulation",
+        "CLISupport", "ModelInstallation", "PhoneSession", "SpeechReading", "LiveWire",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -248,7 +259,8 @@ let package = Package(
       path: "Tests/ProviderTestSupport"
     ),
 
-    .testTarget(name: "PhoneRulesTests", dependencies: ["PhoneRules", "KeyboardRules", "TestSupport"]),
+    .testTarget(
+      name: "PhoneRulesTests", dependencies: ["PhoneRules", "KeyboardRules", "KeyboardSimulation", "TestSupport"]),
     .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "TestSupport"]),
     .testTarget(name: "SpeechEngineTests", dependencies: ["SpeechEngine", "TestSupport"]),
     .testTarget(name: "WhisperEngineTests", dependencies: ["WhisperEngine", "AudioInput", "TestSupport"]),
@@ -264,6 +276,7 @@ let package = Package(
     ),
     .testTarget(name: "TextPipelineTests", dependencies: ["TextPipeline", "WordMatching", "TestSupport"]),
     .testTarget(name: "WordMatchingTests", dependencies: ["WordMatching", "TestSupport"]),
+    .testTarget(name: "WordChangesTests", dependencies: ["WordChanges"]),
     .testTarget(
       name: "LLMPolishTests",
       dependencies: [
@@ -274,7 +287,10 @@ let package = Package(
     .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "DictationValues", "TestSupport"]),
     .testTarget(
       name: "KeyboardModelTests",
-      dependencies: ["KeyboardModel", "DictationValues", "Locations", "KeyboardRules", "SessionChannel", "TestSupport"]),
+      dependencies: [
+        "KeyboardModel", "KeyboardSimulation", "DictationValues", "Locations", "KeyboardRules", "SessionChannel",
+        "TestSupport",
+      ]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
       name: "SessionTestFakes",

@@ -1,4 +1,4 @@
-import DictationValues
+import FieldValues
 import KeyboardModel
 import SwiftUI
 

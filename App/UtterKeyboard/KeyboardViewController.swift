@@ -1,6 +1,5 @@
+import KeyboardChannel
 import KeyboardModel
-import Locations
-import SessionChannel
 import SwiftUI
 import UIKit
 import os

@@ -1,12 +1,9 @@
 import Foundation
 
-/// An HTTP method.
+/// An HTTP method: the two that Utter's clients send.
 public enum HTTPMethod: String, Sendable, Hashable {
   case get = "GET"
   case post = "POST"
-  case put = "PUT"
-  case patch = "PATCH"
-  case delete = "DELETE"
 }
 
 /// One HTTP request, as plain values.

@@ -71,11 +71,6 @@ public struct LayeredSecretStore: SecretStore {
   public struct Resolved: Sendable, Hashable {
     public var key: String
     public var source: SecretSource
-
-    public init(key: String, source: SecretSource) {
-      self.key = key
-      self.source = source
-    }
   }
 
   /// The key in effect for `provider`, with its source.

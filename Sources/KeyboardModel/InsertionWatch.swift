@@ -1,6 +1,6 @@
 import Foundation
-import SessionChannel
-import WordMatching
+import KeyboardChannel
+import WordChanges
 
 /// The text Utter inserted last, and a little of what surrounded it, so that the user's later edits of that span
 /// (with Utter's keys or another keyboard) can be read back as corrections. Only the inserted span and its edited

@@ -1,5 +1,4 @@
-import Locations
-import SessionChannel
+import KeyboardChannel
 
 extension KeyboardConfiguration {
   /// The configuration the app shared with the keyboard (`KeyboardSettings.share(_:terms:in:)`): its pending-result
@@ -7,10 +6,10 @@ extension KeyboardConfiguration {
   /// Throws when the file is damaged.
   public static func shared(in folder: SharedFolder) throws -> KeyboardConfiguration {
     let settings = try KeyboardSettings.read(from: folder)
-    var configuration = KeyboardConfiguration(
-      pendingResultWindow: max(0, settings.pendingResultWindowSeconds),
-      language: KeyboardLanguage.code(settings.language),
-      keyFeedback: KeyFeedback(haptics: settings.haptics, sounds: settings.sounds))
+    var configuration = KeyboardConfiguration()
+    configuration.pendingResultWindow = max(0, settings.pendingResultWindowSeconds)
+    configuration.language = KeyboardLanguage.code(settings.language)
+    configuration.keyFeedback = KeyFeedback(haptics: settings.haptics, sounds: settings.sounds)
     configuration.appearance = KeyboardAppearance(rawValue: settings.appearance) ?? .system
     configuration.dictionaryTerms = settings.dictionaryTerms
     return configuration

@@ -1,5 +1,5 @@
 import FieldValues
-import SessionChannel
+import KeyboardChannel
 
 /// Something that happened to the keyboard: a tap, a message from the app, or time passing.
 public enum KeyboardEvent: Sendable, Hashable {
@@ -47,43 +47,32 @@ public enum KeyboardEffect: Sendable, Hashable {
   case ignoredResult(id: String, reason: String)
 }
 
-/// The keyboard's tunable times, in seconds.
+/// The keyboard's tunable times, in seconds, and what the user set in Utter; the defaults until the app shares its
+/// settings (`KeyboardConfiguration.shared(in:)`).
 public struct KeyboardConfiguration: Sendable, Hashable {
   /// A heartbeat older than this means the app is gone.
-  public var staleHeartbeatAfter: Double
+  public var staleHeartbeatAfter = 3.0
   /// How long an unacknowledged result may still be inserted when the keyboard appears.
-  public var pendingResultWindow: Double
+  public var pendingResultWindow = 120.0
   /// How long "activating" may last before the keyboard says the app did not start.
-  public var activationTimeout: Double
+  public var activationTimeout = 20.0
   /// How long the app may take to react to a command while its heartbeat is fresh.
-  public var commandTimeout: Double
+  public var commandTimeout = 5.0
   /// How often the keyboard proves to the app that it is still on screen (`KeyboardPresence`).
-  public var presenceInterval: Double
+  public var presenceInterval = 2.0
   /// How long iOS may take to answer a request to open the app before the keyboard tells the user to open it.
-  public var openAnswerTimeout: Double
+  public var openAnswerTimeout = 3.0
   /// The language set in Utter's settings; nil leaves it to the field (`KeyboardLanguage.resolve`).
   public var language: String?
   /// How the keys answer a press, as the user set it in Utter.
-  public var keyFeedback: KeyFeedback
+  public var keyFeedback = KeyFeedback()
   /// The colour scheme the user chose in Utter (Appearance).
   public var appearance = KeyboardAppearance.system
   /// The personal dictionary's terms, which the suggestion bar offers first.
   public var dictionaryTerms: [String] = []
 
-  public init(
-    staleHeartbeatAfter: Double = 3, pendingResultWindow: Double = 120, activationTimeout: Double = 20,
-    commandTimeout: Double = 5, presenceInterval: Double = 2, openAnswerTimeout: Double = 3, language: String? = nil,
-    keyFeedback: KeyFeedback = KeyFeedback()
-  ) {
-    self.language = language
-    self.keyFeedback = keyFeedback
-    self.openAnswerTimeout = openAnswerTimeout
-    self.presenceInterval = presenceInterval
-    self.staleHeartbeatAfter = staleHeartbeatAfter
-    self.pendingResultWindow = pendingResultWindow
-    self.activationTimeout = activationTimeout
-    self.commandTimeout = commandTimeout
-  }
+  /// The defaults.
+  public init() {}
 }
 
 /// The keyboard's colour scheme, as chosen in Utter's Appearance setting.

@@ -1,5 +1,5 @@
 import FieldValues
-import SessionChannel
+import KeyboardChannel
 
 extension KeyboardModel {
   mutating func observe(_ state: HostState, now: Double) -> [KeyboardEffect] {

@@ -1,5 +1,5 @@
 import FieldValues
-import SessionChannel
+import KeyboardChannel
 
 extension KeyboardModel {
   mutating func tapStart(_ context: FieldContext, now: Double) -> [KeyboardEffect] {

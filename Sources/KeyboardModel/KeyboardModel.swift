@@ -1,5 +1,5 @@
 import FieldValues
-import SessionChannel
+import KeyboardChannel
 
 /// The keyboard's dictation state machine: pure transitions that return the effects to perform.
 ///

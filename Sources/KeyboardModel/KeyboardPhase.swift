@@ -1,4 +1,4 @@
-import SessionChannel
+import KeyboardChannel
 
 /// What the keyboard shows.
 public enum KeyboardPhase: Sendable, Hashable {
@@ -17,21 +17,6 @@ public enum KeyboardPhase: Sendable, Hashable {
   case inserted(InsertedDictation)
   /// Something went wrong; the problem says what in words a person understands.
   case failed(KeyboardProblem)
-
-  /// A one-word name: `inactive`, `activating`, `ready`, `listening`, `interrupted`, `transcribing`,
-  /// `inserted` or `error`.
-  public var name: String {
-    switch self {
-    case .inactive: "inactive"
-    case .activating: "activating"
-    case .ready: "ready"
-    case .listening: "listening"
-    case .interrupted: "interrupted"
-    case .transcribing: "transcribing"
-    case .inserted: "inserted"
-    case .failed: "error"
-    }
-  }
 
   /// Whether the dictation panel takes the key area's place: while the app starts, records or writes, and for a
   /// problem to read. Otherwise the keys show, and the bar above them holds the mic (and undo after an insertion).

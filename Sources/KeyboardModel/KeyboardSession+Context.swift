@@ -9,15 +9,9 @@ extension KeyboardSession {
   /// What the keyboard can see after the cursor now.
   public var visibleAfter: String { ownView?.after ?? document.textAfterCursor }
 
-  /// What the keyboard can see before the cursor at its next turn (the proxy's window, its own edits included).
-  public func context() -> String {
-    beginTurn()
-    return visibleBefore
-  }
-
   /// A new turn of the run loop: the proxy shows the keyboard's earlier edits. A field that changed since the last
   /// insertion (the cursor moved, the app or the user edited it) makes that insertion no longer undoable.
-  func beginTurn() {
+  package func beginTurn() {
     document.nextTurn()
     ownView = nil
     guard var current = span else { return }

@@ -3,11 +3,6 @@
 public struct TypingState: Sendable, Hashable {
   public var typing: TypingModel
   public var word: String
-
-  public init(typing: TypingModel, word: String) {
-    self.typing = typing
-    self.word = word
-  }
 }
 
 extension KeyboardSession {
@@ -21,27 +16,12 @@ extension KeyboardSession {
     TypingState(typing: typing, word: Suggestions.currentWord(before: visibleBefore))
   }
 
-  /// The user types `text` into the field (pasted, or a key of another keyboard).
-  public func type(_ text: String) {
-    beginTurn()
-    write(.insert(text))
-    fieldChanged()
-    apply(.userTyped)
-  }
-
   /// The user presses one of our keys.
   public func press(_ key: TypingModel.Key) {
     beginTurn()
     let edits = typing.press(key, before: visibleBefore, now: clock.now())
     // NB: edits publish the keys through `apply`; a key that edits nothing (shift, a page) publishes here.
     if edits.isEmpty { typingObserver?(typingState) } else { apply(edits) }
-  }
-
-  /// The user presses, in order, the keys that type `text` (a page or shift key first where one is needed).
-  public func typeKeys(_ text: String) {
-    for character in text {
-      for key in typing.keys(toType: character) { press(key) }
-    }
   }
 
   /// Delete held down: its `count`th repeat (from 0) deletes a character, or a word once held long.

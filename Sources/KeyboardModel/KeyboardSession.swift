@@ -1,12 +1,12 @@
 import Clocks
 import FieldValues
+import KeyboardChannel
 import Logging
-import SessionChannel
 
 /// Runs a `KeyboardModel` over the channel: reads the app's state and results, writes commands, edits the field.
 public actor KeyboardSession<Document: TextFieldProxy> {
   public private(set) var model: KeyboardModel
-  public internal(set) var document: Document
+  public package(set) var document: Document
   /// How many results were inserted, and when the last one was (seconds since 1970).
   public internal(set) var insertionCount = 0
   public internal(set) var lastInsertionAt: Double?
@@ -136,18 +136,6 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     apply(event)
   }
 
-  /// The user edits the field some other way (another keyboard, the cursor moved); `change` returns whether it
-  /// changed anything.
-  @discardableResult
-  public func edit(_ change: @Sendable (inout Document) -> Bool) -> Bool {
-    beginTurn()
-    guard change(&document) else { return false }
-    // NB: the app changed its own text: the proxy shows it by the keyboard's next turn.
-    beginTurn()
-    apply(.userTyped)
-    return true
-  }
-
   /// Compares the last insertion with what the field holds there now and, when the user changed words in it,
   /// tells the app; once told, the insertion is no longer followed. Called when the user moves on (the next dictation,
   /// the keyboard going away).
@@ -245,7 +233,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     apply(.resultObserved(result, now: clock.now()))
   }
 
-  func apply(_ event: KeyboardEvent) {
+  package func apply(_ event: KeyboardEvent) {
     let before = model.phase
     let liveBefore = model.liveText
     if event == .userTyped { span = nil }

@@ -5,8 +5,6 @@ public enum KeyboardTap: Sendable, Hashable {
   /// The mic key, in a field of this keyboard and content type.
   case start(keyboardType: String?, contentType: String?)
   case stop, cancel, undo, useRaw, endSession, dismissError
-  /// Text typed into the field by other means (pasted, another keyboard).
-  case type(String)
   /// One of our typing keys.
   case key(TypingModel.Key)
   /// The `repeat`th repeat of a held delete.
@@ -35,7 +33,6 @@ extension KeyboardSession {
     case .useRaw: tapUseRaw()
     case .endSession: tapEndSession()
     case .dismissError: dismissError()
-    case .type(let text): type(text)
     case .key(let key): press(key)
     case .holdDelete(let count): holdDelete(repeat: count)
     case .suggestion(let word): acceptSuggestion(word)

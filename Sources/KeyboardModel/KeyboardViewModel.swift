@@ -2,10 +2,9 @@
   import Clocks
   import FieldValues
   import Foundation
-  import Locations
+  import KeyboardChannel
   import Logging
   import Observation
-  import SessionChannel
 
   /// What the keyboard's views need from the extension's view controller; UIKit stays in the app target.
   @MainActor

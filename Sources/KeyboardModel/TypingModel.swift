@@ -181,46 +181,6 @@ public struct TypingModel: Sendable, Hashable {
     }
   }
 
-  /// The keys a user presses, from the current page and shift, to type `character`: a page key first when it is on
-  /// another page, shift before a capital that shift does not already give (a lower-case letter is just its key, so
-  /// auto-capitalisation applies); a character on no page (an accent) is its letter's long press.
-  public func keys(toType character: Character) -> [Key] {
-    switch character {
-    case " ": return [.space]
-    case "\n": return [.returnKey]
-    default: break
-    }
-    let text = String(character)
-    let lower = text.lowercased()
-    var keys: [Key] = []
-    let target = Self.page(holding: lower, layout: layout, currency: currency) ?? page
-    if target != page {
-      if target == .symbols, page == .letters { keys.append(.page(.numbers)) }
-      keys.append(.page(target))
-    }
-    if target == .letters, character.isLetter {
-      // NB: a lower-case letter is its key, whatever shift shows (auto-capitals stay, as for a user's press).
-      if text != lower, shift == .off { keys.append(.shift) }
-      return keys + [.character(lower)]
-    }
-    return keys + [.character(text)]
-  }
-
-  /// The page whose keys show `character` (lower case), if any.
-  static func page(holding character: String, layout: Layout, currency: String) -> Page? {
-    var probe = TypingModel(language: nil)
-    probe.layout = layout
-    for page in [Page.letters, .numbers, .symbols] {
-      probe.page = page
-      let shown = probe.rows.joined().compactMap { key -> String? in
-        if case .character(let value) = key { return value.lowercased() }
-        return nil
-      }
-      if shown.contains(character) { return page }
-    }
-    return character.first?.isLetter == true ? .letters : nil
-  }
-
   /// The field or the cursor changed without a key of ours: follow it (capitals at a sentence's start).
   public mutating func fieldChanged(before text: String) { updateAutoShift(after: text) }
 

@@ -11,24 +11,16 @@ public struct AnthropicProvider: LLMProvider, ProviderClient {
   }
 
   private struct Body: Encodable {
-    struct Message: Encodable {
-      var role: String
-      var content: String
-    }
     var model: String
     var max_tokens: Int
     var system: String
-    var messages: [Message]
+    var messages: [ChatMessage]
     var temperature: Double?
   }
 
   private struct Answer: Decodable {
-    struct Block: Decodable {
-      var type: String
-      var text: String?
-    }
     var model: String?
-    var content: [Block]?
+    var content: [ContentPart]?
     var stop_reason: String?
   }
 

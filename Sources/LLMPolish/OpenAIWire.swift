@@ -15,11 +15,7 @@ enum OpenAIWire {
   struct ResponsesAnswer: Decodable {
     struct Item: Decodable {
       var type: String
-      var content: [Content]?
-    }
-    struct Content: Decodable {
-      var type: String
-      var text: String?
+      var content: [ContentPart]?
     }
     var model: String?
     var output: [Item]?
@@ -35,12 +31,8 @@ enum OpenAIWire {
   }
 
   struct ChatRequest: Encodable {
-    struct Message: Encodable {
-      var role: String
-      var content: String
-    }
     var model: String
-    var messages: [Message]
+    var messages: [ChatMessage]
     var max_tokens: Int
     var temperature: Double?
     var stream: Bool

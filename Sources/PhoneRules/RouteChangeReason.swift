@@ -48,11 +48,6 @@ public enum InputPort: String, Sendable, Hashable, CaseIterable {
 public struct HardwareFormat: Sendable, Hashable {
   public var sampleRate: Double
   public var channels: Int
-
-  public init(sampleRate: Double, channels: Int) {
-    self.sampleRate = sampleRate
-    self.channels = channels
-  }
 }
 
 /// What a route change does to a running `AVAudioEngine`: "When the audio engine's I/O unit observes a change to the

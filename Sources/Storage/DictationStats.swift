@@ -35,19 +35,14 @@ public struct DictationStats: Codable, Sendable, Hashable {
   public var lastWeeks: [PeriodTotal]
 
   /// One finished dictation as stats see it.
-  public struct Sample: Sendable, Hashable {
-    public var createdAt: Date
-    public var words: Int
-    public var audioSeconds: Double
-    public init(createdAt: Date, words: Int, audioSeconds: Double) {
-      self.createdAt = createdAt
-      self.words = words
-      self.audioSeconds = audioSeconds
-    }
+  struct Sample: Sendable, Hashable {
+    var createdAt: Date
+    var words: Int
+    var audioSeconds: Double
   }
 
   /// Computes stats from `samples` as of `now`, with days in `timeZone`.
-  public static func compute(
+  static func compute(
     _ samples: [Sample], now: Date, timeZone: TimeZone, typingWordsPerMinute: Double
   ) -> DictationStats {
     var calendar = Calendar(identifier: .iso8601)

@@ -15,15 +15,6 @@ struct BenchCommand: AsyncParsableCommand {
 
   /// Runs the benchmark; an error becomes one `utter: …` line on standard error and a non-zero exit.
   static func main() async {
-    do {
-      var command = try parseAsRoot()
-      if var asyncCommand = command as? AsyncParsableCommand {
-        try await asyncCommand.run()
-      } else {
-        try command.run()
-      }
-    } catch {
-      ErrorReport.exit(with: error, root: Self.self)
-    }
+    await mainReportingErrors()
   }
 }

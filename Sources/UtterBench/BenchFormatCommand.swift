@@ -102,13 +102,8 @@ struct BenchFormatCommand: AsyncParsableCommand {
       pipelineCPU: Self.figures("pipeline (CPU time)", wholeCPU),
       stages: zip(names, perStage).map { Self.figures($0, $1) }
     )
-    if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
-    } else {
-      print(Self.table(report))
-    }
+    if json { return try printJSON(report) }
+    print(Self.table(report))
   }
 
   static func milliseconds(_ duration: Duration) -> Double {

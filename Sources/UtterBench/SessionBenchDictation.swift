@@ -6,6 +6,7 @@ import Foundation
 import HTTPTransport
 import KeyStore
 import KeyboardModel
+import KeyboardSimulation
 import Locations
 import Logging
 import PhoneSession

@@ -27,10 +27,9 @@ struct DictionaryAddCommand: AsyncParsableCommand {
   @Flag(help: "Only replace the listed forms, never words that merely sound like TERM.") var noSoundMatch = false
 
   func run() async throws {
-    let outcome = try withStore(global, applyRetention: false) {
+    try saveToStore(global, name: term) {
       try $0.saveDictionaryEntry(DictionaryEntry(term: term, replacements: replacements, matchBySound: !noSoundMatch))
     }
-    print(outcome == .added ? "Added '\(term)'." : "Updated '\(term)'.")
   }
 }
 
@@ -59,10 +58,9 @@ struct DictionaryRemoveCommand: AsyncParsableCommand {
   @Argument(help: "The term to remove (case does not matter).") var term: String
 
   func run() async throws {
-    guard try withStore(global, applyRetention: false, { try $0.removeDictionaryEntry(term: term) }) else {
-      throw CLIError("'\(term)' is not in the dictionary")
+    try removeFromStore(global, missing: "'\(term)' is not in the dictionary", done: "Removed '\(term)'.") {
+      try $0.removeDictionaryEntry(term: term)
     }
-    print("Removed '\(term)'.")
   }
 }
 
@@ -115,9 +113,9 @@ struct DictionaryForgetCommand: AsyncParsableCommand {
   @Argument(help: "The learned or suggested term (case does not matter).") var term: String
 
   func run() async throws {
-    guard try withStore(global, applyRetention: false, { try $0.forgetLearned(term: term) }) else {
-      throw CLIError("'\(term)' was not learned or suggested (terms you added: 'utter dictionary remove')")
-    }
-    print("Forgot '\(term)'; it will not be learned again.")
+    try removeFromStore(
+      global, missing: "'\(term)' was not learned or suggested (terms you added: 'utter dictionary remove')",
+      done: "Forgot '\(term)'; it will not be learned again."
+    ) { try $0.forgetLearned(term: term) }
   }
 }

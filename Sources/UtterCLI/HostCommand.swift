@@ -81,11 +81,7 @@ struct HostCommand: AsyncParsableCommand {
   @Option(name: .customLong("mic-speed"), help: "Play the microphone this many times faster than real time.")
   var micSpeed: Double = 1
 
-  @Option(help: "Speech engine id (default: the engine in settings, else whisper).")
-  var engine: String?
-
-  @Option(help: "Model id for the engine (default: the model in settings).")
-  var model: String?
+  @OptionGroup var engineOptions: EngineOptions
 
   @Option(
     parsing: .unconditional,
@@ -178,7 +174,7 @@ struct HostCommand: AsyncParsableCommand {
       throw CLIError("cannot create the container \(container): \(error)")
     }
     let clock = UtterClock.system
-    let engineChoice = pipeline.settings.engine(id: engine, model: model)
+    let engineChoice = engineOptions.choice(in: pipeline.settings)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
     // NB: the phone's rules for reaching your own server, checked as the app opens the session (in the foreground).
     // Loopback stands in for a computer on the network here, since the servers in a simulation run on this machine.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeyboardModel
 import KeyboardRules
+import KeyboardSimulation
 import Locations
 import PhoneRules
 import SessionChannel

@@ -59,9 +59,6 @@ struct NotesRemoveCommand: AsyncParsableCommand {
   @Argument(help: "The note's ID.") var id: Int64
 
   func run() async throws {
-    guard try withStore(global, applyRetention: false, { try $0.deleteNote(id: id) }) else {
-      throw CLIError("no note \(id)")
-    }
-    print("Deleted note \(id).")
+    try removeFromStore(global, missing: "no note \(id)", done: "Deleted note \(id).") { try $0.deleteNote(id: id) }
   }
 }

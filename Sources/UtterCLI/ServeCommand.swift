@@ -30,11 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(parsing: .unconditional, help: "Port to listen on (0: any free port; the log says which).")
   var port: Int = 8080
 
-  @Option(help: "Speech engine id (default: the engine in settings, else whisper).")
-  var engine: String?
-
-  @Option(help: "Model id for the engine (default: the model in settings).")
-  var model: String?
+  @OptionGroup var engineOptions: EngineOptions
 
   @Option(
     parsing: .unconditional, help: "Engines reading at once, each with its model in memory (default: one per core).")
@@ -140,7 +136,7 @@ struct ServeCommand: AsyncParsableCommand {
     if let warning = dictation.openWarning { logger.warning("\(warning)") }
     let pipeline = dictation.pipeline(source: .cli, keepInHistory: false)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
-    let choice = pipeline.settings.engine(id: engine, model: model)
+    let choice = engineOptions.choice(in: pipeline.settings)
     let dataDirectory = global.dataDirectory
     let ownServer = URL(string: pipeline.settings.settings.engineBaseURL).flatMap { $0.host == nil ? nil : $0 }
     let makeEngine: @Sendable () async throws -> any SpeechEngine = {

@@ -18,10 +18,7 @@ struct SnippetsAddCommand: AsyncParsableCommand {
   @Argument(help: "What is written instead.") var text: String
 
   func run() async throws {
-    let outcome = try withStore(global, applyRetention: false) {
-      try $0.saveSnippet(Snippet(trigger: trigger, expansion: text))
-    }
-    print(outcome == .added ? "Added '\(trigger)'." : "Updated '\(trigger)'.")
+    try saveToStore(global, name: trigger) { try $0.saveSnippet(Snippet(trigger: trigger, expansion: text)) }
   }
 }
 
@@ -45,9 +42,8 @@ struct SnippetsRemoveCommand: AsyncParsableCommand {
   @Argument(help: "The trigger to remove (case does not matter).") var trigger: String
 
   func run() async throws {
-    guard try withStore(global, applyRetention: false, { try $0.removeSnippet(trigger: trigger) }) else {
-      throw CLIError("no snippet '\(trigger)'")
+    try removeFromStore(global, missing: "no snippet '\(trigger)'", done: "Removed '\(trigger)'.") {
+      try $0.removeSnippet(trigger: trigger)
     }
-    print("Removed '\(trigger)'.")
   }
 }

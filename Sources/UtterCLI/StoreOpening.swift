@@ -21,3 +21,18 @@ func withStore<T>(_ global: GlobalOptions, applyRetention: Bool = true, _ body: 
   let database = try openStore(global, applyRetention: applyRetention)
   return try storeCall { try body(database) }
 }
+
+/// Saves one thing named `name` to the user's store with `save` and prints whether it was added or updated.
+func saveToStore(_ global: GlobalOptions, name: String, _ save: (AppDatabase) throws -> SaveOutcome) throws {
+  let outcome = try withStore(global, applyRetention: false, save)
+  print(outcome == .added ? "Added '\(name)'." : "Updated '\(name)'.")
+}
+
+/// Removes one thing from the user's store with `remove` and prints `done`; when there was nothing to remove
+/// (`remove` returns false), fails with `missing` instead.
+func removeFromStore(
+  _ global: GlobalOptions, missing: String, done: String, _ remove: (AppDatabase) throws -> Bool
+) throws {
+  guard try withStore(global, applyRetention: false, remove) else { throw CLIError(missing) }
+  print(done)
+}

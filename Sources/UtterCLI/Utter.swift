@@ -21,18 +21,9 @@ struct Utter: AsyncParsableCommand {
   /// Runs the command; any error, a usage error included, becomes one `utter: …` line on standard error and
   /// a non-zero exit.
   static func main() async {
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    do {
+    await mainReportingErrors { arguments in
       if arguments.first == "bench" { try BenchCommand.exec(Array(arguments.dropFirst())) }
       try HelpTopic.check(arguments, root: Utter.self)
-      var command = try parseAsRoot(arguments)
-      if var asyncCommand = command as? AsyncParsableCommand {
-        try await asyncCommand.run()
-      } else {
-        try command.run()
-      }
-    } catch {
-      ErrorReport.exit(with: error, root: Utter.self)
     }
   }
 }

@@ -106,23 +106,17 @@ public enum PhoneticKey {
           append(UInt8(ascii: "P"))
         }
       case UInt8(ascii: "q"): append(UInt8(ascii: "K"))
-      case UInt8(ascii: "s"):
+      case UInt8(ascii: "s"), UInt8(ascii: "t"):
+        let isS = c == UInt8(ascii: "s")
         if next == UInt8(ascii: "h") {
-          append(UInt8(ascii: "X"))
+          append(isS ? UInt8(ascii: "X") : UInt8(ascii: "T"))  // SH as in "she"; TH as T
           i += 1
         } else if next == UInt8(ascii: "i"), after == UInt8(ascii: "o") || after == UInt8(ascii: "a") {
-          append(UInt8(ascii: "X"))
-        } else {
+          append(UInt8(ascii: "X"))  // "mission", "nation", "Asia"
+        } else if isS {
           append(UInt8(ascii: "S"))
-        }
-      case UInt8(ascii: "t"):
-        if next == UInt8(ascii: "h") {
-          append(UInt8(ascii: "T"))
-          i += 1
-        } else if next == UInt8(ascii: "i"), after == UInt8(ascii: "o") || after == UInt8(ascii: "a") {
-          append(UInt8(ascii: "X"))
         } else if !(next == UInt8(ascii: "c") && after == UInt8(ascii: "h")) {
-          append(UInt8(ascii: "T"))
+          append(UInt8(ascii: "T"))  // silent in "watch"
         }
       case UInt8(ascii: "v"): append(UInt8(ascii: "F"))
       case UInt8(ascii: "w"):

@@ -1,4 +1,5 @@
 import KeyboardModel
+import KeyboardSimulation
 import SessionChannel
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import KeyboardModel
+import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
@@ -92,7 +93,7 @@ struct KeyboardSessionTests {
     let keyboard = KeyboardSession(
       channel: SessionChannel(container: dir.url), document: SimulatedTextField(),
       watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1),
-      configuration: KeyboardConfiguration(staleHeartbeatAfter: 3))
+      configuration: KeyboardConfiguration())  // a heartbeat is stale after 3 s
     await keyboard.appear()
     #expect(await keyboard.model.phase.name == "listening")
     #expect(await eventually(timeout: 15) { await keyboard.model.phase == .inactive })

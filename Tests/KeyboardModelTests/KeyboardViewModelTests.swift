@@ -1,5 +1,6 @@
 import Foundation
 import KeyboardModel
+import KeyboardSimulation
 import Locations
 import SessionChannel
 import TestSupport

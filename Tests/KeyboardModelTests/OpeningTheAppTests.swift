@@ -1,5 +1,6 @@
 import DictationValues
 import KeyboardModel
+import KeyboardSimulation
 import SessionChannel
 import Testing
 

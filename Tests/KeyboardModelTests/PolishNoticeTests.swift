@@ -1,6 +1,7 @@
 import DictationValues
 import Foundation
 import KeyboardModel
+import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import KeyboardModel
+import KeyboardSimulation
 import Testing
 
 /// Presses `keys` from a fresh model on `text`, returns the field and the model after.

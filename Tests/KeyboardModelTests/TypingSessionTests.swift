@@ -1,5 +1,6 @@
 import Foundation
 import KeyboardModel
+import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
@@ -42,8 +43,9 @@ struct TypingSessionTests {
     #expect(await keyboard.typing.layout == .qwertz)
     await keyboard.disappear()
 
-    let (setToEnglish, _) = try await keyboardAfterDictating(
-      "Hi.", into: "", in: dir, configuration: KeyboardConfiguration(language: "en"))
+    var english = KeyboardConfiguration()
+    english.language = "en"
+    let (setToEnglish, _) = try await keyboardAfterDictating("Hi.", into: "", in: dir, configuration: english)
     await setToEnglish.setLanguage(picked: nil, field: "fr-FR")
     #expect(await setToEnglish.typing.language == "en")
     #expect(await setToEnglish.typing.layout == .qwerty)

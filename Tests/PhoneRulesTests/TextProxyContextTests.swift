@@ -1,4 +1,5 @@
 import KeyboardRules
+import KeyboardSimulation
 import Testing
 
 @Suite("What a keyboard's text document proxy reveals")

@@ -1,5 +1,6 @@
 import Foundation
 import KeyboardRules
+import KeyboardSimulation
 import PhoneRules
 import Testing
 

@@ -1,13 +1,13 @@
 import FieldValues
 
 /// Checks on values read from the shared container, which anything on the device could have written.
-enum ChannelValidation {
+package enum ChannelValidation {
   /// Largest sequence number or text length accepted: beyond it the file is hostile or corrupt.
   static let maxSeq = 1 << 52
   static let maxTextCharacters = 20_000
 
   /// Session and result ids: 1–64 letters, digits, `-` or `_` (so never a path).
-  static func isValidID(_ id: String) -> Bool {
+  package static func isValidID(_ id: String) -> Bool {
     guard (1...64).contains(id.utf8.count) else { return false }
     return id.utf8.allSatisfy { byte in
       (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -17,7 +17,7 @@ enum ChannelValidation {
 
   static func isValidSeq(_ seq: Int) -> Bool { seq >= 0 && seq <= maxSeq }
 
-  static func isValidTime(_ time: Double) -> Bool { time.isFinite && time >= 0 && time < 1e11 }
+  package static func isValidTime(_ time: Double) -> Bool { time.isFinite && time >= 0 && time < 1e11 }
 
   static func isValidText(_ text: String) -> Bool { text.utf8.count <= maxTextCharacters * 4 }
 

@@ -1,6 +1,5 @@
 import FieldValues
 import Foundation
-import Locations
 
 /// The few settings the keyboard extension needs, shared as a small JSON file in the app group container
 /// (never the database: the keyboard must not open SQLite). The app writes it whenever settings change; the
@@ -64,17 +63,6 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
       terms.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         .filter { !$0.isEmpty && $0.count <= maxTermLength && seen.insert($0.lowercased()).inserted }
         .prefix(maxTerms))
-  }
-
-  /// Writes the file into `folder` atomically (temporary file, fsync, rename) and returns its URL.
-  @discardableResult
-  public func write(to folder: SharedFolder) throws -> URL {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let target = folder.keyboardSettings
-    try FileManager.default.createDirectory(at: folder.channel, withIntermediateDirectories: true)
-    try AtomicFile.write(try encoder.encode(self), to: target)
-    return target
   }
 
   /// Reads the file from `folder`: the defaults when there is none, an error when it is damaged.

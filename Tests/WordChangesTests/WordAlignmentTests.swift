@@ -1,5 +1,5 @@
 import Testing
-import WordMatching
+import WordChanges
 
 /// One edit of an inserted span and the substitutions it should give.
 struct AlignmentCase: Sendable, CustomTestStringConvertible {

@@ -17,11 +17,4 @@ extension SessionChannel {
   public func writePresence(_ presence: KeyboardPresence) throws {
     try write(presence, to: ChannelFile.keyboard, sync: false)
   }
-
-  public func readPresence() -> ChannelRead<KeyboardPresence> {
-    read(KeyboardPresence.self, from: ChannelFile.keyboard, maxBytes: maxMessageBytes) { presence in
-      if let id = presence.sessionID, !ChannelValidation.isValidID(id) { return "session id is not a plain id" }
-      return ChannelValidation.isValidTime(presence.seenAt) ? nil : "time out of range"
-    }
-  }
 }

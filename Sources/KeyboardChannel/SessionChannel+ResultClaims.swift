@@ -17,7 +17,7 @@ public enum ResultClaim: Sendable, Equatable {
 }
 
 extension ChannelFile {
-  static let claimPrefix = "claim-"
+  package static let claimPrefix = "claim-"
 
   /// Created by the keyboard that inserts result `id`, before it inserts it.
   public static func claim(_ id: String) -> String { claimPrefix + id }
@@ -37,19 +37,5 @@ extension SessionChannel {
     _ = fsync(fd)
     close(fd)
     return .claimed
-  }
-
-  /// Deletes the claim of result `id` (the app, once the result is acknowledged or gone).
-  public func removeClaim(id: String) {
-    guard ChannelValidation.isValidID(id) else { return }
-    unlink(container.appendingPathComponent(ChannelFile.claim(id)).path)
-  }
-
-  /// Deletes every claim (the app, at start, when no result of an earlier session may be inserted any more).
-  public func removeAllClaims() {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: container.path)) ?? []
-    for name in names where name.hasPrefix(ChannelFile.claimPrefix) {
-      unlink(container.appendingPathComponent(name).path)
-    }
   }
 }

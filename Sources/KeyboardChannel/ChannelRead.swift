@@ -26,8 +26,8 @@ public enum ChannelFile {
   public static let state = "state.json"
   /// Written by the keyboard only: its sign of life.
   public static let keyboard = "keyboard.json"
-  static let resultPrefix = "result-"
-  static let resultSuffix = ".json"
+  package static let resultPrefix = "result-"
+  package static let resultSuffix = ".json"
 
   /// Written by the app only.
   public static func result(_ id: String) -> String { resultPrefix + id + resultSuffix }

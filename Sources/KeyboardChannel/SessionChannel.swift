@@ -5,7 +5,8 @@ import Logging
 ///
 /// Each file has a single writer: the keyboard writes `commands.json`; the app writes `state.json` and
 /// `result-<id>.json`. Writes are atomic renames; reads reject anything partial, oversized, corrupt or hostile
-/// with a logged reason and never crash.
+/// with a logged reason and never crash. This module holds what both sides do and the keyboard's own writes; the app's
+/// writes (state, results, clean-up) are in the `SessionChannel` module, which the keyboard does not link.
 public final class SessionChannel: @unchecked Sendable {
   /// The shared container directory.
   public let container: URL
@@ -33,11 +34,6 @@ public final class SessionChannel: @unchecked Sendable {
     self.maxResultBytes = maxMessageBytes * 8
   }
 
-  /// Creates the container directory when it does not exist.
-  public func prepare() throws {
-    try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
-  }
-
   // MARK: Keyboard → app
 
   /// Replaces the keyboard's command log. Only the keyboard calls this.
@@ -51,22 +47,8 @@ public final class SessionChannel: @unchecked Sendable {
 
   // MARK: App → keyboard
 
-  /// Replaces the app's published state. Only the app calls this.
-  ///
-  /// NB: never fsync'd: it is rewritten every second for as long as a session lasts, and nothing needs it to survive a
-  /// power loss (a host that starts publishes it anew; a keyboard reads a missing or old one as no session).
-  public func writeState(_ state: HostState) throws {
-    try write(state, to: ChannelFile.state, sync: false)
-  }
-
   public func readState() -> ChannelRead<HostState> {
     read(HostState.self, from: ChannelFile.state, maxBytes: maxMessageBytes, problem: ChannelValidation.problem)
-  }
-
-  /// Publishes a finished dictation. Only the app calls this, after recording it in history.
-  public func writeResult(_ result: DictationResult) throws {
-    guard ChannelValidation.isValidID(result.id) else { throw ChannelError.invalid("result id '\(result.id)'") }
-    try write(result, to: ChannelFile.result(result.id), sync: true)
   }
 
   public func readResult(id: String) -> ChannelRead<DictationResult> {
@@ -77,13 +59,6 @@ public final class SessionChannel: @unchecked Sendable {
       return reject(ChannelFile.result(id), reason: "names result \(result.id)")
     }
     return read
-  }
-
-  /// Ids of the result files present, in dictation order: `<session>-<command seq>` sorts by session, then by the
-  /// sequence number as a number (`s-9` before `s-10`).
-  public func resultIDs() -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: container.path)) ?? []
-    return names.compactMap(ChannelFile.resultID(inFileName:)).sorted(by: Self.dictationOrder)
   }
 
   /// The ids of results of session `sessionID`, oldest first. Only names of that session are ever kept or
@@ -111,7 +86,7 @@ public final class SessionChannel: @unchecked Sendable {
   }
 
   /// Whether result `a` was dictated before result `b`.
-  static func dictationOrder(_ a: String, _ b: String) -> Bool {
+  package static func dictationOrder(_ a: String, _ b: String) -> Bool {
     func split(_ id: String) -> (session: Substring, seq: Int?) {
       guard let dash = id.lastIndex(of: "-") else { return (id[...], nil) }
       return (id[..<dash], Int(id[id.index(after: dash)...]))
@@ -124,34 +99,16 @@ public final class SessionChannel: @unchecked Sendable {
     }
   }
 
-  /// Deletes a delivered result. Only the app calls this.
-  public func removeResult(id: String) throws {
-    guard ChannelValidation.isValidID(id) else { throw ChannelError.invalid("result id '\(id)'") }
-    let url = container.appendingPathComponent(ChannelFile.result(id))
-    if unlink(url.path) != 0, errno != ENOENT { throw ChannelError.io("cannot remove \(url.lastPathComponent)", errno) }
-    removeClaim(id: id)
-  }
-
-  /// Deletes temporary files a crashed writer left behind.
-  public func removeAbandonedTemporaryFiles(olderThan age: Double, now: Double) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: container.path)) ?? []
-    for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-      let url = container.appendingPathComponent(name)
-      let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
-      if let modified, now - modified.timeIntervalSince1970 > age { unlink(url.path) }
-    }
-  }
-
   // MARK: Files
 
-  func write<Value: Encodable>(_ value: Value, to name: String, sync: Bool) throws {
+  package func write<Value: Encodable>(_ value: Value, to name: String, sync: Bool) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let data = try encoder.encode(value)
     try AtomicFile.write(data, to: container.appendingPathComponent(name), sync: sync)
   }
 
-  func read<Value: Decodable & Sendable>(
+  package func read<Value: Decodable & Sendable>(
     _ type: Value.Type, from name: String, maxBytes: Int, problem: (Value) -> String?
   ) -> ChannelRead<Value> {
     switch AtomicFile.read(container.appendingPathComponent(name), maxBytes: maxBytes) {
@@ -173,7 +130,7 @@ public final class SessionChannel: @unchecked Sendable {
   }
 
   /// Logs a rejected file once per distinct reason (the poll fallback re-reads it every half second).
-  private func reject<Value>(_ name: String, reason: String) -> ChannelRead<Value> {
+  package func reject<Value>(_ name: String, reason: String) -> ChannelRead<Value> {
     let isNew = lock.withLock {
       guard loggedRejections[name] != reason else { return false }
       loggedRejections[name] = reason
