@@ -1,3 +1,4 @@
+import PhoneSession
 import SessionChannel
 import SwiftUI
 

@@ -2,7 +2,9 @@ import Dictation
 import Foundation
 import KeyStore
 import Locations
+import ModelInstallation
 import Observation
+import PhoneSession
 import SessionChannel
 import Storage
 import SwiftUI

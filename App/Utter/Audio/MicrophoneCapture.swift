@@ -1,6 +1,6 @@
 import AVFoundation
 import AudioInput
-import Dictation
+import PhoneSession
 import os
 
 /// The microphone through `AVAudioEngine`: a tap on the input node that hands interleaved float samples at the

@@ -3,6 +3,7 @@ import Dictation
 import DictationHost
 import Foundation
 import PhoneRules
+import PhoneSession
 import UIKit
 import os
 

@@ -3,6 +3,7 @@ import Dictation
 import Foundation
 import HTTPTransport
 import KeyStore
+import ModelInstallation
 import RemoteDictation
 import SpeechEngine
 

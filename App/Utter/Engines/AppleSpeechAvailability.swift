@@ -1,5 +1,6 @@
 import Dictation
 import Foundation
+import ModelInstallation
 
 extension AppleSpeechAvailability {
   /// The one for this iPhone, so onboarding and Settings show the same download.

@@ -4,6 +4,7 @@
   import AVFoundation
   import Dictation
   import Foundation
+  import ModelInstallation
   import Speech
   import SpeechEngine
 

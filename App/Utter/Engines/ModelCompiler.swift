@@ -1,6 +1,7 @@
 import CoreML
 import Dictation
 import Foundation
+import ModelInstallation
 
 /// Core ML's specialization pass for a downloaded WhisperKit model, one model at a time with progress: what
 /// WhisperKit's `prewarm` does (each model loaded and dropped, so the peak is one model's compile), with a real fraction

@@ -1,5 +1,6 @@
 import Dictation
 import Foundation
+import ModelInstallation
 
 /// The models' downloads in background `URLSession`s, which iOS runs while Utter is suspended or not running and
 /// relaunches Utter for (`sessionSendsLaunchEvents`). `ModelDownloadTasks` decides; this only talks to URLSession.

@@ -1,4 +1,4 @@
-import Dictation
+import ModelInstallation
 import Network
 
 /// Reports the network the phone is on, as the model store's `NetworkKind`, whenever it changes.

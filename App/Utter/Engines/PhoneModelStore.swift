@@ -2,6 +2,7 @@ import CryptoKit
 import Dictation
 import Foundation
 import Locations
+import ModelInstallation
 import SpeechEngine
 import UIKit
 import WhisperKit

@@ -1,6 +1,7 @@
 import CoreML
 import Dictation
 import Foundation
+import ModelInstallation
 import SpeechEngine
 import WhisperKit
 

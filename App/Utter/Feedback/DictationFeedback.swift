@@ -1,6 +1,7 @@
 import AudioToolbox
 import Dictation
 import DictationHost
+import PhoneSession
 import UIKit
 
 /// Plays what `CueFeedback` decides for a host's state change.

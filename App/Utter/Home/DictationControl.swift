@@ -1,4 +1,6 @@
 import Dictation
+import DictationValues
+import PhoneSession
 import SessionChannel
 import SwiftUI
 

@@ -1,4 +1,5 @@
 import Dictation
+import PhoneSession
 import Storage
 import SwiftUI
 

@@ -1,4 +1,5 @@
 import Dictation
+import PhoneSession
 import SwiftUI
 
 /// Full-screen dictation opened by an intent, a widget or `utter://dictate`: starts listening at once.

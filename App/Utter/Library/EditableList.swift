@@ -1,4 +1,5 @@
 import Dictation
+import DictationValues
 import SwiftUI
 
 /// A screen of things the user keeps (words, snippets, styles): tap a row to edit it in a sheet, swipe to delete

@@ -3,6 +3,7 @@ import Dictation
 import DictationValues
 import Foundation
 import os
+import PhoneSession
 
 /// Shows the flow session as a Live Activity (lock screen and Dynamic Island), with the states `FlowSession` decides.
 @MainActor

@@ -1,4 +1,5 @@
 import Dictation
+import ModelInstallation
 import SwiftUI
 
 /// Apple's built-in transcriber as an onboarding choice, shown only where `AppleSpeechStatus` offers it (iOS 26, a

@@ -1,4 +1,6 @@
 import Dictation
+import DictationValues
+import ModelInstallation
 import SwiftUI
 
 /// Picks the speech model, downloads it and prepares it (compiles and prewarms) before the first dictation.

@@ -1,4 +1,5 @@
 import Dictation
+import PhoneSession
 import SwiftUI
 
 /// A first dictation inside the app, to hear how Utter writes before using the keyboard.

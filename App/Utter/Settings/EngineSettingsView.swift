@@ -1,5 +1,8 @@
 import CloudSpeech
 import Dictation
+import DictationValues
+import ModelInstallation
+import PhoneSession
 import SwiftUI
 
 /// Chooses the speech engine and model; downloads and deletes on-device models.

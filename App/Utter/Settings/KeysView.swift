@@ -1,4 +1,5 @@
 import Dictation
+import DictationValues
 import KeyStore
 import SwiftUI
 
