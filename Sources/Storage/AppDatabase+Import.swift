@@ -1,7 +1,6 @@
 import DictationValues
 import Foundation
 import GRDB
-import TextPipeline
 
 /// What an import changed.
 public struct ImportSummary: Sendable, Hashable, Codable {

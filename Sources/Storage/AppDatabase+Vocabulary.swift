@@ -1,6 +1,6 @@
+import DictationValues
 import Foundation
 import GRDB
-import TextPipeline
 
 /// Whether saving added something new or replaced an existing item with the same key.
 public enum SaveOutcome: String, Sendable {

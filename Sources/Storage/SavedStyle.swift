@@ -65,16 +65,6 @@ extension AppDatabase {
     try write { db in try KeyedTable.styles.delete(name, in: db) }
   }
 
-  /// The style to use in `context`: the one that claims it, else the one named by the `polish-style` setting.
-  public func style(forContext context: String?) throws -> SavedStyle? {
-    let all = try styles()
-    if let context = context?.lowercased(), let claimed = all.first(where: { $0.defaultContexts.contains(context) }) {
-      return claimed
-    }
-    let fallback = Self.key(try settings().polishStyle)
-    return all.first { Self.key($0.name) == fallback }
-  }
-
   static func fetchStyles(_ db: Database) throws -> [SavedStyle] {
     try Row.fetchAll(db, sql: "SELECT * FROM style ORDER BY nameKey").map { row in
       let contextsJSON: String = row["defaultContexts"]

@@ -1,6 +1,5 @@
 import DictationValues
 import Foundation
-import TextPipeline
 
 /// Everything the user owns, as one versioned JSON document (audio files are not included; their paths are).
 public struct StoreArchive: Codable, Sendable, Hashable {

@@ -1,3 +1,4 @@
+import DictationValues
 import Testing
 
 @testable import TextPipeline
