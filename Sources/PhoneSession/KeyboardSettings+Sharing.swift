@@ -1,3 +1,4 @@
+import DictationValues
 import Foundation
 import Locations
 import SessionChannel

@@ -1,4 +1,5 @@
 import Dictation
+import DictationValues
 import Foundation
 import SessionChannel
 import SpeechEngine

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DictationValues
 import Foundation
 import Storage
 import TextPipeline

@@ -1,4 +1,5 @@
 import Dictation
+import DictationValues
 import Foundation
 import KeyboardModel
 import Locations
@@ -23,8 +24,8 @@ struct KeyboardSettingsSharingTests {
     settings.sessionTimeout = .never
     settings.language = "fr"
     try KeyboardSettings.share(settings, in: appSide)
-    let configuration = try KeyboardConfiguration.shared(in: keyboardSide)
-    #expect(configuration.pendingResultWindow == 45, "not the default 120 s")
+    let configuration = try KeyboardSettings.read(from: keyboardSide)
+    #expect(configuration.pendingResultWindowSeconds == 45, "not the default 120 s")
     let shared = try KeyboardSettings.read(from: keyboardSide)
     #expect(shared.language == "fr")
   }
@@ -37,7 +38,7 @@ struct KeyboardSettingsSharingTests {
     try store.saveDictionaryEntry(DictionaryEntry(term: "Siobhan", origin: .learned))
     try store.saveDictionaryEntry(DictionaryEntry(term: "Kubernetes"))
     try KeyboardSettings.share(from: store, in: SharedFolder(appGroup: group.url))
-    let configuration = try KeyboardConfiguration.shared(in: SharedFolder(appGroup: group.url))
+    let configuration = try KeyboardSettings.read(from: SharedFolder(appGroup: group.url))
     #expect(configuration.dictionaryTerms == ["Kubernetes", "Siobhan"])
     #expect(
       Suggestions.rank(word: "Sio", candidates: ["Sion", "Sioux"], terms: configuration.dictionaryTerms)
@@ -59,7 +60,7 @@ struct KeyboardSettingsSharingTests {
     settings.appearance = .dark
     settings.sessionTimeout = .never
     let url = try KeyboardSettings.share(settings, in: SharedFolder(appGroup: group.url))
-    #expect(try KeyboardConfiguration.shared(in: SharedFolder(appGroup: group.url)).appearance == .dark)
+    #expect(try KeyboardSettings.read(from: SharedFolder(appGroup: group.url)).appearance == "dark")
     #expect(!(try String(contentsOf: url, encoding: .utf8)).contains("sessionTimeout"))
   }
 
@@ -90,9 +91,9 @@ struct KeyboardSettingsSharingTests {
     let group = try TemporaryDirectory("utter-app-group")
     defer { group.remove() }
     let folder = SharedFolder(appGroup: group.url)
-    #expect(try KeyboardConfiguration.shared(in: folder).pendingResultWindow == 120)
+    #expect(try KeyboardSettings.read(from: folder).pendingResultWindowSeconds == 120)
     try FileManager.default.createDirectory(at: folder.channel, withIntermediateDirectories: true)
     try Data("{not json".utf8).write(to: folder.keyboardSettings)
-    #expect(throws: (any Error).self) { try KeyboardConfiguration.shared(in: folder) }
+    #expect(throws: (any Error).self) { try KeyboardSettings.read(from: folder) }
   }
 }
