@@ -9,23 +9,11 @@ public struct LLMRequest: Sendable, Hashable {
   /// The model to use; nil means the provider's configured model.
   public var model: String?
   /// The most tokens the answer may have.
-  public var maxOutputTokens: Int
+  public var maxOutputTokens = 1024
   /// Sampling temperature; nil leaves the provider's default (reasoning models reject any other).
-  public var temperature: Double?
+  public var temperature: Double? = 0.2
   /// The longest one HTTP exchange may take, in seconds.
-  public var timeout: TimeInterval
-
-  public init(
-    system: String, user: String, model: String? = nil, maxOutputTokens: Int = 1024, temperature: Double? = 0.2,
-    timeout: TimeInterval = 10
-  ) {
-    self.system = system
-    self.user = user
-    self.model = model
-    self.maxOutputTokens = maxOutputTokens
-    self.temperature = temperature
-    self.timeout = timeout
-  }
+  public var timeout: TimeInterval = 10
 }
 
 /// A language model's answer.

@@ -33,15 +33,16 @@ public struct EnginePlacement: Sendable, Hashable {
     }
   }
 
-  /// The models WhisperKit 1.0.0 loads (`WhisperKit.loadModels`). NB: the separate prefill model
-  /// (`TextDecoderContextPrefill`) was removed from WhisperKit before 1.0.0 (argmaxinc/WhisperKit#467).
+  /// The models WhisperKit 1.0.0 loads (`WhisperKit.loadModels`), each named as its compiled model's file. NB: the
+  /// separate prefill model (`TextDecoderContextPrefill`) was removed from WhisperKit before 1.0.0
+  /// (argmaxinc/WhisperKit#467).
   public enum Component: String, Sendable, Hashable, CaseIterable {
-    /// `MelSpectrogram`: audio to log-mel features.
-    case melSpectrogram
-    /// `AudioEncoder`: features to the audio embedding.
-    case audioEncoder
-    /// `TextDecoder`: the embedding to tokens.
-    case textDecoder
+    /// Audio to log-mel features.
+    case melSpectrogram = "MelSpectrogram"
+    /// Features to the audio embedding.
+    case audioEncoder = "AudioEncoder"
+    /// The embedding to tokens.
+    case textDecoder = "TextDecoder"
 
     /// The order WhisperKit 1.0.0's `loadModels` loads them in.
     public static let loadOrder: [Component] = [.melSpectrogram, .textDecoder, .audioEncoder]
@@ -59,13 +60,7 @@ public struct EnginePlacement: Sendable, Hashable {
 
     /// The compiled Core ML model of this component in a WhisperKit model folder (`MelSpectrogram.mlmodelc`, …).
     public func compiledModel(in folder: URL) -> URL {
-      let name =
-        switch self {
-        case .melSpectrogram: "MelSpectrogram"
-        case .audioEncoder: "AudioEncoder"
-        case .textDecoder: "TextDecoder"
-        }
-      return folder.appendingPathComponent("\(name).mlmodelc", isDirectory: true)
+      folder.appendingPathComponent("\(rawValue).mlmodelc", isDirectory: true)
     }
   }
 
@@ -73,12 +68,6 @@ public struct EnginePlacement: Sendable, Hashable {
   public var melSpectrogram: ComputeUnits
   public var audioEncoder: ComputeUnits
   public var textDecoder: ComputeUnits
-
-  public init(melSpectrogram: ComputeUnits, audioEncoder: ComputeUnits, textDecoder: ComputeUnits) {
-    self.melSpectrogram = melSpectrogram
-    self.audioEncoder = audioEncoder
-    self.textDecoder = textDecoder
-  }
 
   /// The units for `component`.
   public func units(for component: Component) -> ComputeUnits {

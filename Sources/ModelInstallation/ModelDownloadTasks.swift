@@ -37,11 +37,6 @@ public enum ModelDownloadTasks {
   public struct Start: Sendable, Hashable {
     public var path: String
     public var fromResumeData: Bool
-
-    public init(path: String, fromResumeData: Bool) {
-      self.path = path
-      self.fromResumeData = fromResumeData
-    }
   }
 
   /// What to do for a model's files: files on disk and files whose task runs in the right session are left alone;

@@ -56,26 +56,15 @@ public enum ModelPhase: Sendable, Hashable {
 /// What the app found when it started: the background session's tasks and the files on disk.
 public struct ModelRelaunch: Sendable, Hashable {
   /// The model's folder is recorded and on disk.
-  public var installed: Bool
+  public var installed = false
   /// Every file of the model is on disk but the model was not verified yet (the app died in between).
-  public var downloadComplete: Bool
+  public var downloadComplete = false
   /// The background session still runs a task for this model (it went on while the app was away).
-  public var taskRunning: Bool
+  public var taskRunning = false
   /// Resume data was saved for this model (a task was cancelled or failed part way).
-  public var resumeData: Bool
+  public var resumeData = false
   /// How much of the download is on disk, 0...1.
-  public var fraction: Double
-
-  public init(
-    installed: Bool = false, downloadComplete: Bool = false, taskRunning: Bool = false, resumeData: Bool = false,
-    fraction: Double = 0
-  ) {
-    self.installed = installed
-    self.downloadComplete = downloadComplete
-    self.taskRunning = taskRunning
-    self.resumeData = resumeData
-    self.fraction = fraction
-  }
+  public var fraction: Double = 0
 }
 
 /// Something that happened to a model: the user, the network, the disk, the download or Core ML.

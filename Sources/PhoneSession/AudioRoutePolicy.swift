@@ -22,22 +22,11 @@ public struct AudioSituation: Sendable, Hashable {
 
   public var activity: Activity
   /// Another app plays audio (music, a podcast): `AVAudioSession.isOtherAudioPlaying`.
-  public var otherAudioPlaying: Bool
-  public var headset: Headset
-  public var microphone: MicrophoneChoice
+  public var otherAudioPlaying = false
+  public var headset: Headset = .none
+  public var microphone: MicrophoneChoice = .automatic
   /// Whether other audio is lowered while the user speaks (the user's setting).
-  public var ducksOthers: Bool
-
-  public init(
-    activity: Activity, otherAudioPlaying: Bool = false, headset: Headset = .none,
-    microphone: MicrophoneChoice = .automatic, ducksOthers: Bool = true
-  ) {
-    self.activity = activity
-    self.otherAudioPlaying = otherAudioPlaying
-    self.headset = headset
-    self.microphone = microphone
-    self.ducksOthers = ducksOthers
-  }
+  public var ducksOthers = true
 }
 
 /// How the phone's audio session is set: App/ maps it onto `AVAudioSession` (category play-and-record, these

@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTransport
 import KeyStore
-import LLMPolish
 import ProviderTestSupport
 import Testing
+
+@testable import LLMPolish
 
 @Suite("LLM providers against a local server")
 struct LLMProviderTests {

@@ -1,6 +1,7 @@
-import ModelInstallation
 import Foundation
 import Testing
+
+@testable import ModelInstallation
 
 @Suite("Model download tasks: names, what starts from where, what an error means")
 struct ModelDownloadTasksTests {

@@ -1,5 +1,6 @@
-import ModelInstallation
 import Testing
+
+@testable import ModelInstallation
 
 /// Named starting points, each reached by the events that lead there (never by setting fields).
 enum ModelStart: String, CaseIterable, CustomTestStringConvertible {

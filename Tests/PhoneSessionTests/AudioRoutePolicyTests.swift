@@ -1,7 +1,8 @@
 import Dictation
 import DictationValues
-import PhoneSession
 import Testing
+
+@testable import PhoneSession
 
 @Suite("The audio session for each situation")
 struct AudioRoutePolicyTests {

@@ -1,7 +1,8 @@
 import Dictation
 import PhoneRules
-import PhoneSession
 import Testing
+
+@testable import PhoneSession
 
 @Suite("The audio session changes the phone's rules allow")
 struct AudioSessionChangeTests {
