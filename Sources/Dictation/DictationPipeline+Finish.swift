@@ -1,7 +1,7 @@
-import SpeechReading
 import DictationValues
 import Foundation
 import SpeechEngine
+import SpeechReading
 
 extension DictationPipeline {
   /// The one step that ends every dictation, whatever read it (a file, a retry, the server's uploads and live
@@ -15,8 +15,9 @@ extension DictationPipeline {
     let words = reading.transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
     let duration = Double(reading.audio.count) / Double(engineSampleRate)
     var entry = HistoryEntry(
-      uuid: reading.id, rawText: words, finalText: words, engine: reading.engine, model: reading.model,
-      language: reading.transcript.language ?? "", audioSeconds: duration, origin: reading.origin,
+      uuid: reading.id, rawText: words, finalText: words, engine: reading.transcript.engine,
+      model: reading.transcript.model, language: reading.transcript.language ?? "", audioSeconds: duration,
+      origin: reading.origin,
       field: reading.field, status: reading.recovered ? .recovered : .complete, createdAt: reading.startedAt)
     guard !words.isEmpty, !raw else { return (FinishedDictation(entry: entry), nil) }
     var (formatted, polish) = await formatter.format(words, field: reading.field.read(in: reading.transcript.language))

@@ -1,8 +1,8 @@
 import Clocks
-import SpeechReading
 import DictationValues
 import Foundation
 import SpeechEngine
+import SpeechReading
 import Storage
 import TextPipeline
 
@@ -92,7 +92,7 @@ public struct DictationPipeline: Sendable {
     let engine = try await loadEngine(request.engine ?? settings.engine())
     let transcript = try await VoicedTranscription(progress: request.progress)
       .transcribe(samples, engine: engine, options: options(for: request))
-    return await outcome(transcript, samples: samples, engine: engine, request: request, started: started)
+    return await outcome(transcript, samples: samples, request: request, started: started)
   }
 
   /// The end of a dictation read while it was spoken (`LiveReading`, stopped and its last call awaited): the windows
@@ -105,16 +105,16 @@ public struct DictationPipeline: Sendable {
     if final.text.isEmpty, final.failures > 0 {
       throw UnreadableDictation(message: "transcription failed: \(final.lastError ?? "unknown error")")
     }
-    return await outcome(final.transcript, samples: reading.samples, engine: engine, request: request, started: started)
+    return await outcome(final.transcript, samples: reading.samples, request: request, started: started)
   }
 
   /// Finishes a run's reading (`finish`) and reports it.
-  private func outcome(
-    _ transcript: Transcript, samples: [Float], engine: any SpeechEngine, request: Request, started: Date
-  ) async -> DictationOutcome {
+  private func outcome(_ transcript: Transcript, samples: [Float], request: Request, started: Date) async
+    -> DictationOutcome
+  {
     let reading = DictationReading(
-      id: UUID().uuidString.lowercased(), transcript: transcript, audio: samples, engine: engine.id,
-      model: engine.model, field: request.field, origin: archive?.origin ?? .cli, startedAt: started)
+      id: UUID().uuidString.lowercased(), transcript: transcript, audio: samples, field: request.field,
+      origin: archive?.origin ?? .cli, startedAt: started)
     let (finished, polish) = await finish(reading, raw: request.raw, in: archive)
     return DictationOutcome(
       dictation: finished.entry, segments: transcript.segments, polish: polish,

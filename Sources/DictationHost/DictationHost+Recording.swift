@@ -195,8 +195,8 @@ extension DictationHost {
     apply(.tailTranscribed(dictationID: dictation.id))
     let finished = await environment.finish(
       DictationReading(
-        id: dictation.id, transcript: reading.transcript, audio: recording.samples, engine: engine.id,
-        model: engine.model, field: dictation.context, origin: dictation.origin,
+        id: dictation.id, transcript: reading.transcript, audio: recording.samples, field: dictation.context,
+        origin: dictation.origin,
         startedAt: Date(timeIntervalSince1970: recording.startedAt)))
     remember(raw: raw, audio: recording.samples)
     deliver(dictation, finished: finished, audio: recording.samples)

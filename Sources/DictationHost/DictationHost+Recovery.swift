@@ -37,8 +37,8 @@ extension DictationHost {
       }
       let finished = await environment.finish(
         DictationReading(
-          id: sidecar.dictationID, transcript: reading.transcript, audio: samples, engine: engine.id,
-          model: engine.model, field: sidecar.context, origin: sidecar.origin ?? .keyboard,
+          id: sidecar.dictationID, transcript: reading.transcript, audio: samples, field: sidecar.context,
+          origin: sidecar.origin ?? .keyboard,
           startedAt: Date(timeIntervalSince1970: sidecar.startedAt), recovered: true))
       if let error = finished.archiveError {
         logger.error("cannot record recovered dictation \(sidecar.dictationID): \(error)")

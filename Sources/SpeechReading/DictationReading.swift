@@ -6,12 +6,10 @@ import SpeechEngine
 public struct DictationReading: Sendable {
   /// The dictation's id (its history entry's uuid).
   public var id: String
+  /// Its words, with the engine and model that read them.
   public var transcript: Transcript
   /// Its 16 kHz mono audio (kept with it for retry, as the settings allow).
   public var audio: [Float]
-  /// The engine and model that read it.
-  public var engine: String
-  public var model: String
   public var field: FieldContext
   public var origin: DictationOrigin
   public var startedAt: Date
@@ -19,14 +17,12 @@ public struct DictationReading: Sendable {
   public var recovered: Bool
 
   public init(
-    id: String, transcript: Transcript, audio: [Float], engine: String, model: String, field: FieldContext,
-    origin: DictationOrigin, startedAt: Date, recovered: Bool = false
+    id: String, transcript: Transcript, audio: [Float], field: FieldContext, origin: DictationOrigin,
+    startedAt: Date, recovered: Bool = false
   ) {
     self.id = id
     self.transcript = transcript
     self.audio = audio
-    self.engine = engine
-    self.model = model
     self.field = field
     self.origin = origin
     self.startedAt = startedAt

@@ -1,12 +1,12 @@
 import Dictation
-import SessionTestFakes
-import SpeechReading
 import DictationValues
 import Foundation
 import HTTPTransport
 import KeyStore
 import LLMPolish
+import SessionTestFakes
 import SpeechEngine
+import SpeechReading
 import Storage
 import Testing
 
@@ -94,7 +94,7 @@ struct DictationFormatterTests {
       transcript: Transcript(
         text: "can you bring the quarterly report tomorrow", segments: [], language: "en", engine: "whisper",
         model: "base"),
-      audio: [], engine: "whisper", model: "base", field: FieldContext(), origin: .keyboard,
+      audio: [], field: FieldContext(), origin: .keyboard,
       startedAt: Date(timeIntervalSince1970: 1_795_341_600))
     let finished = await pipeline.finish(reading, in: nil).dictation
     #expect(finished.entry.finalText == "Could you bring the quarterly report tomorrow?")

@@ -1,9 +1,9 @@
 import Dictation
-import SpeechReading
 import DictationValues
 import Foundation
 import SessionTestFakes
 import SpeechEngine
+import SpeechReading
 import Storage
 import TestSupport
 import Testing
@@ -32,7 +32,7 @@ struct HistoryArchiveTests {
     let reading = DictationReading(
       id: "d1",
       transcript: Transcript(text: "hello there", segments: [], language: "en", engine: "whisper", model: "tiny.en"),
-      audio: Self.audio, engine: "whisper", model: "tiny.en", field: Self.field, origin: .keyboard,
+      audio: Self.audio, field: Self.field, origin: .keyboard,
       startedAt: Date(timeIntervalSince1970: 1_795_341_600))
     let archive = HistoryArchive(database: store.database, origin: .cli)
     let finished = await pipeline.finish(reading, in: archive).dictation

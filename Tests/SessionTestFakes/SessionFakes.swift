@@ -139,8 +139,8 @@ public func testFinishing(archive: any DictationArchive) -> DictationFinishing {
     formatted.traceLearned(reading.transcript.learned, raw: raw)
     var finished = FinishedDictation(
       entry: HistoryEntry(
-        uuid: reading.id, rawText: raw, finalText: formatted.text, trace: formatted.trace, engine: reading.engine,
-        model: reading.model, language: reading.transcript.language ?? "",
+        uuid: reading.id, rawText: raw, finalText: formatted.text, trace: formatted.trace,
+        engine: reading.transcript.engine, model: reading.transcript.model, language: reading.transcript.language ?? "",
         audioSeconds: Double(reading.audio.count) / Double(engineSampleRate), origin: reading.origin,
         field: reading.field, status: reading.recovered ? .recovered : .complete, createdAt: reading.startedAt),
       notice: formatted.notice)
