@@ -26,7 +26,7 @@ struct KeyboardBar: View {
         ForEach(accents, id: \.self) { accent in
           BarButton(title: accent) {
             controls.keyPressed()
-            session.press(.character(accent))
+            session.send(.key(.character(accent)))
             accents = []
           }
         }
@@ -40,7 +40,7 @@ struct KeyboardBar: View {
         ForEach(words, id: \.self) { word in
           BarButton(title: word) {
             controls.keyPressed()
-            session.acceptSuggestion(word)
+            session.send(.suggestion(word))
           }
           .frame(maxWidth: .infinity)
         }
@@ -78,12 +78,12 @@ struct InsertedActions: View {
 
   var body: some View {
     HStack(spacing: 8) {
-      Button(action: session.tapUndo) {
+      Button(action: { session.send(.undo) }) {
         Label("Undo", systemImage: "arrow.uturn.backward")
       }
       .accessibilityHint("Removes the text just inserted")
       if dictation.canUseRawText {
-        Button(action: session.tapUseRaw) {
+        Button(action: { session.send(.useRaw) }) {
           Label("Raw", systemImage: "text.quote")
         }
         .accessibilityHint("Replaces the cleaned-up text with exactly what you said")
@@ -128,7 +128,7 @@ struct MicrophoneKey: View {
   }
 
   private func tap() {
-    if listening { session.tapDone() } else { session.tapMicrophone() }
+    if listening { session.send(.stop) } else { session.tapMicrophone() }
   }
 }
 
@@ -152,7 +152,7 @@ struct ModeMenu: View {
         }
       }
       if session.phase.offersEndSession {
-        Button(action: session.tapEndSession) {
+        Button(action: { session.send(.endSession) }) {
           Label("End Utter session", systemImage: "mic.slash")
         }
       }

@@ -65,9 +65,9 @@ struct DictationPanel: View {
       case .interrupted(let pause):
         MessagePanel(
           message: pause.message, actionTitle: pause == .needsApp ? "Open Utter" : "Back to the keys",
-          action: pause == .needsApp ? session.tapMicrophone : session.tapCancel)
+          action: pause == .needsApp ? session.tapMicrophone : { session.send(.cancel) })
       case .transcribing(let partial):
-        TranscribingPanel(partialText: partial, onCancel: session.tapCancel)
+        TranscribingPanel(partialText: partial, onCancel: { session.send(.cancel) })
       case .failed(.needsFullAccess) where session.fullAccessHelp.offersSettingsButton:
         MessagePanel(
           message: session.fullAccessHelp.message, actionTitle: "Open Settings", action: openSettings,

@@ -78,7 +78,7 @@ final class KeyboardViewController: UIInputViewController {
     session?.fullAccess = hasFullAccess
     session?.appear()
     // The Light or Dark choice made in Utter (the system's otherwise).
-    let style = session?.appearance.interfaceStyleRawValue ?? 0
+    let style = session?.settings.interfaceStyleRawValue ?? 0
     view.overrideUserInterfaceStyle = UIUserInterfaceStyle(rawValue: style) ?? .unspecified
     reportField()
   }
@@ -101,7 +101,7 @@ final class KeyboardViewController: UIInputViewController {
   /// A key's click and tap, as the user set them in Utter; iOS plays neither without Full Access.
   private func keyPressed() {
     guard let session else { return }
-    let feedback = session.keyFeedback.forPress(fullAccess: hasFullAccess)
+    let feedback = session.settings.keyFeedback(fullAccess: hasFullAccess)
     if feedback.click { UIDevice.current.playInputClick() }
     if feedback.haptic { haptics.impactOccurred() }
   }

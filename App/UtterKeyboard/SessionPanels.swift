@@ -44,10 +44,10 @@ struct ListeningPanel: View {
         .frame(maxWidth: .infinity, alignment: .leading)
         .accessibilityLabel(spoken.isEmpty ? "Listening" : spoken)
       HStack(spacing: 12) {
-        RoundKey(symbol: "xmark", label: "Cancel dictation", tint: .secondary, action: session.tapCancel)
+        RoundKey(symbol: "xmark", label: "Cancel dictation", tint: .secondary, action: { session.send(.cancel) })
         LevelWaveform(level: level)
           .frame(maxWidth: .infinity, maxHeight: 56)
-        RoundKey(symbol: "checkmark", label: "Done, insert text", tint: .accentColor, action: session.tapDone)
+        RoundKey(symbol: "checkmark", label: "Done, insert text", tint: .accentColor, action: { session.send(.stop) })
       }
     }
     .padding(.horizontal, 10)

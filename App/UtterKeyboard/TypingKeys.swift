@@ -54,7 +54,7 @@ struct TypingKeys: View {
         press(.delete)
       } onRepeat: { count in
         controls.keyPressed()
-        session.holdDelete(repeat: count)
+        session.send(.holdDelete(repeat: count))
       }
     case .space:
       SpaceKey(title: spaceTitle(model.language)) {
@@ -83,7 +83,7 @@ struct TypingKeys: View {
   private func press(_ key: TypingModel.Key) {
     accents = []
     controls.keyPressed()
-    session.press(key)
+    session.send(.key(key))
   }
 
   private func spaceTitle(_ language: String?) -> String {

@@ -61,7 +61,7 @@ public actor DictationHost {
     self.channel = channel
     var watcher = watcher
     pace = PollPace(watcher.pollInterval)
-    watcher.pace = pace
+    watcher.follow(pace)
     self.watcher = watcher
     self.environment = environment
     self.configuration = configuration
@@ -292,8 +292,7 @@ public actor DictationHost {
     let state = HostState(
       seq: stateSeq, sessionID: sessionID, phase: phase, heartbeat: clock.now(), expiresAt: model.expiresAt,
       waitingOn: publishedWaits, dictationCommandSeq: model.dictation?.commandSeq,
-      audioLevel: phase == .recording ? audioLevel : nil, partialText: String((liveText?.text ?? "").suffix(2000)),
-      liveText: liveText,
+      audioLevel: phase == .recording ? audioLevel : nil, liveText: liveText,
       lastCommandSeq: model.lastCommandSeq, lastResultID: model.lastResultID, failure: model.failure)
     broadcast(.state(state))
     do {

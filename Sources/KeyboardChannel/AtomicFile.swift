@@ -14,8 +14,7 @@ public enum FileRead: Sendable, Equatable {
   case rejected(String)
 }
 
-/// Atomic whole-file writes and defensive reads, with no locks (a process suspended while holding a file lock
-/// in a shared container is killed by iOS with 0xDEAD10CC).
+/// Atomic whole-file writes and defensive reads, without locks (iOS kills a suspended process holding one).
 public enum AtomicFile {
   /// Writes `data` to `url` atomically: a temporary file in the same folder, fsync, rename.
   public static func write(_ data: Data, to url: URL, sync: Bool = true) throws {

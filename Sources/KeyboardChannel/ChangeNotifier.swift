@@ -1,9 +1,6 @@
 import Foundation
 
-/// Tells one side of the channel that the other side changed a file.
-///
-/// On Apple platforms this is a Darwin notification (implemented in the app); on Linux the file system tells
-/// (inotify). A missed signal only delays delivery: `ChannelWatcher` also polls.
+/// Tells one side of the channel the other changed a file (Darwin notification, inotify); `ChannelWatcher` also polls.
 public protocol ChangeNotifier: Sendable {
   /// Signals that the file `name` in the container was just replaced.
   func post(_ name: String)

@@ -2,7 +2,6 @@ import FieldValues
 
 /// Checks on values read from the shared container, which anything on the device could have written.
 package enum ChannelValidation {
-  /// Largest sequence number or text length accepted: beyond it the file is hostile or corrupt.
   static let maxSeq = 1 << 52
   static let maxTextCharacters = 20_000
 
@@ -21,7 +20,6 @@ package enum ChannelValidation {
 
   static func isValidText(_ text: String) -> Bool { text.utf8.count <= maxTextCharacters * 4 }
 
-  /// Why `command` cannot be trusted, or nil.
   static func problem(in command: SessionCommand) -> String? {
     if !isValidSeq(command.seq) { return "command seq \(command.seq) out of range" }
     if let id = command.sessionID, !isValidID(id) { return "command session id is not a plain id" }
@@ -63,7 +61,6 @@ package enum ChannelValidation {
     if let level = state.audioLevel, !(level.isFinite && level > -1000 && level <= 10) {
       return "audio level out of range"
     }
-    if !isValidText(state.partialText) { return "partial text too long" }
     if let live = state.liveText {
       let limit = LiveText.maxCharacters * 4
       if live.confirmed.utf8.count > limit || live.volatile.utf8.count > limit { return "live text too long" }

@@ -1,5 +1,4 @@
 import Clocks
-import Foundation
 
 /// Why a channel side should look at the container again.
 public enum ChannelWakeup: Sendable, Equatable {
@@ -9,27 +8,14 @@ public enum ChannelWakeup: Sendable, Equatable {
   case poll
 }
 
-/// How often a watcher polls, changed while it runs (the host polls slowly while nothing goes on).
-public final class PollPace: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Double
-
-  public init(_ seconds: Double) { current = seconds }
-
-  public var seconds: Double {
-    get { lock.withLock { current } }
-    set { lock.withLock { current = newValue } }
-  }
-}
-
 /// Merges change signals with a slow poll, so a missed signal delays a message but never loses it.
 public struct ChannelWatcher: Sendable {
   public var notifier: any ChangeNotifier
   /// At most 0.5 s: the longest a missed signal can delay a message (unless `pace` says otherwise).
   public var pollInterval: Double
   public var clock: UtterClock
-  /// When set, the poll interval from one poll to the next (the owner slows it down while idle).
-  public var pace: PollPace?
+  /// When set, the poll interval from one poll to the next (the host slows it down while idle: `PollPace`).
+  public var pace: (@Sendable () -> Double)?
 
   public init(notifier: any ChangeNotifier, pollInterval: Double = 0.5, clock: UtterClock = .system) {
     self.notifier = notifier
@@ -51,7 +37,7 @@ public struct ChannelWatcher: Sendable {
     let (interval, pace) = (pollInterval, pace)
     let polls = Task {
       while !Task.isCancelled {
-        do { try await clock.sleep(pace?.seconds ?? interval) } catch { break }
+        do { try await clock.sleep(pace?() ?? interval) } catch { break }
         continuation.yield(.poll)
       }
     }

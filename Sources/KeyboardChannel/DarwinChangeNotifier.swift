@@ -1,13 +1,11 @@
 #if canImport(Darwin)
   import Foundation
 
-  /// The session channel's change signal on iOS: one Darwin notification per channel file, so the keyboard and
-  /// the app wake as soon as the other side replaces a file (the channel's poll catches anything missed).
+  /// The channel's change signal on iOS: one Darwin notification per channel file.
   public struct DarwinChangeNotifier: ChangeNotifier {
     public init() {}
 
-    /// Darwin names carry no payload, so every result file shares one signal, reported to observers as a change
-    /// of `state.json` (whose readers also list the results).
+    // NB: Darwin names carry no payload: every result shares one signal, reported as a change of `state.json`.
     static let resultsName = "result"
     private static let prefix = "app.utter.channel."
     private static let observedNames = [ChannelFile.commands, ChannelFile.state, resultsName]

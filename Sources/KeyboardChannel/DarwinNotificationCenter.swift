@@ -2,8 +2,7 @@
   import CoreFoundation
   import Foundation
 
-  /// Posts and observes Darwin notifications: payload-free signals that cross process boundaries, used to wake
-  /// the other side of the session channel after it writes a file into the App Group container.
+  /// Posts and observes Darwin notifications: payload-free signals that cross process boundaries.
   public final class DarwinNotificationCenter: @unchecked Sendable {
     /// Everything in this process shares one center.
     public static let shared = DarwinNotificationCenter()
@@ -19,8 +18,7 @@
       CFNotificationCenterPostNotification(center, CFNotificationName(name as CFString), nil, nil, true)
     }
 
-    /// Calls `handler` on an arbitrary thread each time `name` is posted, until the returned token is released
-    /// or cancelled.
+    /// Calls `handler` on any thread each time `name` is posted, until the token is released or cancelled.
     public func observe(_ name: String, handler: @escaping @Sendable () -> Void) -> DarwinObservation {
       let id = UUID()
       lock.lock()

@@ -9,8 +9,7 @@ public enum HostPhase: String, Codable, Sendable, CaseIterable {
   /// The session is held and the app waits for `start`.
   case standby
   case recording
-  /// Something holds the microphone (`HostState.waitingOn` says what: a call, a muted microphone, or the app must be
-  /// opened): a dictation it cut was delivered, and the next one waits.
+  /// Something holds the microphone (`waitingOn` says what); a dictation it cut was delivered.
   case interrupted
   /// Recording stopped; the last words are being transcribed.
   case transcribing
@@ -18,8 +17,7 @@ public enum HostPhase: String, Codable, Sendable, CaseIterable {
   case delivering
 }
 
-/// A precondition the app waits on before it can record: while `activating`, and what holds the microphone while
-/// `interrupted`.
+/// What the app waits on while `activating`, and what holds the microphone while `interrupted`.
 public enum HostPrecondition: String, Codable, Sendable, CaseIterable {
   case microphonePermission = "microphone-permission"
   case modelLoading = "model-loading"
@@ -28,8 +26,7 @@ public enum HostPrecondition: String, Codable, Sendable, CaseIterable {
   case recovering
   /// The built-in microphone is muted (an iPad's cover closed).
   case microphoneMuted = "microphone-muted"
-  /// The app must come on screen: iOS does not start a microphone from the background (after a call, or a route
-  /// change that stopped it), so only opening the app brings it back.
+  /// The app must come on screen: iOS does not start a microphone from the background.
   case foreground = "app-in-foreground"
 }
 
@@ -79,8 +76,6 @@ public struct HostState: Codable, Sendable, Hashable {
   public var dictationCommandSeq: Int?
   /// Microphone level in dBFS while recording.
   public var audioLevel: Double?
-  /// The live text as one line (for keyboards that predate `liveText`).
-  public var partialText: String
   /// The words of the dictation being recorded, confirmed and volatile.
   public var liveText: LiveText?
   /// The highest keyboard command sequence number the app has handled.
@@ -93,7 +88,7 @@ public struct HostState: Codable, Sendable, Hashable {
   public init(
     seq: Int, sessionID: String, phase: HostPhase, heartbeat: Double, expiresAt: Double? = nil,
     waitingOn: [HostPrecondition] = [], dictationCommandSeq: Int? = nil, audioLevel: Double? = nil,
-    partialText: String = "", liveText: LiveText? = nil, lastCommandSeq: Int = 0, lastResultID: String? = nil,
+    liveText: LiveText? = nil, lastCommandSeq: Int = 0, lastResultID: String? = nil,
     failure: HostFailure? = nil
   ) {
     self.seq = seq
@@ -104,7 +99,6 @@ public struct HostState: Codable, Sendable, Hashable {
     self.waitingOn = waitingOn
     self.dictationCommandSeq = dictationCommandSeq
     self.audioLevel = audioLevel
-    self.partialText = partialText
     self.liveText = liveText
     self.lastCommandSeq = lastCommandSeq
     self.lastResultID = lastResultID
@@ -125,8 +119,7 @@ public struct DictationResult: Codable, Sendable, Hashable {
   public var rawText: String
   /// When the app published it (seconds since 1970).
   public var createdAt: Double
-  /// One line the keyboard shows with the text, when an optional step failed (e.g. "Not polished: Apple Intelligence
-  /// is busy, try again later"); nil when all went well, and in results written before it existed.
+  /// One line shown with the text when an optional step failed (e.g. "Not polished: …"); nil when all went well.
   public var notice: String?
 
   public init(

@@ -1,5 +1,4 @@
-/// The keyboard's sign of life: it rewrites this every few seconds while it is on screen, so that the app can tell
-/// a keyboard that went away (killed by iOS, switched for another keyboard) from one whose user is still talking.
+/// The keyboard's sign of life, rewritten every few seconds on screen, so the app can tell when it went away.
 public struct KeyboardPresence: Codable, Sendable, Hashable {
   /// The session the keyboard believes is live, or nil when it knows none.
   public var sessionID: String?

@@ -1,17 +1,10 @@
 import FieldValues
 import Foundation
 
-/// The few settings the keyboard extension needs, shared as a small JSON file in the app group container
-/// (never the database: the keyboard must not open SQLite). The app writes it whenever settings change; the
-/// keyboard reads it when it appears.
-///
-/// File: `SharedFolder.keyboardSettings` (`<channel>/keyboard-settings.json`), e.g. `{"appearance":"dark",`
-/// `"dictionaryTerms":["Siobhan"],"haptics":true,"language":"en","pendingResultWindowSeconds":120,"sounds":false,`
-/// `"version":1}`. Only what the keyboard reads is shared.
+/// The few settings the keyboard needs, shared as a small JSON file (`SharedFolder.keyboardSettings`), never SQLite.
 public struct KeyboardSettings: Codable, Sendable, Hashable {
   /// The layout version of this file.
   public static let currentVersion = 1
-  /// Files larger than this are not settings.
   static let maxBytes = 64 * 1024
   /// The most dictionary terms shared, and the longest one, so the file stays small.
   public static let maxTerms = 500
@@ -56,7 +49,6 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
       ?? defaults.pendingResultWindowSeconds
   }
 
-  /// `terms` without blanks, repeats (ignoring case) or overlong ones, at most `maxTerms`.
   static func bounded(_ terms: [String]) -> [String] {
     var seen = Set<String>()
     return Array(

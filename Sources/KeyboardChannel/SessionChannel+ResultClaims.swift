@@ -24,9 +24,7 @@ extension ChannelFile {
 }
 
 extension SessionChannel {
-  /// Claims result `id` for insertion: the file `claim-<id>` is created only if no keyboard created it before, in
-  /// one atomic step, so that a result is inserted by exactly one keyboard, once, even when several keyboard
-  /// processes are alive or one died between inserting and acknowledging.
+  /// Claims result `id` by creating `claim-<id>` atomically, so that exactly one keyboard inserts it, once.
   public func claimResult(id: String) -> ResultClaim {
     guard ChannelValidation.isValidID(id) else { return .failed("result id '\(id)' is not a plain id") }
     let path = container.appendingPathComponent(ChannelFile.claim(id)).path

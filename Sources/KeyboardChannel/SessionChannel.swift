@@ -1,12 +1,7 @@
 import Foundation
 import Logging
 
-/// The keyboard↔app protocol over a shared container directory (the App Group on iOS).
-///
-/// Each file has a single writer: the keyboard writes `commands.json`; the app writes `state.json` and
-/// `result-<id>.json`. Writes are atomic renames; reads reject anything partial, oversized, corrupt or hostile
-/// with a logged reason and never crash. This module holds what both sides do and the keyboard's own writes; the app's
-/// writes (state, results, clean-up) are in the `SessionChannel` module, which the keyboard does not link.
+/// The keyboard↔app protocol over a shared folder: one writer per file, atomic renames, hostile files rejected.
 public final class SessionChannel: @unchecked Sendable {
   /// The shared container directory.
   public let container: URL
@@ -14,10 +9,7 @@ public final class SessionChannel: @unchecked Sendable {
   public let maxMessageBytes: Int
   /// Largest result file accepted (results carry the text twice: formatted and raw).
   public let maxResultBytes: Int
-  /// Whether commands are fsync'd before the rename (results always are; the state never is).
-  ///
-  /// NB: a rename is atomic either way; fsync adds durability across a power loss for about 0.3 ms per write
-  /// (measured by `utter bench session`). Off only for callers that write very often and can lose a message.
+  /// Whether commands are fsync'd before the rename: durable across a power loss, for ~0.3 ms a write.
   public let syncsMessages: Bool
   let logger: Logger
   private let lock = NSLock()
@@ -61,8 +53,7 @@ public final class SessionChannel: @unchecked Sendable {
     return read
   }
 
-  /// The ids of results of session `sessionID`, oldest first. Only names of that session are ever kept or
-  /// sorted, so a folder crowded with stale results of old sessions costs one directory scan and nothing more.
+  /// The ids of results of session `sessionID`, oldest first, in one directory scan.
   public func resultIDs(ofSession sessionID: String) -> [String] {
     let prefix = ChannelFile.result(sessionID + "-").dropLast(ChannelFile.resultSuffix.count)
     guard let directory = opendir(container.path) else { return [] }

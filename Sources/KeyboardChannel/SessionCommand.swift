@@ -26,8 +26,7 @@ public struct CorrectedWords: Codable, Sendable, Hashable {
   public var heard: String
   /// The words the user left in their place, e.g. `Siobhan`.
   public var corrected: String
-  /// Filled in by the app, never sent by the keyboard: whether the dictation's audio, read again with the
-  /// corrected words as the prompt, wrote them (nil: it could not be read again).
+  /// Set by the app, never sent by the keyboard: whether the audio, read again, wrote the corrected words.
   public var heardInAudio: Bool?
   /// Filled in by the app: the words heard next to the corrected ones, in lower case.
   public var context: [String]?
@@ -42,8 +41,7 @@ public struct CorrectedWords: Codable, Sendable, Hashable {
 
 /// One keyboard→app command, numbered so that the app handles each exactly once and in order.
 public struct SessionCommand: Codable, Sendable, Hashable {
-  /// The furthest a command may run ahead of the last one handled: a keyboard sends a few commands a minute, so a
-  /// larger jump is forged or corrupt, and taking it would make every later command look old.
+  /// The furthest a command may run ahead of the last one handled; a larger jump is forged or corrupt.
   public static let maxSeqJump = 10_000
 
   /// Increases by one for every command the keyboard writes, across keyboard launches.

@@ -1,8 +1,6 @@
 import Foundation
 
-/// The folder the keyboard and the app share (the App Group on iOS, `--container` for `utter host` and `utter
-/// keyboard`): the session channel's files and the keyboard's settings. Every process asks this type for those
-/// paths, so the writer and the reader of a file cannot disagree on where it is.
+/// The folder the keyboard and the app share (the App Group, `--container`), and its files' paths.
 public struct SharedFolder: Sendable, Hashable {
   /// The folder holding the channel's files (`commands.json`, `state.json`, results) and the keyboard's settings.
   public let channel: URL

@@ -2,8 +2,7 @@
   import Logging
   import os
 
-  /// Sends the package modules' swift-log messages to Apple's unified log (Console, `log stream`), so that their
-  /// warnings and errors are visible on a phone. Dictated text is logged only at trace level, which stays off.
+  /// Sends swift-log messages to Apple's unified log; dictated text is logged only at trace level, which stays off.
   public struct UnifiedLogHandler: LogHandler {
     private let logger: os.Logger
     public var logLevel: Logging.Logger.Level = .info
@@ -36,8 +35,7 @@
       }
     }
 
-    /// Routes every swift-log logger of this process to the unified log under `subsystem` (once per process:
-    /// swift-log allows a single bootstrap).
+    /// Routes every swift-log logger of this process to the unified log (once: swift-log allows one bootstrap).
     public static func bootstrap(subsystem: String) {
       Bootstrap.subsystem = subsystem
       _ = Bootstrap.done

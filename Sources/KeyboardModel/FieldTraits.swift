@@ -1,7 +1,5 @@
-/// The names of a text field's traits, from the raw values of UIKit's enums (`UITextInputTraits.h`), so that the
-/// mapping is tested here and the keyboard extension only hands over `rawValue`s.
+/// Names for the raw values of UIKit's text input traits (`UITextInputTraits.h`), tested here.
 public enum FieldTraits {
-  /// `UIKeyboardType`'s cases in raw-value order, named as `FieldContext.keyboardType` and LLMPolish spell them.
   static let keyboardTypes = [
     "default", "asciiCapable", "numbersAndPunctuation", "url", "numberPad", "phonePad", "namePhonePad",
     "emailAddress", "decimalPad", "twitter", "webSearch", "asciiCapableNumberPad",
@@ -12,7 +10,6 @@ public enum FieldTraits {
     keyboardTypes.indices.contains(rawValue) ? keyboardTypes[rawValue] : "default"
   }
 
-  /// `UIReturnKeyType`'s cases in raw-value order, as the return key is labelled (Google and Yahoo say search).
   static let returnLabels = [
     "return", "go", "search", "join", "next", "route", "search", "send", "search", "done", "return",
     "continue",

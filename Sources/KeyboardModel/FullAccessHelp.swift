@@ -1,8 +1,6 @@
 import KeyboardRules
 
-/// What the keyboard shows while it has no Full Access: the way to allow it as text everywhere, and an "Open
-/// Settings" button only where iOS opens Settings from a keyboard without Full Access (before iOS 26,
-/// `KeyboardWithoutFullAccess`).
+/// What the keyboard shows without Full Access: the steps, and "Open Settings" where iOS opens it.
 public struct FullAccessHelp: Sendable, Hashable {
   /// Why dictation is off, and the exact steps to turn it on, in one message.
   public let message: String

@@ -2,26 +2,19 @@ import Foundation
 import KeyboardChannel
 import WordChanges
 
-/// The text Utter inserted last, and a little of what surrounded it, so that the user's later edits of that span
-/// (with Utter's keys or another keyboard) can be read back as corrections. Only the inserted span and its edited
-/// form are ever compared or reported, never the rest of the field.
+/// The last insertion and its surroundings, so the user's later edits of it read back as corrections.
 public struct InsertionWatch: Sendable, Hashable {
   /// The longest insertion followed, in characters; a longer one is not watched.
   public static let maxCharacters = 1_000
-  /// How much of the text on each side of the insertion locates it again.
   static let anchorLength = 24
 
   /// The text as Utter inserted it.
   public private(set) var inserted: String
-  /// The end of the text before the insertion.
   let anchorBefore: String
-  /// The start of the text after the insertion.
   let anchorAfter: String
-  /// How many characters preceded the insertion in the context it was read from.
   let offset: Int
 
-  /// Watches `inserted`, placed between `before` and `after` (the field's text around the cursor at the time);
-  /// nil when it is empty or too long to follow.
+  /// Watches `inserted`, between `before` and `after`; nil when it is empty or too long to follow.
   public init?(inserted: String, before: String, after: String) {
     guard !inserted.isEmpty, inserted.count <= Self.maxCharacters else { return nil }
     self.inserted = inserted
@@ -38,8 +31,7 @@ public struct InsertionWatch: Sendable, Hashable {
     return copy
   }
 
-  /// The inserted span as the field reads now (`before` and `after` the cursor), or nil when it cannot be found
-  /// again: the text around it changed, or the span grew far beyond what was inserted.
+  /// The inserted span as the field reads now, or nil when it cannot be found again.
   public func span(before: String, after: String) -> String? {
     let field = Array(before + after)
     let start: Int
@@ -63,8 +55,7 @@ public struct InsertionWatch: Sendable, Hashable {
     return String(field[start..<end])
   }
 
-  /// The words the user corrected in the span, ready for the channel: none when the span is gone, unchanged or
-  /// rewritten, and each form cut to the channel's limits.
+  /// The words the user corrected in the span, cut to the channel's limits; none for a rewrite.
   public func corrections(before: String, after: String) -> [CorrectedWords] {
     var found: WordAlignment?
     if let edited = span(before: before, after: after) {
@@ -85,9 +76,7 @@ public struct InsertionWatch: Sendable, Hashable {
     }
   }
 
-  /// Where iOS shows only the sentence around the cursor (`TextProxyContext`), so that the text before the
-  /// insertion is out of view: the sentence in view (up to the text that followed the insertion) against the
-  /// insertion's sentence it matches best, when the user changed a few words of it.
+  // NB: where the text before the insertion is out of view, the sentence in view against the closest one.
   func sentenceInView(before: String, after: String) -> WordAlignment? {
     var visible = before + after
     if !anchorAfter.isEmpty, let cut = visible.range(of: anchorAfter, options: .backwards) {
@@ -102,7 +91,6 @@ public struct InsertionWatch: Sendable, Hashable {
       .min { $0.changedWordCount < $1.changedWordCount }
   }
 
-  /// `text` cut into sentences (after `.`, `!` or `?` and a space, and at line breaks), trimmed.
   static func sentences(of text: String) -> [String] {
     var sentences: [String] = []
     var current = ""

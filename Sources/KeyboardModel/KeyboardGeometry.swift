@@ -1,23 +1,4 @@
-/// What a key press gives besides its character: a click and a light tap, as the user set them in Utter. iOS
-/// plays neither for a keyboard without Full Access, so the keyboard does not ask.
-public struct KeyFeedback: Sendable, Hashable {
-  public var haptics: Bool
-  public var sounds: Bool
-
-  public init(haptics: Bool = true, sounds: Bool = false) {
-    self.haptics = haptics
-    self.sounds = sounds
-  }
-
-  /// The feedback a press gives with or without Full Access.
-  public func forPress(fullAccess: Bool) -> (click: Bool, haptic: Bool) {
-    (fullAccess && sounds, fullAccess && haptics)
-  }
-}
-
-/// The keyboard's size on each device and orientation, and how the dictation panel shares it with the keys: the
-/// bar on top (suggestions, or the dictation's live words) and the key area below keep their heights in every
-/// phase, so the keyboard never jumps when a dictation starts or ends.
+/// The keyboard's size by device and orientation: the bar and the key area keep their heights in every phase.
 public struct KeyboardGeometry: Sendable, Hashable {
   public enum Device: Sendable, Hashable { case phone, pad }
 

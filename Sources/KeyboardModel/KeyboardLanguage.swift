@@ -1,15 +1,11 @@
 import FieldValues
 
-/// Which language the keyboard types and dictates in. By default the conversation's: iOS remembers, per field,
-/// the keyboard language the user last wrote there (`documentInputMode`), so a French chat dictates in French with
-/// no picker. A language set in Utter's settings comes before it, and one picked on the keyboard before both.
+/// The keyboard's language: picked on it, else Utter's setting, else the field's (`documentInputMode`).
 public enum KeyboardLanguage {
-  /// The languages the keyboard's switch offers, by BCP 47 code, with their own names (`OfferedLanguage`, the one
-  /// list Settings and the engines share).
+  /// The languages the keyboard's switch offers (`OfferedLanguage`), by code, with their own names.
   public static let choices: [(code: String, name: String)] = OfferedLanguage.all.map { ($0.code, $0.ownName) }
 
-  /// The language for the keyboard: `picked` on the keyboard, else the `setting` (nil, empty or `auto` leaves it to
-  /// the field), else the `field`'s input mode. nil lets the engine detect it.
+  /// The language for the keyboard: `picked`, else `setting`, else `field`; nil lets the engine detect it.
   public static func resolve(picked: String?, setting: String?, field: String?) -> String? {
     for candidate in [picked, setting, field] {
       if let code = code(candidate) { return code }
@@ -17,9 +13,7 @@ public enum KeyboardLanguage {
     return nil
   }
 
-  /// The language a `UITextInputMode.primaryLanguage` or a setting names (`fr-FR` → `fr`, `pt-BR` → `pt-BR`,
-  /// `zh-Hans` → `zh`); nil for none, `auto`, and the modes that are not a language (`mul`, `emoji`,
-  /// `dictation`).
+  /// The language an input mode or setting names (`fr-FR` → `fr`, `pt-BR` stays); nil for none or `auto`.
   public static func code(_ identifier: String?) -> String? {
     let parts = (identifier ?? "").split { $0 == "-" || $0 == "_" || $0 == " " }.map(String.init)
     guard let language = parts.first?.lowercased() else { return nil }

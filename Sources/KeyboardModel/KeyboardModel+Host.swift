@@ -51,9 +51,8 @@ extension KeyboardModel {
     default:
       phase = .inactive
     }
-    dictationSeq = nil
+    endDictation()
     awaitedCommand = nil
-    transcribingSince = nil
     return []
   }
 
@@ -61,15 +60,13 @@ extension KeyboardModel {
     if let context = pendingStart { return sendStart(context, now: now) }
     if awaitedCommand != nil { return [] }
     if let failure = state.failure, failure.commandSeq == dictationSeq {
-      dictationSeq = nil
-      transcribingSince = nil
+      endDictation()
       phase = .failed(.dictation(failure.reason))
       return []
     }
     switch phase {
-    case .inactive, .activating:
-      phase = .ready
-    case .failed(.appDidNotStart), .failed(.appNotResponding), .failed(.appCouldNotOpen), .failed(.needsFullAccess):
+    case .inactive, .activating, .failed(.appDidNotStart), .failed(.appNotResponding), .failed(.appCouldNotOpen),
+      .failed(.needsFullAccess):
       phase = .ready
     case .interrupted where dictationSeq == nil:
       phase = .ready  // the call that held the microphone ended, with no dictation of ours cut by it
@@ -94,14 +91,14 @@ extension KeyboardModel {
     if awaitedCommand != nil {
       // The app has not seen our latest tap yet: keep showing it, with the app's live level.
       if case .listening = phase, state.phase == .recording {
-        phase = .listening(level: state.audioLevel, partialText: state.partialText)
-        adoptLiveText(state)
+        liveText = state.liveText ?? LiveText()
+        phase = .listening(level: state.audioLevel, partialText: liveText.text)
       }
       return
     }
     if dictationSeq == nil { dictationSeq = state.dictationCommandSeq }
-    adoptLiveText(state)
-    let partial = Self.waitNote(state) ?? state.partialText
+    liveText = state.liveText ?? LiveText()
+    let partial = Self.waitNote(state) ?? liveText.text
     switch state.phase {
     case .recording:
       phase = .listening(level: state.audioLevel, partialText: partial)
@@ -111,11 +108,9 @@ extension KeyboardModel {
     }
   }
 
-  /// What the app waits on while it records or writes a dictation, in the line the panel shows where live text would
-  /// be: the model still loading behind a tap (the words are recorded meanwhile), or a crash's audio being read
-  /// first. Only while the host says so (`HostState.waitingOn`), and never over live text.
+  /// The line shown where live text would be while the model loads or a crash's audio is read first.
   static func waitNote(_ state: HostState) -> String? {
-    guard state.partialText.isEmpty, state.liveText?.isEmpty ?? true else { return nil }
+    guard state.liveText?.isEmpty ?? true else { return nil }
     if state.waitingOn.contains(.modelLoading) {
       return "Loading the speech model… your words are being recorded."
     }
@@ -123,17 +118,14 @@ extension KeyboardModel {
     return nil
   }
 
-  /// The microphone is held (a call, or iOS wants the app opened): a dictation of ours that it cut is being
-  /// delivered, so the keyboard waits for its text; otherwise the pause shows only when the user asks to dictate (a
-  /// delivered dictation keeps its undo), and an open pause follows the host (a call over, but the app must be opened).
+  /// The microphone is held: a cut dictation is delivered next; else the pause shows when the user dictates.
   private mutating func reconcileInterrupted(_ state: HostState, now: Double) {
     let pause = MicrophonePause(waitingOn: state.waitingOn)
     switch phase {
     case .activating where pendingStart != nil:
       break  // the user is opening the app to bring the microphone back; the start goes once it is
     case .activating, .inactive:
-      pendingStart = nil
-      activatingSince = nil
+      stopActivating()
       phase = .ready
     case .interrupted:
       phase = .interrupted(pause)
@@ -143,58 +135,47 @@ extension KeyboardModel {
       phase = .transcribing(partialText: partial)
     case .transcribing where state.failure != nil && state.failure?.commandSeq == dictationSeq:
       if let failure = state.failure { phase = .failed(.dictation(failure.reason)) }
-      dictationSeq = nil
-      transcribingSince = nil
+      endDictation()
     case .ready, .transcribing, .inserted, .failed:
       break
     }
   }
 
-  /// Takes the app's live text (or, from an app that predates it, its one-line partial text as confirmed words).
-  private mutating func adoptLiveText(_ state: HostState) {
-    liveText = state.liveText ?? LiveText(confirmed: state.partialText, revision: state.partialText.isEmpty ? 0 : 1)
-  }
-
   /// Whether `result` would be inserted if observed now (the keyboard claims it first, and only then).
   public func wouldInsert(_ result: DictationResult, now: Double) -> Bool {
-    !handledResultIDs.contains(result.id) && sessionID == result.sessionID && hostIsLive(at: now)
-      && now - result.createdAt <= configuration.pendingResultWindow
+    !handledResultIDs.contains(result.id) && refusal(of: result, now: now) == nil
   }
 
-  /// A result another keyboard claimed: never inserted here. Acknowledged all the same, so that the app can
-  /// complete it even when the keyboard that claimed it died before acknowledging it.
+  /// Why `result` is not inserted now, and whether that is final (it is never inserted); nil when it is inserted.
+  private func refusal(of result: DictationResult, now: Double) -> (reason: String, final: Bool)? {
+    if result.sessionID != sessionID { return ("belongs to another session", true) }
+    if !hostIsLive(at: now) { return ("the app's session is not live", false) }
+    if now - result.createdAt > configuration.settings.pendingResultWindowSeconds {
+      return ("older than the pending window", true)
+    }
+    return nil
+  }
+
+  /// Marks `result` handled, ends its dictation, and acknowledges it.
+  private mutating func acknowledge(_ result: DictationResult, now: Double) -> KeyboardEffect {
+    markHandled(result.id)
+    if result.commandSeq == dictationSeq { endDictation() }
+    return .send(makeCommand(.ack, now: now, resultID: result.id))
+  }
+
+  /// A result another keyboard claimed: acknowledged so that the app completes it, never inserted here.
   mutating func claimedElsewhere(_ result: DictationResult, now: Double) -> [KeyboardEffect] {
     if handledResultIDs.contains(result.id) { return [] }
-    markHandled(result.id)
-    if result.commandSeq == dictationSeq {
-      dictationSeq = nil
-      transcribingSince = nil
-    }
-    return [
-      .ignoredResult(id: result.id, reason: "another keyboard inserted it"),
-      .send(makeCommand(.ack, now: now, resultID: result.id)),
-    ]
+    return [.ignoredResult(id: result.id, reason: "another keyboard inserted it"), acknowledge(result, now: now)]
   }
 
   mutating func observe(_ result: DictationResult, now: Double) -> [KeyboardEffect] {
     if handledResultIDs.contains(result.id) { return [] }
-    guard let sessionID, result.sessionID == sessionID else {
-      markHandled(result.id)
-      return [.ignoredResult(id: result.id, reason: "belongs to another session")]
+    if let refusal = refusal(of: result, now: now) {
+      if refusal.final { markHandled(result.id) }
+      return [.ignoredResult(id: result.id, reason: refusal.reason)]
     }
-    guard hostIsLive(at: now) else {
-      return [.ignoredResult(id: result.id, reason: "the app's session is not live")]
-    }
-    guard now - result.createdAt <= configuration.pendingResultWindow else {
-      markHandled(result.id)
-      return [.ignoredResult(id: result.id, reason: "older than the pending window")]
-    }
-    markHandled(result.id)
-    let ack = makeCommand(.ack, now: now, resultID: result.id)
-    if result.commandSeq == dictationSeq {
-      dictationSeq = nil
-      transcribingSince = nil
-    }
+    let ack = acknowledge(result, now: now)
     switch phase {
     case .listening:
       break  // a newer dictation is under way; it keeps the screen
@@ -208,7 +189,7 @@ extension KeyboardModel {
           resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: raw,
           notice: notice?.isEmpty == false ? notice : nil))
     }
-    return [.insert(result.text), .send(ack)]
+    return [.insert(result.text), ack]
   }
 
   mutating func tick(now: Double) -> [KeyboardEffect] {
@@ -218,8 +199,7 @@ extension KeyboardModel {
         return []
       }
       if let since = activatingSince, now - since > configuration.activationTimeout {
-        pendingStart = nil
-        activatingSince = nil
+        stopActivating()
         phase = .failed(.appDidNotStart)
       }
       return []
@@ -237,7 +217,7 @@ extension KeyboardModel {
     }
     if let awaited = awaitedCommand, now - awaited.sentAt > configuration.commandTimeout {
       awaitedCommand = nil
-      dictationSeq = nil
+      endDictation()
       phase = .failed(.appNotResponding)
       return []
     }
@@ -245,8 +225,7 @@ extension KeyboardModel {
       now - since > configuration.commandTimeout
     {
       // NB: the app is idle and no result came (it was unreadable or taken by another keyboard): it is in history.
-      transcribingSince = nil
-      dictationSeq = nil
+      endDictation()
       phase = .ready
     }
     return []

@@ -10,16 +10,17 @@ extension KeyboardModel {
       pendingStart = context
       return []
     case .ready, .inserted, .failed:
-      guard hostIsLive(at: now), host?.phase == .standby || host?.phase == .delivering else {
-        if hostIsLive(at: now), let host, host.phase == .interrupted {
-          // NB: say what holds the microphone, and what brings it back, rather than a tap that does nothing.
-          phase = .interrupted(MicrophonePause(waitingOn: host.waitingOn))
-          return []
-        }
-        if hostIsLive(at: now) { return [] }
-        return openApp(then: context, now: now)
+      guard hostIsLive(at: now), let host else { return openApp(then: context, now: now) }
+      switch host.phase {
+      case .standby, .delivering:
+        return sendStart(context, now: now)
+      case .interrupted:
+        // NB: say what holds the microphone, and what brings it back, rather than a tap that does nothing.
+        phase = .interrupted(MicrophonePause(waitingOn: host.waitingOn))
+        return []
+      default:
+        return []
       }
-      return sendStart(context, now: now)
     case .interrupted(.needsApp):
       return openApp(then: context, now: now)  // the app on screen restarts the microphone; the start follows
     case .listening, .interrupted, .transcribing:
@@ -35,8 +36,7 @@ extension KeyboardModel {
     return [.openContainingApp]
   }
 
-  /// iOS's answer to opening the app: a refusal tells the user to open it themselves; an answer after the keyboard
-  /// gave up, or once the app showed up, changes nothing.
+  /// iOS's answer to opening the app: a refusal tells the user to open it; a late answer changes nothing.
   mutating func answerOpen(opened: Bool, now: Double) -> [KeyboardEffect] {
     guard case .activating = phase, openRequestedAt != nil else { return [] }
     openRequestedAt = nil
@@ -44,11 +44,8 @@ extension KeyboardModel {
     return []
   }
 
-  /// The app could not be opened from here: nothing waits for it any more.
   mutating func failOpening() {
-    pendingStart = nil
-    activatingSince = nil
-    openRequestedAt = nil
+    stopActivating()
     phase = .failed(.appCouldNotOpen)
   }
 
@@ -73,8 +70,7 @@ extension KeyboardModel {
     case .listening, .transcribing:
       let command = makeCommand(.cancel, now: now)
       awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
-      dictationSeq = nil
-      transcribingSince = nil
+      endDictation()
       phase = .ready
       return [.send(command)]
     case .activating:
@@ -89,7 +85,7 @@ extension KeyboardModel {
   mutating func tapUndo() -> [KeyboardEffect] {
     guard case .inserted(let dictation) = phase else { return [] }
     phase = .ready
-    return [.removeInserted(dictation.insertedText)]
+    return [.replaceInserted(old: dictation.insertedText, new: "")]
   }
 
   mutating func tapUseRaw() -> [KeyboardEffect] {
@@ -108,12 +104,9 @@ extension KeyboardModel {
 
   mutating func tapEndSession(now: Double) -> [KeyboardEffect] {
     if phase == .inactive { return [] }
-    pendingStart = nil
-    activatingSince = nil
-    openRequestedAt = nil
-    dictationSeq = nil
+    stopActivating()
+    endDictation()
     awaitedCommand = nil
-    transcribingSince = nil
     phase = .inactive
     guard sessionID != nil, hostIsLive(at: now) else { return [] }
     return [.send(makeCommand(.endSession, now: now))]

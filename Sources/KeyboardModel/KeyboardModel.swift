@@ -1,12 +1,8 @@
 import FieldValues
 import KeyboardChannel
 
-/// The keyboard's dictation state machine: pure transitions that return the effects to perform.
-///
-/// The app is the authority on what is happening; the keyboard shows taps at once (optimistically) and reconciles
-/// when the app's state shows it handled the command.
+/// The keyboard's dictation state machine: shows taps at once, and reconciles with the app's state.
 public struct KeyboardModel: Sendable, Hashable {
-  /// A command sent and not yet handled by the app.
   struct AwaitedCommand: Sendable, Hashable {
     var seq: Int
     var sentAt: Double
@@ -18,20 +14,16 @@ public struct KeyboardModel: Sendable, Hashable {
   /// The last command number used; the next command gets one more.
   public internal(set) var lastCommandSeq: Int
   public let configuration: KeyboardConfiguration
-  /// The words of the dictation being recorded or transcribed (confirmed and volatile), empty otherwise; the final
-  /// text replaces them when it is inserted.
+  /// The words of the dictation being recorded or transcribed, empty otherwise.
   public internal(set) var liveText = LiveText()
 
-  /// The latest state accepted from the app.
   var host: HostState?
   /// The context of a start tapped while there was no session, sent once the app is ready.
   var pendingStart: FieldContext?
   var activatingSince: Double?
   /// When the keyboard asked iOS to open the app, until iOS answers or the app shows up.
   var openRequestedAt: Double?
-  /// A command the app has not yet shown it handled, and when it was sent.
   var awaitedCommand: AwaitedCommand?
-  /// The `start` command of the dictation in progress.
   var dictationSeq: Int?
   var transcribingSince: Double?
   /// Results already inserted or deliberately skipped, newest last.
@@ -92,8 +84,6 @@ public struct KeyboardModel: Sendable, Hashable {
     now - state.heartbeat > configuration.staleHeartbeatAfter || state.heartbeat - now > 60
   }
 
-  // MARK: Commands
-
   mutating func makeCommand(
     _ kind: CommandKind, now: Double, context: FieldContext? = nil, resultID: String? = nil,
     corrections: [CorrectedWords]? = nil
@@ -104,7 +94,6 @@ public struct KeyboardModel: Sendable, Hashable {
       corrections: corrections)
   }
 
-  /// Sends the user's corrections to a live app (which learns from them); with no app to hear them they are dropped.
   mutating func reportCorrections(_ corrections: [CorrectedWords], now: Double) -> [KeyboardEffect] {
     guard !corrections.isEmpty, sessionID != nil, hostIsLive(at: now) else { return [] }
     return [.send(makeCommand(.correction, now: now, corrections: Array(corrections.prefix(CorrectedWords.maxCount))))]
@@ -112,15 +101,24 @@ public struct KeyboardModel: Sendable, Hashable {
 
   mutating func sendStart(_ context: FieldContext, now: Double) -> [KeyboardEffect] {
     let command = makeCommand(.start, now: now, context: context)
-    pendingStart = nil
-    activatingSince = nil
-    openRequestedAt = nil
+    stopActivating()
     dictationSeq = command.seq
     awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
     transcribingSince = nil
     liveText = LiveText()
     phase = .listening(level: nil, partialText: "")
     return [.send(command)]
+  }
+
+  mutating func endDictation() {
+    dictationSeq = nil
+    transcribingSince = nil
+  }
+
+  mutating func stopActivating() {
+    pendingStart = nil
+    activatingSince = nil
+    openRequestedAt = nil
   }
 
   mutating func markHandled(_ id: String) {

@@ -9,8 +9,7 @@ public enum KeyboardPhase: Sendable, Hashable {
   /// One tap starts a dictation.
   case ready
   case listening(level: Double?, partialText: String)
-  /// The microphone cannot record now, and the pause says what brings it back. Shown when the user asks to dictate
-  /// (never over a dictation already delivered).
+  /// The microphone cannot record now (shown when the user asks to dictate); the pause says why.
   case interrupted(MicrophonePause)
   case transcribing(partialText: String)
   /// Text was inserted; undo and "use raw text" are offered until the user types.
@@ -18,12 +17,19 @@ public enum KeyboardPhase: Sendable, Hashable {
   /// Something went wrong; the problem says what in words a person understands.
   case failed(KeyboardProblem)
 
-  /// Whether the dictation panel takes the key area's place: while the app starts, records or writes, and for a
-  /// problem to read. Otherwise the keys show, and the bar above them holds the mic (and undo after an insertion).
+  /// Whether the dictation panel takes the key area's place (otherwise the bar holds the mic).
   public var coversKeys: Bool {
     switch self {
     case .inactive, .ready, .inserted: false
     case .activating, .listening, .interrupted, .transcribing, .failed: true
+    }
+  }
+
+  /// Whether the language and style menu offers to end the Utter session: while a session waits for a tap.
+  public var offersEndSession: Bool {
+    switch self {
+    case .ready, .inserted: true
+    default: false
     }
   }
 }
@@ -34,8 +40,7 @@ public enum MicrophonePause: Sendable, Hashable {
   case call
   /// The built-in microphone is muted (an iPad's cover is closed).
   case muted
-  /// iOS does not start a microphone from the background (after a call, say): only opening Utter brings it back, and
-  /// a tap on the mic opens it.
+  /// iOS does not start a microphone from the background: only opening Utter (a tap) brings it back.
   case needsApp
 
   /// The pause the host's `waitingOn` describes.
@@ -66,8 +71,7 @@ public struct InsertedDictation: Sendable, Hashable {
   public var insertedText: String
   public var formattedText: String
   public var rawText: String
-  /// One line shown with the text when an optional step failed, e.g. "Not polished: Apple Intelligence is busy, try
-  /// again later"; nil when all went well.
+  /// One line shown with the text when an optional step failed; nil when all went well.
   public var notice: String?
 
   public init(

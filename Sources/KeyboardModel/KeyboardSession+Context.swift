@@ -1,16 +1,11 @@
-/// What the keyboard sees of the field, and the edits it makes to it with what it inserted itself.
-///
-/// iOS shows the keyboard only the sentence or line around the cursor, and its own edits only from the next turn of
-/// the run loop (`TextProxyContext`). Every entry point (a tap, a key, a channel wake-up) begins a turn; within it,
-/// the keyboard reads its own edits from `ownView` rather than from the stale proxy.
+// NB: iOS shows the keyboard's own edits only from the next turn: within a turn it reads `ownView`.
 extension KeyboardSession {
   /// What the keyboard can see before the cursor now.
   public var visibleBefore: String { ownView?.before ?? document.textBeforeCursor }
   /// What the keyboard can see after the cursor now.
   public var visibleAfter: String { ownView?.after ?? document.textAfterCursor }
 
-  /// A new turn of the run loop: the proxy shows the keyboard's earlier edits. A field that changed since the last
-  /// insertion (the cursor moved, the app or the user edited it) makes that insertion no longer undoable.
+  /// A new turn of the run loop: a field changed since the last insertion makes it no longer undoable.
   package func beginTurn() {
     document.nextTurn()
     ownView = nil
@@ -23,7 +18,6 @@ extension KeyboardSession {
     }
   }
 
-  /// Applies one edit to the field, following it in `ownView`.
   func write(_ edit: TypingEdit) {
     var view = ownView ?? (document.textBeforeCursor, document.textAfterCursor)
     switch edit {
@@ -60,31 +54,17 @@ extension KeyboardSession {
     fieldChanged()
   }
 
-  /// Replaces the inserted text with `new` ("use raw text"), only while the keyboard knows it is still there.
+  /// Replaces the inserted text with `new` ("use raw text"; empty: undo), only while it is surely still there.
   func replaceDictation(_ old: String, with new: String) {
     guard let span, span.text == old, span.isAtCursor(before: visibleBefore, after: visibleAfter) else {
-      return refuse("use the raw text")
+      let action = new.isEmpty ? "undo" : "use the raw text"
+      logger.notice("did not \(action): the field changed since the dictation was inserted")
+      return apply(.userTyped)
     }
     write(.deleteBackward(old.count))
-    write(.insert(new))
-    self.span = span.replacing(with: new)
+    if !new.isEmpty { write(.insert(new)) }
+    self.span = new.isEmpty ? nil : span.replacing(with: new)
     watch = watch?.replacing(with: new)
     fieldChanged()
-  }
-
-  /// Removes the inserted text (undo), only while the keyboard knows it is still there.
-  func removeDictation(_ text: String) {
-    guard let span, span.text == text, span.isAtCursor(before: visibleBefore, after: visibleAfter) else {
-      return refuse("undo")
-    }
-    write(.deleteBackward(text.count))
-    self.span = nil
-    watch = nil
-    fieldChanged()
-  }
-
-  private func refuse(_ action: String) {
-    logger.notice("did not \(action): the field changed since the dictation was inserted")
-    apply(.userTyped)
   }
 }

@@ -14,26 +14,22 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   public internal(set) var watch: InsertionWatch?
   /// The last insertion while undo and "use raw text" may still act on it (nil once the field changed).
   public internal(set) var span: InsertedSpan?
-  /// The field around the cursor as the keyboard's own edits of this turn left it: the proxy shows them only from
-  /// the next turn (`TextProxyContext.Update`). Nil when there were none, or after a cursor move it cannot follow.
+  /// The field around the cursor after this turn's own edits (`TextProxyContext.Update`), if it can follow.
   var ownView: (before: String, after: String)?
   let channel: SessionChannel
   let watcher: ChannelWatcher
   let clock: UtterClock
   let logger: Logger
   var commandLog: CommandLog
-  /// Results this keyboard claimed (it may insert them once the app is live).
   var claimedResultIDs: Set<String> = []
-  /// Whether the last command write failed: it is retried until it succeeds (an acknowledgement must arrive).
+  // NB: a failed command write is retried until it succeeds (an acknowledgement must arrive).
   var commandsUnwritten = false
-  /// When this keyboard last wrote its sign of life.
   var presenceWrittenAt = -Double.infinity
   var watchTask: Task<Void, Never>?
   var phaseObserver: (@Sendable (KeyboardPhase) -> Void)?
   var liveTextObserver: (@Sendable (LiveText) -> Void)?
   var openAppHandler: (@Sendable () async -> Bool)?
-  /// Whether iOS gave the keyboard Full Access. Without it the App Group cannot be reached: typing works, the
-  /// channel is never touched, and the mic says how to allow it.
+  /// Whether iOS gave the keyboard Full Access: without it typing works and the channel is never touched.
   public let hasFullAccess: Bool
   /// The keys: layout, page, shift and auto-capitalisation.
   public internal(set) var typing: TypingModel
@@ -72,8 +68,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     liveTextObserver = observer
   }
 
-  /// Calls `handler` when the keyboard must open the containing app; `handler` returns whether iOS opened it. With no
-  /// handler, or one that never returns, the keyboard tells the user to open the app once `openAnswerTimeout` passes.
+  /// Calls `handler` to open the containing app; it returns whether iOS opened it (`openAnswerTimeout`).
   public func onOpenApp(_ handler: @escaping @Sendable () async -> Bool) {
     openAppHandler = handler
   }
@@ -113,7 +108,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     watchTask = nil
   }
 
-  /// Applies a user action (taps and typing) with the current time.
+  /// The mic key: starts a dictation into the field around the cursor.
   public func tapStart(keyboardType: String? = nil, contentType: String? = nil) {
     beginTurn()
     guard hasFullAccess else { return apply(.fullAccessMissing) }
@@ -124,21 +119,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     apply(.startTapped(context, now: clock.now()))
   }
 
-  public func tapStop() { tap(.stopTapped(now: clock.now())) }
-  public func tapCancel() { tap(.cancelTapped(now: clock.now())) }
-  public func tapUndo() { tap(.undoTapped) }
-  public func tapUseRaw() { tap(.useRawTapped) }
-  public func tapEndSession() { tap(.endSessionTapped(now: clock.now())) }
-  public func dismissError() { tap(.errorDismissed(now: clock.now())) }
-
-  private func tap(_ event: KeyboardEvent) {
-    beginTurn()
-    apply(event)
-  }
-
-  /// Compares the last insertion with what the field holds there now and, when the user changed words in it,
-  /// tells the app; once told, the insertion is no longer followed. Called when the user moves on (the next dictation,
-  /// the keyboard going away).
+  /// Tells the app the words the user changed in the last insertion, once they move on.
   func reportCorrections() {
     guard hasFullAccess, let watch else { return }
     let corrections = watch.corrections(before: visibleBefore, after: visibleAfter)
@@ -149,8 +130,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     if model.lastCommandSeq != lastSeq { self.watch = nil }
   }
 
-  /// Tells the app this keyboard is still on screen, at most once per `presenceInterval`; the app stops a recording
-  /// whose keyboard has gone silent.
+  /// Tells the app the keyboard is on screen, at most once per `presenceInterval`.
   func writePresence() {
     let now = clock.now()
     guard now - presenceWrittenAt >= model.configuration.presenceInterval else { return }
@@ -158,7 +138,6 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     try? channel.writePresence(KeyboardPresence(sessionID: model.sessionID, seenAt: now))
   }
 
-  /// Writes the command log; a failure is logged once and retried on the next refresh.
   func writeCommands() {
     do {
       try channel.writeCommands(commandLog)
@@ -202,8 +181,7 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     if let state = channel.readState().value { apply(.hostStateObserved(state, now: clock.now())) }
   }
 
-  /// Reads the newest results of the live session only: a result's id starts with its session's, so stale results
-  /// of other sessions, however many the folder holds, are never read or logged.
+  // NB: only the live session's results are read: stale ones of other sessions are never read or logged.
   func refreshResults() {
     guard let sessionID = model.sessionID else { return }
     for id in channel.resultIDs(ofSession: sessionID).suffix(Self.resultsReadPerRefresh) {
@@ -211,7 +189,6 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     }
   }
 
-  /// The most results of the live session read at once (a session has one or two pending at most).
   static var resultsReadPerRefresh: Int { 16 }
 
   func refreshResult(id: String) {
@@ -260,8 +237,6 @@ public actor KeyboardSession<Document: TextFieldProxy> {
       insertDictation(text)
     case .replaceInserted(let old, let new):
       replaceDictation(old, with: new)
-    case .removeInserted(let text):
-      removeDictation(text)
     case .ignoredResult(let id, let reason):
       logger.info("not inserting result \(id): \(reason)")
     }

@@ -1,5 +1,4 @@
-/// What the user does on the keyboard, as the session takes it: the extension's view model and `utter keyboard` send
-/// the same taps.
+/// What the user does on the keyboard: the extension's view model and `utter keyboard` send the same taps.
 public enum KeyboardTap: Sendable, Hashable {
   case appear, disappear
   /// The mic key, in a field of this keyboard and content type.
@@ -23,24 +22,39 @@ public enum KeyboardTap: Sendable, Hashable {
 extension KeyboardSession {
   /// Performs `tap`.
   public func perform(_ tap: KeyboardTap) async {
+    let now = clock.now()
     switch tap {
     case .appear: appear()
     case .disappear: disappear()
     case .start(let keyboardType, let contentType): tapStart(keyboardType: keyboardType, contentType: contentType)
-    case .stop: tapStop()
-    case .cancel: tapCancel()
-    case .undo: tapUndo()
-    case .useRaw: tapUseRaw()
-    case .endSession: tapEndSession()
-    case .dismissError: dismissError()
+    case .stop: tapped(.stopTapped(now: now))
+    case .cancel: tapped(.cancelTapped(now: now))
+    case .undo: tapped(.undoTapped)
+    case .useRaw: tapped(.useRawTapped)
+    case .endSession: tapped(.endSessionTapped(now: now))
+    case .dismissError: tapped(.errorDismissed(now: now))
     case .key(let key): press(key)
-    case .holdDelete(let count): holdDelete(repeat: count)
-    case .suggestion(let word): acceptSuggestion(word)
-    case .moveCursor(let offset): moveCursor(by: offset)
+    case .holdDelete(let count):
+      beginTurn()
+      if let edit = TypingModel.heldDelete(repeat: count, before: visibleBefore) { apply([edit]) }
+    case .suggestion(let word):
+      beginTurn()
+      apply(Suggestions.accept(word, before: visibleBefore, after: visibleAfter))
+    case .moveCursor(let offset):
+      beginTurn()
+      apply([.moveCursor(offset)])
     case .language(let picked, let field): setLanguage(picked: picked, field: field)
-    case .style(let style): setStyle(style)
+    case .style(let style): pickedStyle = style
     case .fieldTraits(let capitalization, let returnLabel):
-      setFieldTraits(capitalization: capitalization, returnLabel: returnLabel)
+      beginTurn()
+      typing.capitalization = capitalization
+      typing.returnLabel = returnLabel
+      fieldChanged()
     }
+  }
+
+  private func tapped(_ event: KeyboardEvent) {
+    beginTurn()
+    apply(event)
   }
 }

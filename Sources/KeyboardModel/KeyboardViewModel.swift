@@ -15,8 +15,7 @@
     func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void)
   }
 
-  /// The keyboard's view state over `KeyboardSession` (which reads the channel, runs the state machine and edits the
-  /// field): what the keyboard shows, and its taps queued in order onto the session.
+  /// What the keyboard shows, over `KeyboardSession`, and its taps queued in order onto it.
   @MainActor
   @Observable
   public final class KeyboardViewModel<Document: TextFieldProxy> {
@@ -34,12 +33,8 @@
     public private(set) var typing = TypingState(typing: TypingModel(), word: "")
     /// The keyboard's size for the device and orientation (the extension sets it as they change).
     public var geometry = KeyboardGeometry(device: .phone, landscape: false, width: 390)
-    /// How a key press answers, as the user set it in Utter.
-    public private(set) var keyFeedback = KeyFeedback()
-    /// The colour scheme the user chose in Utter.
-    public private(set) var appearance = KeyboardAppearance.system
-    /// The personal dictionary's terms, offered first in the suggestion bar.
-    public private(set) var dictionaryTerms: [String] = []
+    /// What the user set in Utter: key feedback, appearance and the dictionary's terms.
+    public private(set) var settings = KeyboardSettings()
     /// What the no-Full-Access panel shows on this iOS version (the extension sets it).
     public var fullAccessHelp = FullAccessHelp(iOSMajorVersion: 26)
     /// The language picked on the keyboard; nil follows the settings, then the conversation.
@@ -63,8 +58,7 @@
     @ObservationIgnored private var worker: Task<Void, Never>?
     private let logger: Logger
 
-    /// A keyboard on `shared` (nil when the App Group is missing), typing into `document`, woken by `notifier`, with
-    /// the language and style the user last picked on it.
+    /// A keyboard on `shared` (nil: no App Group), typing into `document`, with the last picked language and style.
     public init(
       fullAccess: Bool, shared: SharedFolder?, document: Document,
       notifier: @escaping @Sendable () -> any ChangeNotifier, logger: Logger = Logger(label: "utter.keyboard"),
@@ -94,25 +88,14 @@
       send(.start(keyboardType: traits?.keyboardType, contentType: traits?.contentType))
     }
 
-    public func tapDone() { send(.stop) }
-    public func tapCancel() { send(.cancel) }
-    public func tapUndo() { send(.undo) }
-    public func tapUseRaw() { send(.useRaw) }
-    public func tapEndSession() { send(.endSession) }
     public func dismissError() {
       notice = nil
       send(.dismissError)
     }
 
-    /// One of our typing keys.
-    public func press(_ key: TypingModel.Key) { send(.key(key)) }
-    /// The `count`th repeat (from 0) of a held delete.
-    public func holdDelete(repeat count: Int) { send(.holdDelete(repeat: count)) }
-    public func acceptSuggestion(_ word: String) { send(.suggestion(word)) }
-    /// The suggestion bar for the word being typed: the dictionary's terms it starts first, then the spell
-    /// checker's `candidates`.
+    /// The suggestion bar: the dictionary's terms first, then the spell checker's `candidates`.
     public func suggestions(candidates: [String]) -> [String] {
-      Suggestions.rank(word: typing.word, candidates: candidates, terms: dictionaryTerms)
+      Suggestions.rank(word: typing.word, candidates: candidates, terms: settings.dictionaryTerms)
     }
 
     /// The space bar dragged by `points` (negative: to the left).
@@ -133,8 +116,7 @@
       send(.style(style))
     }
 
-    /// The field changed or another field took the keyboard: its input mode's language, autocapitalisation type
-    /// (`UITextAutocapitalizationType` raw value) and return key label.
+    /// The field changed: its input mode's language, `UITextAutocapitalizationType` and return key label.
     public func fieldChanged(language: String?, capitalization: Int, returnLabel: String) {
       fieldLanguage = language
       let traits = KeyboardTap.fieldTraits(
@@ -150,19 +132,13 @@
       if shared == nil, fullAccess { notice = "Utter's shared folder is missing. Reinstall Utter." }
       let access = fullAccess && shared != nil
       connectedWithAccess = fullAccess
-      // NB: without Full Access the App Group can be read, never written (`KeyboardWithoutFullAccess`): the
-      // settings are read, and the session's channel is never touched (it is given a folder only because it needs
-      // one).
-      var configuration = KeyboardConfiguration()
-      if let shared, let read = try? KeyboardConfiguration.shared(in: shared) { configuration = read }
-      keyFeedback = configuration.keyFeedback
-      appearance = configuration.appearance
-      dictionaryTerms = configuration.dictionaryTerms
+      // NB: without Full Access the App Group is read, never written: the session never touches its channel.
+      settings = shared.flatMap { try? KeyboardSettings.read(from: $0) } ?? KeyboardSettings()
       let container = shared?.channel ?? FileManager.default.temporaryDirectory
       let session = KeyboardSession(
         channel: SessionChannel(container: container, logger: logger), document: document,
-        watcher: ChannelWatcher(notifier: notifier()), configuration: configuration, logger: logger,
-        hasFullAccess: access)
+        watcher: ChannelWatcher(notifier: notifier()), configuration: KeyboardConfiguration(settings: settings),
+        logger: logger, hasFullAccess: access)
       let openApp: @Sendable () async -> Bool = { [weak self] in await self?.openApp() ?? false }
       let (stream, continuation) = AsyncStream.makeStream(of: KeyboardTap.self)
       actions = continuation
@@ -188,12 +164,11 @@
       }
     }
 
-    private func send(_ tap: KeyboardTap) {
+    /// Queues `tap` onto the session, after the taps before it.
+    public func send(_ tap: KeyboardTap) {
       actions?.yield(tap)
     }
 
-    /// Asks the host to open the app and waits for iOS's answer (the keyboard model times out an answer that never
-    /// comes).
     private func openApp() async -> Bool {
       guard let url = Self.activationURL, let host else { return false }
       return await withCheckedContinuation { continuation in

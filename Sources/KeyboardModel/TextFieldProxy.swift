@@ -1,7 +1,6 @@
 /// The text field the keyboard types into (on iOS, the text document proxy).
 public protocol TextFieldProxy: Sendable {
-  /// What the field reveals before the cursor: on iOS only the text near it (`TextProxyContext`), stale after the
-  /// keyboard's own edits until the next turn of the run loop.
+  /// What the field reveals before the cursor (on iOS, `TextProxyContext`; stale until the next turn).
   var textBeforeCursor: String { get }
   /// What the field reveals after the cursor (empty when the cursor is at the end).
   var textAfterCursor: String { get }

@@ -1,6 +1,4 @@
-/// The typing half of Utter's keyboard: which keys show, and what a press does to the field. A value, fed the text
-/// before the cursor and the time, so that every key, shift state, capitalisation rule and page is tested on Linux;
-/// the extension's views draw `rows` and apply the `TypingEdit`s to the text document proxy.
+/// The typing half of the keyboard: which keys show, and the `TypingEdit`s a press makes.
 public struct TypingModel: Sendable, Hashable {
   public enum Layout: String, Sendable, Hashable, CaseIterable {
     case qwerty, azerty, qwertz
@@ -76,8 +74,6 @@ public struct TypingModel: Sendable, Hashable {
     layout = Layout.forLanguage(language)
   }
 
-  // MARK: What shows
-
   /// The keys, row by row, for the current page and shift.
   public var rows: [[Key]] {
     let characters: [String]
@@ -125,8 +121,6 @@ public struct TypingModel: Sendable, Hashable {
     "u": ["û", "ü", "ù", "ú", "ū"], "c": ["ç", "ć", "č"], "n": ["ñ", "ń"], "s": ["ß", "ś", "š"],
     "y": ["ÿ"], "z": ["ž", "ź", "ż"], "l": ["ł"],
   ]
-
-  // MARK: Presses
 
   /// What pressing `key` does, given the text before the cursor, at `now` (seconds).
   public mutating func press(_ key: Key, before text: String, now: Double) -> [TypingEdit] {
@@ -208,10 +202,7 @@ public struct TypingModel: Sendable, Hashable {
     }
   }
 
-  // MARK: Held keys
-
-  /// What the `repeat`th repeat (from 0) of a held delete removes: a character at a time for the first ten, then a
-  /// word at a time (with the spaces before it), as on iPhone.
+  /// What the `count`th repeat of a held delete removes: a character ten times, then a word, as on iPhone.
   public static func heldDelete(repeat count: Int, before text: String) -> TypingEdit? {
     guard !text.isEmpty else { return nil }
     guard count >= 10 else { return .deleteBackward(1) }
@@ -242,16 +233,14 @@ public enum TypingEdit: Sendable, Hashable {
   case nextKeyboard
 }
 
-/// The suggestion bar: the word being typed, ranked candidates (from `UITextChecker` in the app), names from the
-/// user's dictionary first.
+/// The suggestion bar: the word being typed, ranked candidates, the user's dictionary first.
 public enum Suggestions {
   /// The word before the cursor (letters, digits and apostrophes), empty after a space.
   public static func currentWord(before text: String) -> String {
     String(text.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "'" }.reversed())
   }
 
-  /// Up to three suggestions for `word`: dictionary terms it starts (a learned name beats a dictionary word), then
-  /// the checker's guesses and completions in its order, never the word itself or one twice.
+  /// Up to three suggestions for `word`: dictionary terms it starts, then the checker's, never twice.
   public static func rank(word: String, candidates: [String], terms: [String]) -> [String] {
     guard !word.isEmpty else { return [] }
     let lower = word.lowercased()
@@ -267,15 +256,13 @@ public enum Suggestions {
     return ranked
   }
 
-  /// The spell checker's language for the keyboard's `language` among the `available` ones (`UITextChecker`): the
-  /// first that starts with its code, else English, else the first there is.
+  /// The spell checker's language for `language` among `available`: its code, else English, else any.
   public static func checkerLanguage(for language: String?, available: [String]) -> String? {
     let code = (language ?? "en").split(separator: "-").first.map(String.init) ?? "en"
     return available.first { $0.hasPrefix(code) } ?? available.first { $0.hasPrefix("en") } ?? available.first
   }
 
-  /// The edits that replace the word before the cursor with `suggestion` and a space (none when a space or a mark
-  /// already follows the cursor).
+  /// Replaces the word before the cursor with `suggestion` and a space (unless one follows).
   public static func accept(_ suggestion: String, before text: String, after: String = "") -> [TypingEdit] {
     let spaced = after.first.map { $0.isWhitespace || ".,;:!?)".contains($0) } ?? false
     return [.deleteBackward(currentWord(before: text).count), .insert(spaced ? suggestion : suggestion + " ")]

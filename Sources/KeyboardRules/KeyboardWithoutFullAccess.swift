@@ -17,10 +17,4 @@ public struct KeyboardWithoutFullAccess: Sendable, Hashable {
 
   /// Whether it can open a URL (the containing app, or Settings' page for the app).
   public var canOpenURLs: Bool { iOSMajorVersion < 26 }
-  /// Whether it can read the App Group container the app shares (settings files).
-  public var canReadAppGroup: Bool { true }
-  /// Whether it can write there (the session channel needs to).
-  public var canWriteAppGroup: Bool { false }
-  /// Whether it can reach the network.
-  public var canUseNetwork: Bool { false }
 }

@@ -106,11 +106,11 @@ enum SessionBenchDictation {
     await keyboard.tapStart()
     try await Task.sleep(nanoseconds: UInt64(plan.stopAfter / speed * 1e9))
     let stoppedAt = Date().timeIntervalSince1970
-    await keyboard.tapStop()
+    await keyboard.perform(.stop)
     let inserted = await Polling.waitUntil(max(60, plan.stopAfter)) { await keyboard.insertionCount > 0 }
     let insertedAt = await keyboard.lastInsertionAt
     let cpu = processorSeconds() - cpuBefore
-    await keyboard.tapUseRaw()
+    await keyboard.perform(.useRaw)
     let raw = await keyboard.document.text.trimmingCharacters(in: .whitespacesAndNewlines)
     await keyboard.disappear()
     await host.stop()

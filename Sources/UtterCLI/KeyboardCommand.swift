@@ -97,11 +97,11 @@ struct KeyboardCommand: AsyncParsableCommand {
   func configuration(_ folder: SharedFolder) throws -> KeyboardConfiguration {
     var configuration: KeyboardConfiguration
     do {
-      configuration = try KeyboardConfiguration.shared(in: folder)
+      configuration = KeyboardConfiguration(settings: try KeyboardSettings.read(from: folder))
     } catch {
       throw CLIError("\(error)")
     }
-    if let pendingWindow { configuration.pendingResultWindow = max(0, pendingWindow) }
+    if let pendingWindow { configuration.settings.pendingResultWindowSeconds = max(0, pendingWindow) }
     return configuration
   }
 
@@ -167,10 +167,10 @@ struct KeyboardCommand: AsyncParsableCommand {
         let peak = PeakMemory.residentBytes()
         print(KeyboardMemory.report(peakBytes: peak))
         if !KeyboardMemory.fits(peakBytes: peak) { throw CLIError(KeyboardMemory.report(peakBytes: peak)) }
-      case .accept(let word): await keyboard.acceptSuggestion(word)
-      case .cursor(let count): await keyboard.moveCursor(by: count)
+      case .accept(let word): await keyboard.perform(.suggestion(word))
+      case .cursor(let count): await keyboard.perform(.moveCursor(count))
       case .language(let picked): await keyboard.setLanguage(picked: picked, field: language)
-      case .style(let style): await keyboard.setStyle(style)
+      case .style(let style): await keyboard.perform(.style(style))
       case .replace(let old, let new):
         if !(await keyboard.edit { $0.replaceLast(old, with: new) }) {
           failure = CLIError("'\(old)' is not in the text field", exitCode: 2)

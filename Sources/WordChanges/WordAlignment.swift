@@ -11,12 +11,7 @@ public struct WordSubstitution: Sendable, Hashable, Codable {
   }
 }
 
-/// Lines up the words Utter inserted with the words the user left in their place (an edit distance over words).
-///
-/// Words match ignoring case and punctuation, so a comma added or a period removed changes nothing. Differing words
-/// between two matches form one change: one word for one (`Shivor` → `Siobhan`), a split or a merge (`I am` →
-/// `Niamh`, `GitHub` → `Git Hub`), an insertion or a deletion. A matched word whose letters changed case
-/// (`iphone` → `iPhone`) is a change too.
+/// Lines up the inserted words with the user's (an edit distance over words, ignoring case and punctuation).
 public struct WordAlignment: Sendable, Hashable {
   /// One stretch of the alignment.
   public enum Step: Sendable, Hashable {
@@ -44,12 +39,10 @@ public struct WordAlignment: Sendable, Hashable {
     steps = Self.align(a, b)
   }
 
-  /// The substitutions: each change with words on both sides, each side at most `maxChangeWords` long, taken pair
-  /// by pair when both sides have as many words, else as one. Insertions, deletions and longer rewrites give none.
+  /// Each change with words on both sides (at most `maxChangeWords` each), pair by pair when sides match.
   public var substitutions: [WordSubstitution] {
     var result: [WordSubstitution] = []
     for case .changed(let heard, let corrected) in steps where !heard.isEmpty && !corrected.isEmpty {
-      // A longer change is a clause rewritten, not words misheard.
       guard heard.count <= Self.maxChangeWords, corrected.count <= Self.maxChangeWords else { continue }
       if heard.count == corrected.count {
         for (h, c) in zip(heard, corrected) { result.append(WordSubstitution(heard: h, corrected: c)) }
@@ -69,8 +62,7 @@ public struct WordAlignment: Sendable, Hashable {
     }
   }
 
-  /// True when the user rewrote the span rather than fixing words in it: more than half of four or more words
-  /// changed. Nothing in a rewrite is a correction of what was heard.
+  /// True when the user rewrote the span: more than half of four or more words changed.
   public var isRewrite: Bool {
     heardWordCount >= 4 && changedWordCount * 2 > heardWordCount
   }

@@ -39,12 +39,14 @@ struct KeyboardDictationTests {
     #expect(model.phase == .listening(level: nil, partialText: ""))
   }
 
-  @Test("while listening the keyboard shows the app's audio level and partial text")
+  @Test("while listening the keyboard shows the app's audio level and live text")
   func liveLevelAndPartialText() {
     var model = KeyboardModel.listening()
     _ = model.handle(
       .hostStateObserved(
-        Host.state(.recording, seq: 3, heartbeat: 102, lastCommandSeq: 1, dictation: 1, level: -20, partial: "so far"),
+        Host.state(
+          .recording, seq: 3, heartbeat: 102, lastCommandSeq: 1, dictation: 1, level: -20,
+          live: LiveText(confirmed: "so far", revision: 1)),
         now: 102))
     #expect(model.phase == .listening(level: -20, partialText: "so far"))
   }
@@ -97,7 +99,7 @@ struct KeyboardDictationTests {
   @Test("undo removes exactly the inserted text and returns to ready")
   func undo() {
     var model = KeyboardModel.inserted()
-    #expect(model.handle(.undoTapped) == [.removeInserted("Hello there.")])
+    #expect(model.handle(.undoTapped) == [.replaceInserted(old: "Hello there.", new: "")])
     #expect(model.phase == .ready)
     #expect(model.handle(.undoTapped).isEmpty)
   }
@@ -107,7 +109,7 @@ struct KeyboardDictationTests {
     var model = KeyboardModel.inserted()
     #expect(model.handle(.useRawTapped) == [.replaceInserted(old: "Hello there.", new: "hello there")])
     #expect(model.handle(.useRawTapped).isEmpty)
-    #expect(model.handle(.undoTapped) == [.removeInserted("hello there")])
+    #expect(model.handle(.undoTapped) == [.replaceInserted(old: "hello there", new: "")])
   }
 
   @Test("typing after an insertion withdraws undo")

@@ -6,12 +6,12 @@ import SessionChannel
 enum Host {
   static func state(
     _ phase: HostPhase, seq: Int, session: String = "s1", heartbeat: Double, lastCommandSeq: Int = 0,
-    dictation: Int? = nil, level: Double? = nil, partial: String = "", live: LiveText? = nil,
+    dictation: Int? = nil, level: Double? = nil, live: LiveText? = nil,
     failure: HostFailure? = nil, expiresAt: Double? = nil, waitingOn: [HostPrecondition] = []
   ) -> HostState {
     HostState(
       seq: seq, sessionID: session, phase: phase, heartbeat: heartbeat, expiresAt: expiresAt, waitingOn: waitingOn,
-      dictationCommandSeq: dictation, audioLevel: level, partialText: live?.text ?? partial, liveText: live,
+      dictationCommandSeq: dictation, audioLevel: level, liveText: live,
       lastCommandSeq: lastCommandSeq, failure: failure)
   }
 

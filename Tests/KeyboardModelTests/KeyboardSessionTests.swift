@@ -30,9 +30,9 @@ struct KeyboardSessionTests {
     #expect(commands.last?.resultID == "s1-5")
     #expect(commands.last?.seq == 7)
 
-    await keyboard.tapUseRaw()
+    await keyboard.perform(.useRaw)
     #expect(await keyboard.document.text == "Hi. pending")
-    await keyboard.tapUndo()
+    await keyboard.perform(.undo)
     #expect(await keyboard.document.text == "Hi.")
 
     // A second keyboard launch sees the acknowledgement and inserts nothing.

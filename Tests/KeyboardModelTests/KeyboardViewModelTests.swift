@@ -60,7 +60,7 @@ struct KeyboardViewModelTests {
         fullAccess: false, shared: shared, document: SimulatedTextField(), notifier: { SilentNotifier() })
       locked.appear()
       locked.fieldChanged(language: "fr-FR", capitalization: 2, returnLabel: "send")
-      for letter in "salut" { locked.press(.character(String(letter))) }
+      for letter in "salut" { locked.send(.key(.character(String(letter)))) }
       locked.tapMicrophone()
       return locked
     }

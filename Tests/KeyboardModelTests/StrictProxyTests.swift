@@ -27,7 +27,7 @@ struct StrictProxyTests {
     let keyboard = try await Self.keyboard(in: dir)
     #expect(await keyboard.document.text == Self.letter + Self.dictation)
     #expect(await keyboard.context() == "We will finish it on Monday.", "the keyboard sees only the last sentence")
-    await keyboard.tapUndo()
+    await keyboard.perform(.undo)
     #expect(await keyboard.document.text == Self.letter)
     #expect(await keyboard.model.phase == .ready)
   }
@@ -37,9 +37,9 @@ struct StrictProxyTests {
     let dir = try TemporaryDirectory("strict-proxy")
     defer { dir.remove() }
     let keyboard = try await Self.keyboard(in: dir)
-    await keyboard.tapUseRaw()
+    await keyboard.perform(.useRaw)
     #expect(await keyboard.document.text == Self.letter + Self.raw)
-    await keyboard.tapUndo()
+    await keyboard.perform(.undo)
     #expect(await keyboard.document.text == Self.letter)
   }
 
@@ -52,7 +52,7 @@ struct StrictProxyTests {
       field.moveCursor(by: -7)
       return true
     }
-    await keyboard.tapUndo()
+    await keyboard.perform(.undo)
     #expect(await keyboard.document.text == Self.letter + Self.dictation)
     #expect(await keyboard.span == nil)
   }

@@ -14,9 +14,9 @@ struct TypingSessionTests {
     let (keyboard, app) = try await keyboardAfterDictating(
       " Send the draft to Shivor before lunch.", into: "Note.", in: dir)
     // The user drags the space bar back to the end of the name, and the bar offers the right spelling.
-    await keyboard.moveCursor(by: -" before lunch.".count)
+    await keyboard.perform(.moveCursor(-" before lunch.".count))
     #expect(await keyboard.typingState.word == "Shivor")
-    await keyboard.acceptSuggestion("Siobhan")
+    await keyboard.perform(.suggestion("Siobhan"))
     #expect(await keyboard.document.text == "Note. Send the draft to Siobhan before lunch.")
     await keyboard.disappear()
     let commands = app.readCommands().value?.commands ?? []
@@ -31,7 +31,7 @@ struct TypingSessionTests {
     let (keyboard, app) = try await keyboardAfterDictating("Hi.", into: "", in: dir)
     await keyboard.setLanguage(picked: nil, field: "fr-FR")
     #expect(await keyboard.typing.layout == .azerty)
-    await keyboard.setStyle("casual")
+    await keyboard.perform(.style("casual"))
     await keyboard.tapStart()
     let start = app.readCommands().value?.commands.last
     #expect(start?.kind == .start)
@@ -44,7 +44,7 @@ struct TypingSessionTests {
     await keyboard.disappear()
 
     var english = KeyboardConfiguration()
-    english.language = "en"
+    english.settings.language = "en"
     let (setToEnglish, _) = try await keyboardAfterDictating("Hi.", into: "", in: dir, configuration: english)
     await setToEnglish.setLanguage(picked: nil, field: "fr-FR")
     #expect(await setToEnglish.typing.language == "en")
@@ -58,11 +58,11 @@ struct TypingSessionTests {
     defer { dir.remove() }
     let (keyboard, _) = try await keyboardAfterDictating(
       " See you at the station tomorrow", into: "Plans:", in: dir)
-    for count in 0..<10 { await keyboard.holdDelete(repeat: count) }
+    for count in 0..<10 { await keyboard.perform(.holdDelete(repeat: count)) }
     #expect(await keyboard.document.text == "Plans: See you at the statio")
-    await keyboard.holdDelete(repeat: 10)
+    await keyboard.perform(.holdDelete(repeat: 10))
     #expect(await keyboard.document.text == "Plans: See you at the ")
-    await keyboard.holdDelete(repeat: 11)
+    await keyboard.perform(.holdDelete(repeat: 11))
     #expect(await keyboard.document.text == "Plans: See you at ")
     await keyboard.disappear()
   }
@@ -100,10 +100,13 @@ struct TypingSessionTests {
     #expect(KeyboardGeometry(device: .pad, landscape: false, width: 820).height == 312)
     #expect(KeyboardGeometry(device: .pad, landscape: true, width: 1366).height == 368)
 
-    let feedback = KeyFeedback(haptics: true, sounds: true)
-    #expect(feedback.forPress(fullAccess: true) == (click: true, haptic: true))
-    #expect(feedback.forPress(fullAccess: false) == (click: false, haptic: false))
-    #expect(KeyFeedback(haptics: false, sounds: true).forPress(fullAccess: true) == (click: true, haptic: false))
+    let feedback = KeyboardSettings(haptics: true, sounds: true)
+    #expect(feedback.keyFeedback(fullAccess: true) == (click: true, haptic: true))
+    #expect(feedback.keyFeedback(fullAccess: false) == (click: false, haptic: false))
+    #expect(
+      KeyboardSettings(haptics: false, sounds: true).keyFeedback(fullAccess: true) == (click: true, haptic: false))
+    #expect(KeyboardSettings(appearance: "dark").interfaceStyleRawValue == 2)
+    #expect(KeyboardSettings(appearance: "system").interfaceStyleRawValue == 0)
   }
 
   @Test("the simulated field's cursor: typing and deleting happen at it, and it stays inside the text")

@@ -52,12 +52,4 @@ struct KeyboardWithoutFullAccessTests {
     #expect(KeyboardWithoutFullAccess(iOSMajorVersion: 27).canOpenURLs == false)
     #expect(KeyboardWithoutFullAccess(iOSMajorVersion: 18).canOpenURLs)
   }
-
-  @Test("it reads the App Group but never writes it, and has no network")
-  func sandbox() {
-    let rules = KeyboardWithoutFullAccess(iOSMajorVersion: 17)
-    #expect(rules.canReadAppGroup)
-    #expect(!rules.canWriteAppGroup)
-    #expect(!rules.canUseNetwork)
-  }
 }

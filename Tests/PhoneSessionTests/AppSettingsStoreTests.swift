@@ -21,14 +21,14 @@ struct AppSettingsStoreTests {
     }
     let store = AppSettingsStore(data: DataFolder(root: data.url), shared: SharedFolder(appGroup: group.url))
     #expect(store.problem == nil)
-    #expect(try KeyboardConfiguration.shared(in: SharedFolder(appGroup: group.url)).keyFeedback.haptics)
+    #expect(try KeyboardSettings.read(from: SharedFolder(appGroup: group.url)).haptics)
     var applied: [UtterSettings] = []
     store.onChange = { applied.append($0) }
 
     #expect(store.update { $0.haptics = false } == nil, "saved: no banner")
     store.update { $0.haptics = false }
     #expect(applied.map(\.haptics) == [false], "the same value again changes nothing")
-    #expect(try KeyboardConfiguration.shared(in: SharedFolder(appGroup: group.url)).keyFeedback.haptics == false)
+    #expect(try KeyboardSettings.read(from: SharedFolder(appGroup: group.url)).haptics == false)
 
     let nextLaunch = AppSettingsStore(data: DataFolder(root: data.url), shared: nil)
     #expect(nextLaunch.settings.haptics == false)

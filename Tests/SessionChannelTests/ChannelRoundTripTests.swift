@@ -24,7 +24,7 @@ struct ChannelRoundTripTests {
 
     let state = HostState(
       seq: 7, sessionID: "s1", phase: .recording, heartbeat: 1000, expiresAt: 1900, dictationCommandSeq: 1,
-      audioLevel: -23.5, partialText: "hello there", lastCommandSeq: 2)
+      audioLevel: -23.5, liveText: LiveText(confirmed: "hello", volatile: "there", revision: 2), lastCommandSeq: 2)
     try writer.writeState(state)
     #expect(reader.readState().value == state)
 
