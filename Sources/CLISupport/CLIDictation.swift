@@ -43,7 +43,6 @@ package struct CLIDictation {
     let shelf = EngineShelf(
       registry: EngineFactory.registry(dataDirectory: dataDirectory, baseURL: engineBaseURL, ownServer: ownServer))
     return DictationPipeline(
-      settings: settings,
       loadEngine: { choice in
         if choice.id == HostEngines.testEngineID { return DurationEngine() }
         do {

@@ -14,7 +14,6 @@ public typealias EngineLoading = @Sendable (EngineChoice) async throws -> any Sp
 /// history, with the audio as retention allows). The flow session's host (the keyboard and the app's own button)
 /// reads as the user speaks and ends each dictation in the same `finish` (see `makeHost`).
 public struct DictationPipeline: Sendable {
-  public var settings: DictationSettings
   public var loadEngine: EngineLoading
   public var formatter: DictationFormatter
   /// Where dictations are kept; nil keeps nothing (a retry updates its own entry).
@@ -25,12 +24,17 @@ public struct DictationPipeline: Sendable {
   /// idle or short of memory.
   public var unloadEngine: @Sendable () async -> Void
 
+  /// The user's settings: the formatter's, the one copy the pipeline reads.
+  public var settings: DictationSettings {
+    get { formatter.settings }
+    set { formatter.settings = newValue }
+  }
+
   public init(
-    settings: DictationSettings, loadEngine: @escaping EngineLoading, formatter: DictationFormatter,
-    archive: HistoryArchive?, clock: UtterClock = .system, unloadEngine: @escaping @Sendable () async -> Void = {}
+    loadEngine: @escaping EngineLoading, formatter: DictationFormatter, archive: HistoryArchive?,
+    clock: UtterClock = .system, unloadEngine: @escaping @Sendable () async -> Void = {}
   ) {
     self.unloadEngine = unloadEngine
-    self.settings = settings
     self.loadEngine = loadEngine
     self.formatter = formatter
     self.archive = archive

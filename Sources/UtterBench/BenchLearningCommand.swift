@@ -138,7 +138,7 @@ struct BenchLearningCommand: AsyncParsableCommand {
     let settings = DictationSettings.load(from: database)
     let noPolish = PolishProviders { _, _, _ in throw CLIError("polish is not measured here") }
     let pipeline = DictationPipeline(
-      settings: settings, loadEngine: { _ in speech },
+      loadEngine: { _ in speech },
       formatter: DictationFormatter(settings: settings, providers: noPolish, polishProvider: "none"), archive: nil)
     var score = Score()
     for utterance in utterances {

@@ -87,8 +87,7 @@ struct DictationFormatterTests {
     let provider = RecordingProvider { $0.replacingOccurrences(of: "Can you", with: "Could you") }
     let formatter = DictationFormatter(settings: Self.settings(), providers: Self.providers(provider))
     let pipeline = DictationPipeline(
-      settings: formatter.settings, loadEngine: { _ in throw SpeechEngineError("not read here") }, formatter: formatter,
-      archive: nil)
+      loadEngine: { _ in throw SpeechEngineError("not read here") }, formatter: formatter, archive: nil)
     let reading = DictationReading(
       id: "k1",
       transcript: Transcript(

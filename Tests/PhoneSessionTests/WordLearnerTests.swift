@@ -14,7 +14,7 @@ struct WordLearnerTests {
   static func pipeline(store: TemporaryStore) -> DictationPipeline {
     let settings = DictationSettings.load(from: store.database)
     return DictationPipeline(
-      settings: settings, loadEngine: { _ in ScriptedEngine([]) },
+      loadEngine: { _ in ScriptedEngine([]) },
       formatter: DictationFormatter(
         settings: settings, providers: PolishProviders { id, _, _ in throw SpeechEngineError("no provider \(id)") }),
       archive: HistoryArchive(database: store.database, origin: .keyboard))

@@ -57,7 +57,7 @@ public enum TestPipeline {
   {
     let settings = DictationSettings.load(from: store.database)
     return DictationPipeline(
-      settings: settings, loadEngine: { _ in engine },
+      loadEngine: { _ in engine },
       formatter: DictationFormatter(
         settings: settings,
         providers: PolishProviders { id, _, _ in

@@ -180,7 +180,7 @@ final class AppModel {
   func dictationPipeline() -> DictationPipeline {
     let settings = DictationSettings.load(from: database)
     return DictationPipeline(
-      settings: settings, loadEngine: engines.loader,
+      loadEngine: engines.loader,
       formatter: DictationFormatter(settings: settings, providers: .app(keys: keys)),
       archive: HistoryArchive(database: database, origin: .app), unloadEngine: engines.unloader)
   }
