@@ -1,7 +1,7 @@
-import SpeechReading
 import DictationValues
 import Foundation
 import LLMPolish
+import SpeechReading
 import TextPipeline
 
 /// The text a dictation ends as: the deterministic clean-up in the dictation's style, then (when the settings

@@ -1,7 +1,7 @@
 import AudioInput
-import SpeechReading
 import DictationValues
 import Foundation
+import SpeechReading
 import Storage
 
 /// History as the place every dictation is kept, whatever started it: one history entry per dictation (unless

@@ -3,9 +3,9 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
+import LiveWire
 import Logging
 import NIOCore
-import LiveWire
 
 extension DictationServer {
   /// The WebSocket handshake of `GET /v1/audio/live` (`LiveMessage`): binary frames of 16 kHz mono s16le PCM in;

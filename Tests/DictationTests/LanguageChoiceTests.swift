@@ -9,9 +9,11 @@ import Testing
 
 @Suite("One reading of `auto`: settings, fields, the engines and your own server agree")
 struct LanguageChoiceTests {
-  @Test("auto in any case, empty and none detect the language; a tag is kept as written", arguments: [
-    ("auto", nil), ("AUTO", nil), ("", nil), ("fr", "fr"), ("pt-BR", "pt-BR"),
-  ] as [(String, String?)])
+  @Test(
+    "auto in any case, empty and none detect the language; a tag is kept as written",
+    arguments: [
+      ("auto", nil), ("AUTO", nil), ("", nil), ("fr", "fr"), ("pt-BR", "pt-BR"),
+    ] as [(String, String?)])
   func reading(text: String, tag: String?) {
     #expect(LanguageChoice(text).tag == tag)
     #expect(LanguageChoice(text).setting == (tag ?? "auto"))

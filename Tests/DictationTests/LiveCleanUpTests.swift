@@ -1,7 +1,7 @@
 import Dictation
+import DictationValues
 import SessionTestFakes
 import SpeechReading
-import DictationValues
 import Testing
 
 @Suite("Live text cleaned up as done would insert it")

@@ -1,6 +1,6 @@
-import ModelInstallation
 import Foundation
 import Locations
+import ModelInstallation
 import SessionTestFakes
 import SpeechEngine
 import TestSupport

@@ -1,5 +1,5 @@
-import ModelInstallation
 import Foundation
+import ModelInstallation
 import SpeechEngine
 import Testing
 
