@@ -134,8 +134,7 @@ let package = Package(
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "FieldValues", "KeyboardChannel", "WordChanges", "KeyboardRules",
-        .product(name: "Logging", package: "swift-log"),
+        "Clocks", "FieldValues", "KeyboardChannel", "WordChanges", .product(name: "Logging", package: "swift-log"),
       ]),
     // The keyboard as `utter keyboard` and the tests play it: a text field as strict as iOS's proxy, typing with the
     // keys, the keyboard's memory ceiling. The keyboard extension never links it.
@@ -260,7 +259,8 @@ let package = Package(
     ),
 
     .testTarget(
-      name: "PhoneRulesTests", dependencies: ["PhoneRules", "KeyboardRules", "KeyboardSimulation", "TestSupport"]),
+      name: "PhoneRulesTests",
+      dependencies: ["PhoneRules", "KeyboardModel", "KeyboardRules", "KeyboardSimulation", "TestSupport"]),
     .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "TestSupport"]),
     .testTarget(name: "SpeechEngineTests", dependencies: ["SpeechEngine", "TestSupport"]),
     .testTarget(name: "WhisperEngineTests", dependencies: ["WhisperEngine", "AudioInput", "TestSupport"]),

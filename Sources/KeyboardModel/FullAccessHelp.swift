@@ -1,5 +1,3 @@
-import KeyboardRules
-
 /// What the keyboard shows without Full Access: the steps, and "Open Settings" where iOS opens it.
 public struct FullAccessHelp: Sendable, Hashable {
   /// Why dictation is off, and the exact steps to turn it on, in one message.

@@ -1,5 +1,3 @@
-import KeyboardRules
-
 /// The text the keyboard inserted last, so that undo and "use raw text" remove exactly it, or nothing.
 public struct InsertedSpan: Sendable, Hashable {
   /// The text as it went into the field.
@@ -35,10 +33,10 @@ public struct InsertedSpan: Sendable, Hashable {
     return agrees(before: before, after: after)
   }
 
-  // NB: where iOS shows less than the insertion, the view is its end; an empty view only after a line end.
+  // NB: where iOS shows less than the insertion, the view is its end; it shows nothing only at a line's start.
   func agrees(before: String, after: String) -> Bool {
     guard after == self.after else { return false }
-    if before.isEmpty { return TextProxyContext.before(self.before + text).isEmpty }
+    if before.isEmpty { return (self.before + text).last.map { $0 == "\n" } ?? true }
     return before.count >= text.count ? before.hasSuffix(text) : text.hasSuffix(before)
   }
 

@@ -181,15 +181,14 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     if let state = channel.readState().value { apply(.hostStateObserved(state, now: clock.now())) }
   }
 
-  // NB: only the live session's results are read: stale ones of other sessions are never read or logged.
+  // NB: only the live session's newest 16 results are read (it has one or two pending at most): stale ones of other
+  // sessions are never read or logged.
   func refreshResults() {
     guard let sessionID = model.sessionID else { return }
-    for id in channel.resultIDs(ofSession: sessionID).suffix(Self.resultsReadPerRefresh) {
+    for id in channel.resultIDs(ofSession: sessionID).suffix(16) {
       refreshResult(id: id)
     }
   }
-
-  static var resultsReadPerRefresh: Int { 16 }
 
   func refreshResult(id: String) {
     guard !model.handledResultIDs.contains(id), let result = channel.readResult(id: id).value else { return }

@@ -1,3 +1,4 @@
+import KeyboardModel
 import KeyboardRules
 import KeyboardSimulation
 import Testing
@@ -41,6 +42,13 @@ struct TextProxyContextTests {
     update.nextTurn(before: "Hello there. How are you", after: "")
     #expect(!update.isStale)
     #expect(update.before == "How are you")
+  }
+
+  @Test("it shows nothing before the cursor exactly at a line's start, as the keyboard's undo assumes")
+  func emptyOnlyAtLineStart() {
+    for text in ["", "Dear team,\n", "Hi.\n", "Hi. ", "Hi.\t ", " ", "one. two", "\n\n", "a\nb"] {
+      #expect(TextProxyContext.before(text).isEmpty == (text.last.map { $0 == "\n" } ?? true), "\(text)")
+    }
   }
 }
 
