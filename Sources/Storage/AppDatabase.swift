@@ -201,10 +201,15 @@ public final class AppDatabase: Sendable {
   }
 
   static func openFile(_ url: URL, environment: StoreEnvironment) throws -> AppDatabase {
-    let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
     // Dictations are private: only the owner may read the file and its journals (the write-ahead log holds recent
-    // dictations too). NB: opening the pool made the journals before the file's mode was narrowed, with the umask's.
+    // dictations too). The file is made owner-only before SQLite opens it, and SQLite gives the journals it creates
+    // the database file's mode. NB: never after: closing any other descriptor of a database file drops every POSIX
+    // lock this process holds on it (https://www.sqlite.org/howtocorrupt.html, section 2.2), and another process
+    // then reads the file while it is written (`utter host` saw "the database file is damaged" after `utter settings
+    // set`).
+    OwnerOnly.create(url)
     for suffix in ["", "-wal", "-shm"] { OwnerOnly.restrict(URL(fileURLWithPath: url.path + suffix)) }
+    let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
     let database = try AppDatabase(
       writer: pool, dataDirectory: url.deletingLastPathComponent(), fileURL: url, environment: environment)
     try database.verifyReadable()
