@@ -263,6 +263,7 @@ let package = Package(
       dependencies: ["PhoneRules", "KeyboardModel", "KeyboardRules", "KeyboardSimulation", "TestSupport"]),
     .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "TestSupport"]),
     .testTarget(name: "SpeechEngineTests", dependencies: ["SpeechEngine", "TestSupport"]),
+    .testTarget(name: "SpeechReadingTests", dependencies: ["SpeechReading", "TestSupport"]),
     .testTarget(name: "WhisperEngineTests", dependencies: ["WhisperEngine", "AudioInput", "TestSupport"]),
     .testTarget(name: "KeyStoreTests", dependencies: ["KeyStore", "TestSupport"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "ProviderTestSupport", "TestSupport"]),

@@ -8,12 +8,21 @@ import TextPipeline
 /// ask for it) LLM polish behind its safety net. Polish that cannot run or is overruled keeps the clean-up's text
 /// and says why; it never costs the user their words.
 public struct DictationFormatter: Sendable {
-  public var settings: DictationSettings
+  /// The settings it formats with; a change to what polish reads (provider, model, address, name, dictionary)
+  /// builds its polisher again, so a session that reads new settings polishes with them.
+  public var settings: DictationSettings {
+    didSet {
+      guard PolishInputs(settings, choice) != PolishInputs(oldValue, choice) else { return }
+      (providerID, polisher) = Self.polisher(for: settings, providers: providers, choice: choice)
+    }
+  }
   /// A style for every dictation (`utter transcribe --style`); nil resolves one per field.
   public var style: DictationStyle?
   /// The polisher, or why it could not be built (a missing key); nil when polish is off.
-  let polisher: Result<Polisher, PolishUnavailable>?
-  let providerID: String?
+  private(set) var polisher: Result<Polisher, PolishUnavailable>?
+  private(set) var providerID: String?
+  private let providers: PolishProviders
+  private let choice: PolishChoice
 
   /// Why polish could not run, in one line.
   public struct PolishUnavailable: Error, Sendable, CustomStringConvertible {
@@ -29,23 +38,49 @@ public struct DictationFormatter: Sendable {
   ) {
     self.settings = settings
     self.style = style
-    let id = polishProvider.map { $0 == "none" ? nil : $0 } ?? settings.polishProvider
-    providerID = id
-    guard let id else {
-      polisher = nil
-      return
+    self.providers = providers
+    choice = PolishChoice(provider: polishProvider, model: polishModel, baseURL: polishBaseURL)
+    (providerID, polisher) = Self.polisher(for: settings, providers: providers, choice: choice)
+  }
+
+  /// The polish a caller chose for every dictation, over the settings' (`utter transcribe --polish …`).
+  struct PolishChoice: Sendable, Hashable {
+    var provider: String?
+    var model: String?
+    var baseURL: URL?
+  }
+
+  /// What the polisher is built from.
+  struct PolishInputs: Hashable {
+    var provider: String?
+    var model: String?
+    var baseURL: URL?
+    var agentName: String
+    var vocabulary: [String]
+
+    init(_ settings: DictationSettings, _ choice: PolishChoice) {
+      provider = choice.provider.map { $0 == "none" ? nil : $0 } ?? settings.polishProvider
+      model = choice.model ?? settings.polishModel
+      let saved = URL(string: settings.settings.polishBaseURL).flatMap { $0.host == nil ? nil : $0 }
+      let takesSaved = provider.flatMap { LLMProviderCatalog.preset(id: $0)?.takesSavedAddress } ?? false
+      baseURL = choice.baseURL ?? (takesSaved ? saved : nil)
+      agentName = settings.settings.agentName
+      vocabulary = settings.vocabularyPrompt
     }
-    let model = polishModel ?? settings.polishModel
-    let saved = URL(string: settings.settings.polishBaseURL).flatMap { $0.host == nil ? nil : $0 }
-    let takesSaved = LLMProviderCatalog.preset(id: id)?.takesSavedAddress ?? false
-    let baseURL = polishBaseURL ?? (takesSaved ? saved : nil)
+  }
+
+  private static func polisher(
+    for settings: DictationSettings, providers: PolishProviders, choice: PolishChoice
+  ) -> (String?, Result<Polisher, PolishUnavailable>?) {
+    let inputs = PolishInputs(settings, choice)
+    guard let id = inputs.provider else { return (nil, nil) }
     do {
-      let provider = try providers.make(id, model, baseURL)
+      let provider = try providers.make(id, inputs.model, inputs.baseURL)
       let polishSettings = PolishSettings(
-        agentName: settings.settings.agentName, vocabulary: settings.vocabularyPrompt, model: model)
-      polisher = .success(Polisher(provider: provider, settings: polishSettings))
+        agentName: inputs.agentName, vocabulary: inputs.vocabulary, model: inputs.model)
+      return (id, .success(Polisher(provider: provider, settings: polishSettings)))
     } catch {
-      polisher = .failure(PolishUnavailable(description: "polish skipped: \(error)"))
+      return (id, .failure(PolishUnavailable(description: "polish skipped: \(error)")))
     }
   }
 

@@ -45,6 +45,14 @@ public struct DictationSettings: Sendable {
       snippets: vocabulary.snippets, styles: (try? database.styles()) ?? [], learnedForms: learnedForms(from: database))
   }
 
+  /// Reads the store, or throws: a running session keeps the settings it has when the store cannot be read now.
+  public static func read(from database: AppDatabase) throws -> DictationSettings {
+    let vocabulary = try database.pipelineVocabulary()
+    return DictationSettings(
+      settings: try database.settings(), dictionary: vocabulary.dictionary, snippets: vocabulary.snippets,
+      styles: try database.styles(), learnedForms: learnedForms(from: database))
+  }
+
   /// The corrections learned in the store as the engine's learned forms: a heard form that is common words is
   /// guarded (`LearnableCorrection.replacesHeard` false).
   public static func learnedForms(from database: AppDatabase) -> [LearnedForm] {

@@ -62,6 +62,8 @@ extension DictationHost {
     }
     engine = loaded
     changeResidency(.loadFinished(now: clock.now()))
+    // NB: the settings chose another engine while this one loaded: the dictations waiting wait for that one.
+    guard residency.state != .loading else { return }
     let waiting = engineWaiters
     engineWaiters = []
     for waiter in waiting { waiter.resume(returning: residency.state == .loaded ? loaded : nil) }

@@ -36,6 +36,7 @@ struct UnrecordedDictation: Sendable {
 extension DictationHost {
   func startRecording(_ dictation: ActiveDictation) {
     guard let sessionID = model.sessionID else { return }
+    if let refresh = refreshSettings?() { applySettings(refresh) }
     let now = clock.now()
     audioLevel = nil
     liveText = nil
@@ -107,6 +108,13 @@ extension DictationHost {
     if limitReached {
       logger.notice("dictation \(dictationID) reached the \(Int(configuration.maxRecordingSeconds)) s limit; stopping")
       apply(.recordingLimitReached(dictationID: dictationID, now: now))
+    } else if let silence = configuration.endOfSpeech.silence,
+      configuration.endOfSpeech.hasEnded(recording.reading.speechTiming)
+    {
+      logger.notice(
+        "dictation \(dictationID): \(EndOfSpeech.label(silence)) without speech at \(String(format: "%.2f", recording.reading.seconds)) s of audio; stopping as done"
+      )
+      apply(.speechEnded(dictationID: dictationID, now: now))
     }
   }
 
@@ -241,5 +249,19 @@ extension DictationHost {
     let lower = min(max(0, range.lowerBound), samples.count)
     let upper = min(max(lower, range.upperBound), samples.count)
     return Array(samples[lower..<upper])
+  }
+}
+
+extension DictationHost {
+  /// Takes the settings a dictation starting now reads: how it is read and cleaned up, its cap and end of speech,
+  /// and its engine (the one in memory is let go when the settings choose another). The session's timeout stays.
+  func applySettings(_ refresh: HostSettingsRefresh) {
+    var next = refresh.configuration
+    next.timeout = configuration.timeout
+    configuration = next
+    learnedVocabulary = nil
+    learnedForms = nil
+    logger.notice("settings changed: \(refresh.changes.joined(separator: ", ")); this dictation uses them")
+    if refresh.engineChanged { changeResidency(.engineChanged) }
   }
 }

@@ -12,7 +12,9 @@ public actor DictationHost {
   let channel: SessionChannel
   let watcher: ChannelWatcher
   let environment: HostEnvironment
-  let configuration: HostConfiguration
+  var configuration: HostConfiguration
+  /// Reads the settings again at each dictation's start; nil: the configuration given at start lasts the session.
+  let refreshSettings: (@Sendable () -> HostSettingsRefresh?)?
   var logger: Logger { environment.logger }
   var clock: UtterClock { environment.clock }
   var engine: (any SpeechEngine)?
@@ -56,8 +58,10 @@ public actor DictationHost {
 
   public init(
     channel: SessionChannel, watcher: ChannelWatcher, environment: HostEnvironment,
-    configuration: HostConfiguration = HostConfiguration()
+    configuration: HostConfiguration = HostConfiguration(),
+    refreshSettings: (@Sendable () -> HostSettingsRefresh?)? = nil
   ) {
+    self.refreshSettings = refreshSettings
     self.channel = channel
     var watcher = watcher
     pace = PollPace(watcher.pollInterval)

@@ -26,6 +26,8 @@ public struct EngineResidency: Sendable, Hashable {
     case loadFailed(String)
     /// The system is short of memory (`didReceiveMemoryWarning` on iPhone).
     case memoryWarning
+    /// The settings chose another engine before a dictation: the one in memory goes, the dictation loads the new one.
+    case engineChanged
     case tick(now: Double)
   }
 
@@ -42,6 +44,8 @@ public struct EngineResidency: Sendable, Hashable {
   public private(set) var inUse = false
   /// A memory warning came while the engine was loading or in use: let it go as soon as it is free.
   public private(set) var unloadWhenFree = false
+  /// The settings chose another engine while one was loading: load again once that load finishes.
+  public private(set) var reloadWhenLoaded = false
   private var lastUsed = 0.0
 
   public init(idleUnloadAfter: Double?) {
@@ -70,6 +74,11 @@ public struct EngineResidency: Sendable, Hashable {
       return unloadIfWaiting()
     case .loadFinished(let now):
       guard state == .loading else { return [] }
+      if reloadWhenLoaded {
+        // NB: the load that finished is the engine the settings chose before; the new one loads now.
+        reloadWhenLoaded = false
+        return [.unload(reason: "the settings chose another engine"), .load]
+      }
       state = .loaded
       lastUsed = max(lastUsed, now)
       return unloadIfWaiting()
@@ -86,6 +95,20 @@ public struct EngineResidency: Sendable, Hashable {
         unloadWhenFree = true
         return []
       case .unloaded, .failed:
+        return []
+      }
+    case .engineChanged:
+      switch state {
+      case .loaded:
+        state = .unloaded
+        return [.unload(reason: "the settings chose another engine")]
+      case .loading:
+        reloadWhenLoaded = true
+        return []
+      case .failed:
+        state = .unloaded
+        return []
+      case .unloaded:
         return []
       }
     case .tick(let now):

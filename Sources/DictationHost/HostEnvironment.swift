@@ -98,13 +98,17 @@ public struct HostConfiguration: Sendable {
   /// How long a streamed dictation waits at stop for the server's words (`StreamingSpeechEngine`) before the
   /// recording is read over HTTP instead.
   public var streamFinalTimeout: Double
+  /// When a dictation ends by itself, after the user stops speaking (the `end-of-speech` setting); off: only ✓.
+  public var endOfSpeech: EndOfSpeech
 
   public init(
     timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
     transcription: TranscriptionOptions = TranscriptionOptions(), maxRecordingSeconds: Double = 600,
     keyboardGoneAfter: Double = 20, draftInterval: Double? = 0.8, engineIdleUnload: Double? = 600,
-    engineLoadDelay: Double = 0, idlePollInterval: Double = 2, streamFinalTimeout: Double = 30
+    engineLoadDelay: Double = 0, idlePollInterval: Double = 2, streamFinalTimeout: Double = 30,
+    endOfSpeech: EndOfSpeech = .off
   ) {
+    self.endOfSpeech = endOfSpeech
     self.streamFinalTimeout = streamFinalTimeout
     self.idlePollInterval = idlePollInterval
     self.engineIdleUnload = engineIdleUnload

@@ -51,6 +51,8 @@ public enum HostEvent: Sendable, Hashable {
   case microphoneFailed(dictationID: String)
   /// The recording reached the longest a dictation may last: stop, and deliver what was said.
   case recordingLimitReached(dictationID: String, now: Double)
+  /// The user stopped speaking long enough (`EndOfSpeech`): stop, and deliver what was said, as ✓ would.
+  case speechEnded(dictationID: String, now: Double)
   /// The keyboard that started the recording has shown no sign of life for too long: stop, and keep what was said.
   case keyboardGone(dictationID: String, now: Double)
   /// The last segment was transcribed; formatting and delivery follow.

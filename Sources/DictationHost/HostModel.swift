@@ -70,7 +70,7 @@ public struct HostModel: Sendable, Hashable {
       guard phase == .recording, let dictation, dictation.id == id else { return [] }
       phase = .transcribing
       return [.finishDictation(dictation)]
-    case .recordingLimitReached(let id, let now), .keyboardGone(let id, let now):
+    case .recordingLimitReached(let id, let now), .speechEnded(let id, let now), .keyboardGone(let id, let now):
       guard phase == .recording, let dictation, dictation.id == id else { return [] }
       phase = .transcribing
       extendExpiry(now)

@@ -49,27 +49,31 @@ extension DictationPipeline {
       timeout: settings.settings.sessionTimeout,
       transcription: settingsTranscription,
       maxRecordingSeconds: settings.settings.maxRecordingSeconds,
-      engineIdleUnload: settings.settings.unloadModelAfterSeconds > 0 ? settings.settings.unloadModelAfterSeconds : nil)
+      engineIdleUnload: settings.settings.unloadModelAfterSeconds > 0 ? settings.settings.unloadModelAfterSeconds : nil,
+      endOfSpeech: EndOfSpeech(silence: settings.settings.endOfSpeechSeconds))
   }
 
   /// The host of a flow session running this pipeline on `devices`: the one place a `DictationHost` is put together,
   /// for the app, `utter host` and the bench alike. `run()` it to serve the keyboard (and the app's own button).
   ///
   /// - Parameters:
-  ///   - engine: the engine to load (default: the settings' choice).
+  /// Each dictation reads the settings as they are when it starts (engine, language, polish, dictionary, style,
+  /// cap, end of speech): a change made while the session runs applies from the next dictation.
+  ///
+  /// - Parameters:
+  ///   - engine: the engine to load, whatever the settings say (default: the settings' choice, followed as it changes).
   ///   - adjust: changes to the host's configuration taken from the settings (a bench's timeout, `--beam`).
   ///   - archive: where dictations are kept, when not in this pipeline's history (a bench keeps them in a file).
   public func makeHost(
-    on devices: HostDevices, engine: EngineChoice? = nil, adjust: (inout HostConfiguration) -> Void = { _ in },
-    archive: (any DictationArchive)? = nil
+    on devices: HostDevices, engine: EngineChoice? = nil,
+    adjust: @escaping @Sendable (inout HostConfiguration) -> Void = { _ in }, archive: (any DictationArchive)? = nil
   ) -> DictationHost {
     let loadEngine = loadEngine
-    let choice = engine ?? settings.engine()
     let archive = archive ?? self.archive ?? HistoryArchive(database: nil, origin: .keyboard)
     let learning = SessionLearning(self)
     let environment = HostEnvironment(
       clock: devices.clock, microphone: devices.microphone, makeSegmenter: devices.makeSegmenter,
-      loadEngine: { try await loadEngine(choice) },
+      loadEngine: { try await loadEngine(engine ?? learning.current.settings.engine()) },
       finish: { reading in await learning.current.finish(reading, in: archive).dictation }, archive: archive,
       spool: AudioSpool(directory: devices.data.spool), makeSessionID: { UUID().uuidString.lowercased() },
       learnCorrections: learning.learn,
@@ -81,6 +85,14 @@ extension DictationPipeline {
       notifier: devices.notifier, pollInterval: devices.pollInterval, clock: devices.clock)
     return DictationHost(
       channel: SessionChannel(container: devices.shared.channel, logger: devices.logger), watcher: watcher,
-      environment: environment, configuration: configuration)
+      environment: environment, configuration: configuration,
+      refreshSettings: {
+        guard let changes = learning.refresh() else { return nil }
+        let current = learning.current
+        var configuration = current.hostConfiguration()
+        adjust(&configuration)
+        let engineChanged = engine == nil && (changes.contains("engine") || changes.contains("model"))
+        return HostSettingsRefresh(configuration: configuration, engineChanged: engineChanged, changes: changes)
+      })
   }
 }

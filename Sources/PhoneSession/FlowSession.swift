@@ -78,7 +78,7 @@
     public func open(
       with pipeline: DictationPipeline, shared: SharedFolder?, data: DataFolder, engine: EngineChoice? = nil,
       devices configureDevices: @escaping (inout HostDevices) -> Void = { _ in },
-      adjust: @escaping (inout HostConfiguration) -> Void = { _ in }
+      adjust: @escaping @Sendable (inout HostConfiguration) -> Void = { _ in }
     ) {
       guard host == nil, status != .starting else { return }
       guard let shared else { return fail("Utter's App Group is missing; reinstall the app.") }

@@ -1,27 +1,57 @@
 import Dictation
 import DictationHost
+import Foundation
 import SessionChannel
+import Storage
 import TextPipeline
 
 /// What a flow session learns while it runs: the keyboard's corrections judged and recorded (`WordLearner`), and
-/// the pipeline its dictations finish with, reading the dictionary as it is now, so a term learned is written from
-/// the session's next dictation.
+/// the pipeline its dictations finish with, reading the settings and the dictionary as they are now, so a term
+/// learned, or a setting changed while the session runs, applies from the session's next dictation.
 public struct SessionLearning: Sendable {
-  private let pipeline: DictationPipeline
+  private let pipeline: SessionPipeline
   private let learner: WordLearner
 
   /// Learning for `pipeline`'s session, into its history's store.
   public init(_ pipeline: DictationPipeline) {
-    self.pipeline = pipeline
+    self.pipeline = SessionPipeline(pipeline)
     learner = WordLearner(
       database: pipeline.archive?.database, dictionary: LiveDictionary(pipeline.settings.dictionary))
   }
 
-  /// The pipeline with the session's dictionary, terms learned during the session included.
+  /// The pipeline with the session's settings and dictionary, terms learned during the session included.
   public var current: DictationPipeline {
-    var current = pipeline
+    var current = pipeline.value
     current.formatter.settings.dictionary = learner.dictionary.entries
     return current
+  }
+
+  /// Reads the store's settings again (at a dictation's start): what changed since the last read (setting keys,
+  /// `dictionary`, `snippets`, `styles`), or nil when nothing did or there is no store.
+  public func refresh() -> [String]? {
+    let before = pipeline.value
+    guard let database = before.archive?.database else { return nil }
+    // NB: a store that cannot be read now keeps the settings the session has, never the defaults.
+    guard let now = try? DictationSettings.read(from: database) else { return nil }
+    let changes = Self.changes(from: before.settings, to: now)
+    guard !changes.isEmpty else { return nil }
+    pipeline.update { pipeline in
+      pipeline.settings = now
+      pipeline.formatter.settings = now
+    }
+    learner.dictionary.replace(with: now.dictionary)
+    return changes
+  }
+
+  static func changes(from old: DictationSettings, to new: DictationSettings) -> [String] {
+    var changes = UtterSettings.descriptors.map(\.key).filter { key in
+      (try? old.settings.value(forKey: key)) != (try? new.settings.value(forKey: key))
+    }
+    if old.dictionary != new.dictionary { changes.append("dictionary") }
+    if old.snippets != new.snippets { changes.append("snippets") }
+    if old.styles != new.styles { changes.append("styles") }
+    if old.learnedForms != new.learnedForms { changes.append("learned forms") }
+    return changes
   }
 
   /// Learns from the keyboard's corrections, with one line for the log; the engine's vocabulary comes back when a
@@ -45,5 +75,21 @@ public struct SessionLearning: Sendable {
       vocabulary: report.learned.isEmpty ? nil : Vocabulary.prompt(for: learner.dictionary.entries),
       learnedForms: report.learnedForms,
       summary: parts.isEmpty ? "nothing to learn" : parts.joined(separator: "; "))
+  }
+}
+
+/// The pipeline a session runs, replaced as the settings change.
+final class SessionPipeline: @unchecked Sendable {
+  private let lock = NSLock()
+  private var pipeline: DictationPipeline
+
+  init(_ pipeline: DictationPipeline) {
+    self.pipeline = pipeline
+  }
+
+  var value: DictationPipeline { lock.withLock { pipeline } }
+
+  func update(_ change: (inout DictationPipeline) -> Void) {
+    lock.withLock { change(&pipeline) }
   }
 }

@@ -40,6 +40,17 @@ public struct LiveReading: Sendable {
   /// Seconds of audio so far.
   public var seconds: Double { Double(samples.count) / Double(engineSampleRate) }
 
+  /// The speech heard so far, and the quiet since its last word: the closed segments and the one still open.
+  public var speechTiming: SpeechTiming {
+    var probe = segmenter
+    let open = probe.finish().map { SpeechSegment(startSample: $0.lowerBound, endSample: $0.upperBound) }
+    let all = segments + open
+    let speech = all.reduce(0) { $0 + max(0, $1.endSample - $1.startSample) }
+    let lastVoice = all.last?.endSample ?? samples.count
+    let rate = Double(engineSampleRate)
+    return SpeechTiming(speech: Double(speech) / rate, silence: Double(max(0, samples.count - lastVoice)) / rate)
+  }
+
   /// Appends captured audio; returns the segments a pause closed (already kept).
   public mutating func append(_ buffer: [Float]) -> [Range<Int>] {
     samples.append(contentsOf: buffer)

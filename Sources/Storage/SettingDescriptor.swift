@@ -44,6 +44,9 @@ extension UtterSettings {
     seconds(
       .maxRecordingSeconds, "the longest one dictation records before it stops and is delivered (e.g. 10m, 90s)",
       \.maxRecordingSeconds, range: 5...3600, key: "max-recording"),
+    seconds(
+      .endOfSpeechSeconds, "end a dictation after this long without speech, as done would (0: only done ends it)",
+      \.endOfSpeechSeconds, range: 0...30, key: "end-of-speech"),
     flag(.haptics, "vibrate on key events", \.haptics),
     flag(.sounds, "play start/stop sounds", \.sounds),
     choice(.appearance, "keyboard and app colour scheme", \.appearance),

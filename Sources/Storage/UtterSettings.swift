@@ -41,6 +41,8 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var pendingOfferWindowSeconds: Double = 120
   /// The longest one dictation records, in seconds; then it stops and what was said is delivered.
   public var maxRecordingSeconds: Double = 600
+  /// Seconds without speech after which a dictation ends by itself, as ✓ would (0: only ✓ ends it).
+  public var endOfSpeechSeconds: Double = 0
   public var haptics = true
   public var sounds = true
   public var appearance = AppearanceChoice.system
@@ -59,7 +61,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
     case maxRecordingSeconds, polishBaseURL, learnWords, microphone, duckOthers, unloadModelAfterSeconds
-    case engineBaseURL, engineServerModel
+    case engineBaseURL, engineServerModel, endOfSpeechSeconds
   }
 
   /// The engine id of your own speech server (`CloudSpeechEngines.ownServerID`), which reads `engineBaseURL` and
@@ -89,6 +91,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     unloadModelAfterSeconds = value(.unloadModelAfterSeconds, defaults.unloadModelAfterSeconds)
     pendingOfferWindowSeconds = value(.pendingOfferWindowSeconds, defaults.pendingOfferWindowSeconds)
     maxRecordingSeconds = value(.maxRecordingSeconds, defaults.maxRecordingSeconds)
+    endOfSpeechSeconds = value(.endOfSpeechSeconds, defaults.endOfSpeechSeconds)
     haptics = value(.haptics, defaults.haptics)
     sounds = value(.sounds, defaults.sounds)
     appearance = value(.appearance, defaults.appearance)
