@@ -32,7 +32,7 @@ struct ListeningPanel: View {
   let session: KeyboardScreenModel
   let level: Double?
   let live: LiveText
-  /// The one-line text of an app that does not publish live text.
+  /// The phase's line: the live text, or what the app waits on while there is none (the model loading).
   let partialText: String
 
   var body: some View {
