@@ -50,22 +50,20 @@ public struct DictationFormatter: Sendable {
     var baseURL: URL?
   }
 
-  /// What the polisher is built from.
+  /// What the polisher is built from: the provider, its address and what it is told.
   struct PolishInputs: Hashable {
     var provider: String?
-    var model: String?
     var baseURL: URL?
-    var agentName: String
-    var vocabulary: [String]
+    var settings: PolishSettings
 
     init(_ settings: DictationSettings, _ choice: PolishChoice) {
       provider = choice.provider.map { $0 == "none" ? nil : $0 } ?? settings.polishProvider
-      model = choice.model ?? settings.polishModel
       let saved = URL(string: settings.settings.polishBaseURL).flatMap { $0.host == nil ? nil : $0 }
       let takesSaved = provider.flatMap { LLMProviderCatalog.preset(id: $0)?.takesSavedAddress } ?? false
       baseURL = choice.baseURL ?? (takesSaved ? saved : nil)
-      agentName = settings.settings.agentName
-      vocabulary = settings.vocabularyPrompt
+      self.settings = PolishSettings(
+        agentName: settings.settings.agentName, vocabulary: settings.vocabularyPrompt,
+        model: choice.model ?? settings.polishModel)
     }
   }
 
@@ -75,10 +73,8 @@ public struct DictationFormatter: Sendable {
     let inputs = PolishInputs(settings, choice)
     guard let id = inputs.provider else { return (nil, nil) }
     do {
-      let provider = try providers.make(id, inputs.model, inputs.baseURL)
-      let polishSettings = PolishSettings(
-        agentName: inputs.agentName, vocabulary: inputs.vocabulary, model: inputs.model)
-      return (id, .success(Polisher(provider: provider, settings: polishSettings)))
+      let provider = try providers.make(id, inputs.settings.model, inputs.baseURL)
+      return (id, .success(Polisher(provider: provider, settings: inputs.settings)))
     } catch {
       return (id, .failure(PolishUnavailable(description: "polish skipped: \(error)")))
     }

@@ -109,7 +109,8 @@ extension DictationHost {
       logger.notice("dictation \(dictationID) reached the \(Int(configuration.maxRecordingSeconds)) s limit; stopping")
       apply(.recordingLimitReached(dictationID: dictationID, now: now))
     } else if let silence = configuration.endOfSpeech.silence,
-      configuration.endOfSpeech.hasEnded(recording.reading.speechTiming)
+      case let timing = recording.reading.speechTiming,
+      configuration.endOfSpeech.hasEnded(speech: timing.speech, quiet: timing.quiet)
     {
       logger.notice(
         "dictation \(dictationID): \(EndOfSpeech.label(silence)) without speech at \(String(format: "%.2f", recording.reading.seconds)) s of audio; stopping as done"

@@ -24,21 +24,11 @@ public struct EndOfSpeech: Sendable, Hashable {
     seconds > 0 ? "\(seconds.formatted()) s" : "off"
   }
 
-  /// Whether a recording whose speech so far is `timing` has ended.
-  public func hasEnded(_ timing: SpeechTiming) -> Bool {
-    guard let silence, timing.speech >= minimumSpeech else { return false }
-    return timing.silence >= silence
-  }
-}
-
-/// How much of a recording was speech, and how long it has been quiet since the last of it (seconds).
-public struct SpeechTiming: Sendable, Hashable {
-  public var speech: Double
-  public var silence: Double
-
-  public init(speech: Double, silence: Double) {
-    self.speech = speech
-    self.silence = silence
+  /// Whether a recording has ended that holds `speech` seconds of speech and has been quiet for `quiet` seconds
+  /// since the last of it (`LiveReading.speechTiming`).
+  public func hasEnded(speech: Double, quiet: Double) -> Bool {
+    guard let silence, speech >= minimumSpeech else { return false }
+    return quiet >= silence
   }
 }
 

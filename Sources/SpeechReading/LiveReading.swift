@@ -41,14 +41,14 @@ public struct LiveReading: Sendable {
   public var seconds: Double { Double(samples.count) / Double(engineSampleRate) }
 
   /// The speech heard so far, and the quiet since its last word: the closed segments and the one still open.
-  public var speechTiming: SpeechTiming {
+  public var speechTiming: (speech: Double, quiet: Double) {
     var probe = segmenter
     let open = probe.finish().map { SpeechSegment(startSample: $0.lowerBound, endSample: $0.upperBound) }
     let all = segments + open
     let speech = all.reduce(0) { $0 + max(0, $1.endSample - $1.startSample) }
     let lastVoice = all.last?.endSample ?? samples.count
     let rate = Double(engineSampleRate)
-    return SpeechTiming(speech: Double(speech) / rate, silence: Double(max(0, samples.count - lastVoice)) / rate)
+    return (Double(speech) / rate, Double(max(0, samples.count - lastVoice)) / rate)
   }
 
   /// Appends captured audio; returns the segments a pause closed (already kept).

@@ -19,7 +19,8 @@ struct EndOfSpeechTests {
     let samples = parts.flatMap { audio($0.0, voiced: $0.1) }
     for start in stride(from: 0, to: samples.count, by: rate / 10) {
       _ = reading.append(Array(samples[start..<min(samples.count, start + rate / 10)]))
-      if policy.hasEnded(reading.speechTiming) { return reading.seconds }
+      let timing = reading.speechTiming
+      if policy.hasEnded(speech: timing.speech, quiet: timing.quiet) { return reading.seconds }
     }
     return nil
   }
