@@ -1,5 +1,5 @@
-import FieldValues
 import AudioInput
+import FieldValues
 import SpeechEngine
 
 /// A dictation's audio while it is recorded, and its reading while the user speaks: the speech segments a pause

@@ -1,5 +1,5 @@
-import FieldValues
 import AudioInput
+import FieldValues
 import SpeechEngine
 
 /// A dictation's words while it is recorded: full-quality readings of the shared transcription stage's windows

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// `utter host` ends a dictation by itself once the user stops speaking, when the `end-of-speech` setting is on.
-@Suite("Keyboard↔app session: a dictation ends when the speaking does", .serialized,
+@Suite(
+  "Keyboard↔app session: a dictation ends when the speaking does", .serialized,
   .enabled(if: SyntheticSpeech.isAvailable))
 struct EndOfSpeechSessionTests {
   /// The evaluation sentences this test speaks, each with a one-second pause in its middle.
@@ -57,7 +58,8 @@ struct EndOfSpeechSessionTests {
       if workspace.engine == "whisper" {
         let words = sentence.split(separator: " ")
         let inserted = keyboard.stdout.lowercased()
-        #expect(inserted.contains(words[1].lowercased()) && inserted.contains(words[words.count - 2].lowercased()),
+        #expect(
+          inserted.contains(words[1].lowercased()) && inserted.contains(words[words.count - 2].lowercased()),
           "both halves: '\(inserted)' for '\(sentence)'")
       }
       await host.stop()
@@ -81,7 +83,8 @@ struct EndOfSpeechSessionTests {
 }
 
 /// A setting changed while `utter host` runs applies from its next dictation.
-@Suite("Keyboard↔app session: the running session follows the settings", .serialized,
+@Suite(
+  "Keyboard↔app session: the running session follows the settings", .serialized,
   .enabled(if: SyntheticSpeech.isAvailable))
 struct SettingsFollowSessionTests {
   @Test("polish set with utter settings while the host runs polishes the next dictation, and the host says so")

@@ -1,5 +1,4 @@
 import AVFoundation
-import Dictation
 import DictationHost
 import Foundation
 import PhoneRules

@@ -1,4 +1,3 @@
-import Dictation
 import Foundation
 import ModelInstallation
 

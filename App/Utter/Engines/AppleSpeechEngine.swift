@@ -2,7 +2,6 @@
 // "built with the iOS 26 SDK", so the app still builds with Xcode 16.
 #if canImport(FoundationModels)
   import AVFoundation
-  import Dictation
   import Foundation
   import ModelInstallation
   import Speech

@@ -1,5 +1,4 @@
 import CryptoKit
-import Dictation
 import Foundation
 import Locations
 import ModelInstallation

@@ -1,5 +1,4 @@
 import CoreML
-import Dictation
 import Foundation
 import ModelInstallation
 import SpeechEngine

@@ -1,5 +1,4 @@
 import AudioToolbox
-import Dictation
 import DictationHost
 import PhoneSession
 import UIKit

@@ -1,6 +1,6 @@
+import DictationValues
 import Storage
 import SwiftUI
-import TextPipeline
 
 /// Names and words Utter should spell your way, and what it may mishear them as.
 @MainActor

@@ -1,3 +1,4 @@
+import DictationValues
 import Storage
 import SwiftUI
 import TextPipeline

@@ -1,9 +1,8 @@
 import ActivityKit
-import Dictation
 import DictationValues
 import Foundation
-import os
 import PhoneSession
+import os
 
 /// Shows the flow session as a Live Activity (lock screen and Dynamic Island), with the states `FlowSession` decides.
 @MainActor

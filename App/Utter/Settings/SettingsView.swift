@@ -1,5 +1,6 @@
 import Dictation
 import DictationValues
+import SpeechReading
 import Storage
 import SwiftUI
 
@@ -44,6 +45,11 @@ struct SettingsView: View {
         picker(
           "Microphone", \.microphone,
           [("Automatic", .automatic), ("iPhone", .iPhone), ("Headset or AirPods", .headset)])
+        picker(
+          "End a dictation when I stop", \.endOfSpeechSeconds,
+          EndOfSpeech.choices.map { seconds in
+            (seconds > 0 ? "After \(EndOfSpeech.label(seconds)) of quiet" : "No, I tap done", seconds)
+          })
         Toggle("Lower other audio while I speak in Utter", isOn: binding(\.duckOthers))
         picker(
           "Free the speech model", \.unloadModelAfterSeconds,
@@ -56,7 +62,8 @@ struct SettingsView: View {
         Text(
           "The orange dot shows while the microphone is ready. \"After each dictation\" turns it off every time; the next "
             + "dictation opens Utter again. Automatic uses AirPods' microphone unless music is playing, so it keeps "
-            + "its quality. A freed model loads again while you speak.")
+            + "its quality. A freed model loads again while you speak. A dictation set to end when you stop ends "
+            + "after that much quiet following your words, never in a pause before you have spoken.")
       }
       Section("History") {
         picker(
