@@ -52,7 +52,8 @@ package struct CLIDictation {
         }
       },
       formatter: formatter,
-      archive: keepInHistory ? archive(source: source) : nil, unloadEngine: shelf.unloader)
+      archive: keepInHistory ? archive(source: source) : nil, unloadEngine: shelf.unloader,
+      checkEngine: { choice in choice.id == HostEngines.testEngineID ? nil : await shelf.refusal(for: choice) })
   }
 
   /// History, or (when it could not be opened) history opened again when a dictation is to be kept.

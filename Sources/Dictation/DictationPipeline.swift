@@ -23,6 +23,9 @@ public struct DictationPipeline: Sendable {
   /// Frees the loaded engine's model (the device's `EngineShelf.unload`): a flow session's host lets it go when
   /// idle or short of memory.
   public var unloadEngine: @Sendable () async -> Void
+  /// Why an engine cannot run at all (no key for a cloud engine, an engine this device does not have), in the one
+  /// line the user sees, checked before a flow session says it is ready; nil when it may (`EngineShelf.refusal`).
+  public var checkEngine: @Sendable (EngineChoice) async -> String?
 
   /// The user's settings: the formatter's, the one copy the pipeline reads.
   public var settings: DictationSettings {
@@ -32,8 +35,10 @@ public struct DictationPipeline: Sendable {
 
   public init(
     loadEngine: @escaping EngineLoading, formatter: DictationFormatter, archive: HistoryArchive?,
-    clock: UtterClock = .system, unloadEngine: @escaping @Sendable () async -> Void = {}
+    clock: UtterClock = .system, unloadEngine: @escaping @Sendable () async -> Void = {},
+    checkEngine: @escaping @Sendable (EngineChoice) async -> String? = { _ in nil }
   ) {
+    self.checkEngine = checkEngine
     self.unloadEngine = unloadEngine
     self.loadEngine = loadEngine
     self.formatter = formatter

@@ -41,6 +41,29 @@ public actor EngineShelf {
     loading = nil
   }
 
+  /// Why `choice` cannot run at all, in one line, or nil: an engine this device does not offer, or a cloud engine
+  /// that cannot be made (no API key, no address). A cloud engine is made here (nothing goes over the network) and
+  /// kept; an engine on this device is only looked up, since loading its model is what the first dictation does
+  /// behind its capture.
+  public func refusal(for choice: EngineChoice) async -> String? {
+    guard let descriptor = registry.descriptor(id: choice.id) else {
+      let known = registry.descriptors.map(\.id).joined(separator: ", ")
+      return "there is no speech engine '\(choice.id)' here (engines: \(known))"
+    }
+    guard !descriptor.isOnDevice else { return nil }
+    do {
+      _ = try await engine(for: choice)
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// Checks engines for a `DictationPipeline` (`refusal(for:)`).
+  public nonisolated var checker: @Sendable (EngineChoice) async -> String? {
+    { choice in await self.refusal(for: choice) }
+  }
+
   /// The choice whose engine is loaded, if any.
   public var loadedChoice: EngineChoice? { loaded?.choice }
 

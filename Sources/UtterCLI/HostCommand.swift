@@ -225,7 +225,9 @@ struct HostCommand: AsyncParsableCommand {
     defer { scenes.forEach { $0.cancel() } }
     logger.info("host serving \(containerURL.path) (engine \(engineChoice.id), mic \(mic) at \(micSpeed)×)")
     await flow.open(
-      with: pipeline, shared: shared, data: data, engine: engineChoice,
+      // NB: without --engine or --model, the session follows the engine setting as it changes.
+      with: pipeline, shared: shared, data: data,
+      engine: engineOptions.engine == nil && engineOptions.model == nil ? nil : engineChoice,
       devices: { devices in
         devices.clock = clock
         devices.makeSegmenter = segmenter

@@ -89,4 +89,28 @@ struct EngineShelfTests {
     #expect(EngineChoice.apple.title == "Apple (on device)")
     #expect(EngineChoice(id: "openai", model: "whisper-1").title == "openai whisper-1")
   }
+
+  @Test("before a session is ready: an unknown engine and a cloud engine without its key are refused in one line")
+  func refusals() async throws {
+    let made = MadeEngines()
+    var registry = SpeechEngineRegistry()
+    registry.register(
+      EngineDescriptor(id: EngineChoice.whisperID, name: "Whisper", models: ["base.en"], isOnDevice: true)
+    ) { _ in
+      made.note("whisper loaded")
+      return ScriptedEngine(["hello"])
+    }
+    registry.register(EngineDescriptor(id: "openai", name: "OpenAI", models: ["whisper-1"], isOnDevice: false)) { _ in
+      throw SpeechEngineError("no API key for OpenAI: run `utter keys set openai`")
+    }
+    let shelf = EngineShelf(registry: registry)
+    #expect(
+      await shelf.refusal(for: EngineChoice(id: "openai", model: nil))
+        == "no API key for OpenAI: run `utter keys set openai`")
+    #expect(
+      await shelf.refusal(for: EngineChoice(id: "vosk", model: nil))
+        == "there is no speech engine 'vosk' here (engines: whisper, openai)")
+    #expect(await shelf.refusal(for: .whisper("base.en")) == nil)
+    #expect(made.all.isEmpty, "a model on the device is not loaded to check it: the first dictation loads it")
+  }
 }
