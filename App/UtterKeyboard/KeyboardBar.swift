@@ -100,22 +100,25 @@ struct InsertedActions: View {
   }
 }
 
-/// The mic: starts a dictation (opening Utter the first time), or finishes the one running. Without Full Access it
-/// says in one line why dictation needs it.
+/// The mic: starts a dictation as it is pressed (opening Utter the first time); held, letting go sends it (hold to
+/// talk); tapped, the dictation goes on until ✓ finishes it. Without Full Access it says in one line why dictation
+/// needs it.
 @MainActor
 struct MicrophoneKey: View {
   let session: KeyboardScreenModel
+  @State private var pressedAt: Date?
 
   var body: some View {
-    Button(action: tap) {
-      Image(systemName: listening ? "checkmark" : "mic.fill")
-        .font(.system(size: 17, weight: .semibold))
-        .frame(width: 44, height: 34)
-        .background(Capsule().fill(Color.accentColor))
-        .foregroundStyle(.white)
-    }
-    .buttonStyle(.plain)
-    .accessibilityLabel(listening ? "Done, insert text" : "Dictate")
+    Image(systemName: listening ? "checkmark" : "mic.fill")
+      .font(.system(size: 17, weight: .semibold))
+      .frame(width: 44, height: 34)
+      .background(Capsule().fill(Color.accentColor))
+      .foregroundStyle(.white)
+      .contentShape(Capsule())
+      .onLongPressGesture(minimumDuration: 0, perform: {}, onPressingChanged: pressing)
+      .accessibilityAddTraits(.isButton)
+      .accessibilityAction { tap() }
+      .accessibilityLabel(listening ? "Done, insert text" : "Dictate")
     .accessibilityHint(
       session.phase == .inactive ? "Opens the Utter app to turn on the microphone, then come back here" : "")
   }
@@ -129,6 +132,21 @@ struct MicrophoneKey: View {
 
   private func tap() {
     if listening { session.send(.stop) } else { session.tapMicrophone() }
+  }
+
+  /// Down: a dictation starts (✓ when one is running waits for the finger to lift). Up: the model decides from how
+  /// long it was held whether that sends the dictation.
+  private func pressing(_ down: Bool) {
+    if down {
+      guard !listening else { return }
+      pressedAt = Date()
+      session.tapMicrophone()
+    } else if let pressedAt {
+      session.send(.release(heldSeconds: Date().timeIntervalSince(pressedAt)))
+      self.pressedAt = nil
+    } else if listening {
+      session.send(.stop)
+    }
   }
 }
 

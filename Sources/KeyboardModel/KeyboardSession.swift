@@ -26,6 +26,10 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   var commandsUnwritten = false
   var presenceWrittenAt = -Double.infinity
   var watchTask: Task<Void, Never>?
+  /// The start command the mic key's press sent, until it is let go (hold to talk).
+  var pressStartedDictation: Int?
+  /// How long the mic key is held before letting it go sends the dictation (shorter: a tap, which toggles).
+  public static var holdToTalk: Double { 0.4 }
   var phaseObserver: (@Sendable (KeyboardPhase) -> Void)?
   var liveTextObserver: (@Sendable (LiveText) -> Void)?
   var openAppHandler: (@Sendable () async -> Bool)?

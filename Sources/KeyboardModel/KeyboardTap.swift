@@ -3,6 +3,9 @@ public enum KeyboardTap: Sendable, Hashable {
   case appear, disappear
   /// The mic key, in a field of this keyboard and content type.
   case start(keyboardType: String?, contentType: String?)
+  /// The mic key let go after `heldSeconds`: held past `KeyboardSession.holdToTalk`, it sends the dictation its press
+  /// started (hold to talk); a shorter press was a tap, and the dictation goes on until ✓.
+  case release(heldSeconds: Double)
   case stop, cancel, undo, useRaw, endSession, dismissError
   /// One of our typing keys.
   case key(TypingModel.Key)
@@ -26,7 +29,14 @@ extension KeyboardSession {
     switch tap {
     case .appear: appear()
     case .disappear: disappear()
-    case .start(let keyboardType, let contentType): tapStart(keyboardType: keyboardType, contentType: contentType)
+    case .start(let keyboardType, let contentType):
+      let before = model.lastCommandSeq
+      tapStart(keyboardType: keyboardType, contentType: contentType)
+      pressStartedDictation = model.lastCommandSeq > before ? model.lastCommandSeq : nil
+    case .release(let held):
+      guard let seq = pressStartedDictation else { return }
+      pressStartedDictation = nil
+      if held >= Self.holdToTalk, model.lastCommandSeq == seq { tapped(.stopTapped(now: now)) }
     case .stop: tapped(.stopTapped(now: now))
     case .cancel: tapped(.cancelTapped(now: now))
     case .undo: tapped(.undoTapped)

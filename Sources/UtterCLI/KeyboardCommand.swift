@@ -26,7 +26,8 @@ struct KeyboardCommand: AsyncParsableCommand {
     commandName: "keyboard",
     abstract: "Run the keyboard side of a session against a simulated text field.",
     discussion: """
-      Steps (separated by ';'): start, stop, cancel, wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
+      Steps (separated by ';'): start, stop, cancel, hold SECONDS (holds the mic key, then lets it go: the \
+      dictation is sent as ✓ would), wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
       wait-partial TEXT SECONDS (until the live text shown while dictating holds TEXT), type TEXT (presses each \
       character's key, spaces and punctuation included: two spaces end a sentence), delete N (the delete key N \
       times), field (prints the whole field on standard output), context (prints what the keyboard can see before \
@@ -176,6 +177,10 @@ struct KeyboardCommand: AsyncParsableCommand {
           failure = CLIError("'\(old)' is not in the text field", exitCode: 2)
         }
       case .wait(let seconds): try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+      case .hold(let seconds):
+        await keyboard.perform(.start(keyboardType: nil, contentType: nil))
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        await keyboard.perform(.release(heldSeconds: seconds))
       case .status:
         let name = await keyboard.model.phase.name
         if statusOnly { print(name) } else { printError("keyboard status: \(name)") }

@@ -5,6 +5,8 @@ import KeyboardModel
 enum SessionScriptStep: Equatable {
   case start, stop, cancel, undo, useRaw, endSession, status
   case wait(Double)
+  /// Holds the mic key this many seconds and lets it go (hold to talk).
+  case hold(Double)
   case waitInsert(Double)
   /// Waits until the keyboard shows the named phase (e.g. `inactive`).
   case waitPhase(String, Double)
@@ -78,6 +80,7 @@ enum SessionScriptStep: Equatable {
         }
         return .delete(count)
       case "wait": return .wait(try seconds())
+      case "hold": return .hold(try seconds())
       case "wait-insert": return .waitInsert(try seconds())
       case "wait-phase":
         let words = rest.split(separator: " ")
@@ -119,7 +122,7 @@ enum SessionScriptStep: Equatable {
         return .type(String(part.drop { $0 == " " }.dropFirst(4).dropFirst(1)))
       default:
         throw CLIError(
-          "unknown keyboard step '\(verb)' (steps: start, stop, cancel, wait S, wait-insert S, wait-phase P S, "
+          "unknown keyboard step '\(verb)' (steps: start, stop, cancel, hold S, wait S, wait-insert S, wait-phase P S, "
             + "wait-partial TEXT S, type TEXT, delete N, accept WORD, cursor N, language L, style S, field, context, "
             + "replace OLD NEW, undo, use-raw, status, end-session)")
       }

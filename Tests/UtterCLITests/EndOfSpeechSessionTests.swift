@@ -121,3 +121,35 @@ struct SettingsFollowSessionTests {
     }
   }
 }
+
+/// Hold the mic key to talk, let go to send; a short press keeps today's tap.
+@Suite(
+  "Keyboard↔app session: hold to talk", .serialized,
+  .enabled(if: SyntheticSpeech.isAvailable))
+struct HoldToTalkSessionTests {
+  @Test("holding the mic key records while held and letting go inserts the text, without ✓")
+  func holdSends() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("We will meet at the station tomorrow morning."))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+    let keyboard = try await workspace.runKeyboard("hold 2.5; wait-insert 30")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+    if workspace.engine == "whisper" { #expect(keyboard.stdout.lowercased().contains("station")) }
+  }
+
+  @Test("a press shorter than a hold is a tap: the dictation goes on until ✓")
+  func shortPressToggles() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(mic: try workspace.speech("Good morning."))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+    let keyboard = try await workspace.runKeyboard("hold 0.1; wait 1.5; status; stop; wait-insert 30")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard status: listening"), "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard: inserted"))
+  }
+}
