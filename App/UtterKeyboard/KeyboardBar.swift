@@ -119,8 +119,8 @@ struct MicrophoneKey: View {
       .accessibilityAddTraits(.isButton)
       .accessibilityAction { tap() }
       .accessibilityLabel(listening ? "Done, insert text" : "Dictate")
-    .accessibilityHint(
-      session.phase == .inactive ? "Opens the Utter app to turn on the microphone, then come back here" : "")
+      .accessibilityHint(
+        session.phase == .inactive ? "Opens the Utter app to turn on the microphone, then come back here" : "")
   }
 
   private var listening: Bool {
