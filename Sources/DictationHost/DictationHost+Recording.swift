@@ -162,7 +162,9 @@ extension DictationHost {
       stopping.spool?.sync()
       recording = nil
       logger.error("dictation \(dictation.id) cannot be transcribed: the engine did not load; audio kept for recovery")
-      apply(.dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, now: clock.now()))
+      var cause: String?
+      if case .failed(let why) = residency.state { cause = why }
+      apply(.dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, cause: cause, now: clock.now()))
       return
     }
     guard var recording, recording.dictation.id == dictation.id else { return }
@@ -193,8 +195,9 @@ extension DictationHost {
     let raw = reading.text
     if raw.isEmpty {
       if reading.failures > 0 {
-        logger.error("transcription failed: \(reading.lastError ?? "unknown error"); audio kept for recovery")
-        apply(.dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, now: now))
+        keepFailed(dictation, recording: recording, engine: engine, cause: reading.lastError)
+        apply(
+          .dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, cause: reading.lastError, now: now))
       } else {
         environment.spool.remove(dictation.id)
         apply(.dictationFailed(dictationID: dictation.id, reason: .nothingHeard, now: now))
@@ -264,5 +267,27 @@ extension DictationHost {
     learnedForms = nil
     logger.notice("settings changed: \(refresh.changes.joined(separator: ", ")); this dictation uses them")
     if refresh.engineChanged { changeResidency(.engineChanged) }
+  }
+}
+
+extension DictationHost {
+  /// A dictation the engine could not read goes into history as failed, with its audio and why, so Retry reads it
+  /// again once the cause is fixed; the spool keeps it when history cannot (a crash's recovery reads it then).
+  func keepFailed(_ dictation: ActiveDictation, recording: Recording, engine: any SpeechEngine, cause: String?) {
+    let entry = HistoryEntry(
+      uuid: dictation.id, engine: engine.id, model: engine.model,
+      audioSeconds: Double(recording.samples.count) / Double(engineSampleRate), origin: dictation.origin,
+      field: dictation.context, status: .failed, errorMessage: cause,
+      createdAt: Date(timeIntervalSince1970: recording.startedAt), updatedAt: Date(timeIntervalSince1970: clock.now()))
+    do {
+      if try environment.archive.record(entry, audio: recording.samples) != nil {
+        environment.spool.remove(dictation.id)
+        logger.error("transcription failed: \(cause ?? "unknown error"); kept in history as failed, with its audio")
+        return
+      }
+    } catch {
+      logger.error("cannot keep the failed dictation \(dictation.id) in history: \(error)")
+    }
+    logger.error("transcription failed: \(cause ?? "unknown error"); audio kept for recovery")
   }
 }

@@ -59,7 +59,8 @@ public enum HostEvent: Sendable, Hashable {
   case tailTranscribed(dictationID: String)
   /// The result was recorded in history and published.
   case delivered(dictationID: String, now: Double)
-  case dictationFailed(dictationID: String, reason: DictationFailure, now: Double)
+  /// `cause`: what the engine said went wrong, in one line, for the keyboard.
+  case dictationFailed(dictationID: String, reason: DictationFailure, cause: String? = nil, now: Double)
   case tick(now: Double)
   /// The app is quitting (SIGTERM, or iOS ending the app).
   case shutdownRequested

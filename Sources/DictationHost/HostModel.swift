@@ -84,9 +84,9 @@ public struct HostModel: Sendable, Hashable {
       lastResultID = id
       failure = nil
       return dictationEnded(now: now)
-    case .dictationFailed(let id, let reason, let now):
+    case .dictationFailed(let id, let reason, let cause, let now):
       guard let dictation, dictation.id == id, phase != .standby else { return [] }
-      failure = HostFailure(reason: reason, commandSeq: dictation.commandSeq)
+      failure = HostFailure(reason: reason, commandSeq: dictation.commandSeq, cause: cause)
       return dictationEnded(now: now)
     case .tick(let now):
       guard phase == .standby, let expiresAt, now >= expiresAt else { return [] }

@@ -67,6 +67,7 @@ package enum ChannelValidation {
       if !isValidSeq(live.revision) { return "live text revision out of range" }
     }
     if let failure = state.failure, !isValidSeq(failure.commandSeq) { return "failure seq out of range" }
+    if (state.failure?.cause?.count ?? 0) > HostFailure.maxCauseLength { return "failure cause too long" }
     return nil
   }
 

@@ -46,6 +46,12 @@ public enum DictationFailure: String, Codable, Sendable, CaseIterable {
     case .transcriptionFailed: "Couldn't transcribe that. Your audio is kept in Utter's history."
     }
   }
+
+  /// The sentence with its cause (`OpenAI rejected the API key`) after the first clause, when there is one.
+  public func message(cause: String?) -> String {
+    guard let cause, !cause.isEmpty, let stop = message.firstIndex(of: ".") else { return message }
+    return message[..<stop] + ": " + cause + message[stop...]
+  }
 }
 
 /// A failed dictation, tied to the `start` command that began it.
@@ -53,11 +59,17 @@ public struct HostFailure: Codable, Sendable, Hashable {
   public var reason: DictationFailure
   /// Sequence number of the `start` command whose dictation failed.
   public var commandSeq: Int
+  /// What caused it, in one line (`OpenAI rejected the API key`), when the app knows.
+  public var cause: String?
 
-  public init(reason: DictationFailure, commandSeq: Int) {
+  public init(reason: DictationFailure, commandSeq: Int, cause: String? = nil) {
     self.reason = reason
     self.commandSeq = commandSeq
+    self.cause = cause.map { String($0.prefix(Self.maxCauseLength)) }
   }
+
+  /// The longest cause the app publishes and the keyboard accepts.
+  public static let maxCauseLength = 200
 }
 
 /// The app's state as published to the keyboard in `state.json`.

@@ -61,7 +61,7 @@ extension KeyboardModel {
     if awaitedCommand != nil { return [] }
     if let failure = state.failure, failure.commandSeq == dictationSeq {
       endDictation()
-      phase = .failed(.dictation(failure.reason))
+      phase = .failed(.dictation(failure.reason, cause: failure.cause))
       return []
     }
     switch phase {
@@ -134,7 +134,7 @@ extension KeyboardModel {
       transcribingSince = now
       phase = .transcribing(partialText: partial)
     case .transcribing where state.failure != nil && state.failure?.commandSeq == dictationSeq:
-      if let failure = state.failure { phase = .failed(.dictation(failure.reason)) }
+      if let failure = state.failure { phase = .failed(.dictation(failure.reason, cause: failure.cause)) }
       endDictation()
     case .ready, .transcribing, .inserted, .failed:
       break

@@ -102,7 +102,7 @@ public enum KeyboardProblem: Sendable, Hashable {
   case appStoppedDictationSaved
   /// The keyboard has no Full Access: it cannot reach the app, so dictation is off (typing works).
   case needsFullAccess
-  case dictation(DictationFailure)
+  case dictation(DictationFailure, cause: String?)
 
   /// One sentence for the keyboard to show.
   public var message: String {
@@ -114,7 +114,7 @@ public enum KeyboardProblem: Sendable, Hashable {
     case .appStoppedDictationSaved: "Utter stopped. Your dictation was saved in Utter."
     case .needsFullAccess:
       "Dictation needs Full Access, so the keyboard can reach the Utter app: Settings › Apps › Utter › Keyboards."
-    case .dictation(let failure): failure.message
+    case .dictation(let failure, let cause): failure.message(cause: cause)
     }
   }
 }

@@ -294,7 +294,7 @@ struct DictationHostRuntimeTests {
     await harness.stop()
   }
 
-  @Test("a failing engine keeps the audio in the spool and reports the failure")
+  @Test("a failing engine: the failure and its cause reach the keyboard; history keeps the audio, marked failed")
   func engineFailureKeepsAudio() async throws {
     let engine = ScriptedEngine([], failing: true)
     let harness = try HostHarness(engine: engine)
@@ -306,7 +306,11 @@ struct DictationHostRuntimeTests {
     microphone.play(toneBursts(1))
     try harness.keyboard.send(.stop)
     #expect(await eventually { harness.keyboard.state?.failure?.reason == .transcriptionFailed })
-    #expect(harness.spool.leftovers().count == 1)
+    let cause = try #require(harness.keyboard.state?.failure?.cause)
+    let kept = try #require(harness.archive.dictations.last)
+    #expect(kept.status == .failed && kept.errorMessage == cause)
+    #expect(kept.audioSeconds > 0.5, "its audio, for retry")
+    #expect(harness.spool.leftovers().isEmpty, "history has it: nothing left to recover")
     await harness.stop()
   }
 }

@@ -151,8 +151,11 @@ struct KeyboardDictationTests {
     let failure = HostFailure(reason: .nothingHeard, commandSeq: 1)
     _ = model.handle(
       .hostStateObserved(Host.state(.standby, seq: 3, heartbeat: 104, lastCommandSeq: 2, failure: failure), now: 104))
-    #expect(model.phase == .failed(.dictation(.nothingHeard)))
-    #expect(!KeyboardProblem.dictation(.nothingHeard).message.isEmpty)
+    #expect(model.phase == .failed(.dictation(.nothingHeard, cause: nil)))
+    #expect(!KeyboardProblem.dictation(.nothingHeard, cause: nil).message.isEmpty)
+    #expect(
+      KeyboardProblem.dictation(.transcriptionFailed, cause: "OpenAI rejected the API key").message
+        == "Couldn't transcribe that: OpenAI rejected the API key. Your audio is kept in Utter's history.")
     #expect(model.handle(.errorDismissed(now: 104)).isEmpty)
     #expect(model.phase == .ready)
   }
