@@ -15,16 +15,20 @@ struct EndOfSpeechSessionTests {
 
   /// `sentence` spoken in two halves with a second of silence between them; its length in seconds.
   static func pausedSpeech(_ sentence: String, in workspace: SessionWorkspace) throws -> (URL, Double) {
-    let words = sentence.split(separator: " ")
-    let halves = [words.prefix(words.count / 2), words.dropFirst(words.count / 2)].map { $0.joined(separator: " ") }
     var samples: [Float] = []
-    for (index, half) in halves.enumerated() {
+    for (index, half) in halves(of: sentence).enumerated() {
       if index > 0 { samples += AudioSignals.silence(duration: 1) }
       samples += try EngineFixtures.readPCM16(try workspace.speech(half, name: "half\(index)"))
     }
     let url = workspace.dir.path("paused.wav")
     try WAVWriter.write(samples, sampleRate: 16_000, to: url)
     return (url, Double(samples.count) / 16_000)
+  }
+
+  /// The sentence's first and second half, by words.
+  static func halves(of sentence: String) -> [String] {
+    let words = sentence.split(separator: " ")
+    return [words.prefix(words.count / 2), words.dropFirst(words.count / 2)].map { $0.joined(separator: " ") }
   }
 
   /// The audio length at which the host stopped on silence, from its log line.
@@ -56,11 +60,13 @@ struct EndOfSpeechSessionTests {
       #expect(stopped > length, "not in the pause: stopped at \(stopped) s of \(length) s (\(sentence))")
       #expect(stopped <= length + 2.5, "stopped at \(stopped) s, last word by \(length) s (\(sentence))")
       if workspace.engine == "whisper" {
-        let words = sentence.split(separator: " ")
-        let inserted = keyboard.stdout.lowercased()
-        #expect(
-          inserted.contains(words[1].lowercased()) && inserted.contains(words[words.count - 2].lowercased()),
-          "both halves: '\(inserted)' for '\(sentence)'")
+        // Both halves are in the text: most of each half's longer words (the small engine mishears a few).
+        let inserted = String(keyboard.stdout.lowercased().map { $0.isLetter ? $0 : " " })
+        for half in Self.halves(of: sentence) {
+          let longer = half.split(separator: " ").filter { $0.count >= 4 }
+          let heard = longer.filter { inserted.contains(String($0).lowercased()) }
+          #expect(heard.count * 2 >= longer.count, "'\(half)' in '\(inserted)'")
+        }
       }
       await host.stop()
     }
