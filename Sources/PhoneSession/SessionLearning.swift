@@ -37,7 +37,6 @@ public struct SessionLearning: Sendable {
     guard !changes.isEmpty else { return nil }
     pipeline.update { pipeline in
       pipeline.settings = now
-      pipeline.formatter.settings = now
     }
     learner.dictionary.replace(with: now.dictionary)
     return changes
