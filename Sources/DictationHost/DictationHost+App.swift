@@ -30,14 +30,42 @@ extension DictationHost {
   }
 
   /// The app's own dictation button: `start` records into `context` exactly as a keyboard dictation does (live text,
-  /// spool, length cap, history), `stop` delivers it as `HostUpdate.delivered`, `cancel` throws it away. A start
-  /// while the keyboard is dictating is refused (false); so is a stop or cancel when the app's dictation is not
-  /// the one running.
+  /// spool, length cap, history), `stop` delivers it as `HostUpdate.delivered` (and to the next keyboard when
+  /// `target` is the cursor), `cancel` throws it away. A start while the keyboard is dictating is refused (false); so
+  /// is a stop or cancel when the app's dictation is not the one running.
   @discardableResult
-  public func requestFromApp(_ kind: CommandKind, context: FieldContext = FieldContext()) -> Bool {
+  public func requestFromApp(
+    _ kind: CommandKind, context: FieldContext = FieldContext(), target: AppDictationTarget = .app
+  ) -> Bool {
     let before = model
+    if kind == .start, model.phase == .standby { appTarget = target }
     apply(.appRequest(kind, context: context, now: clock.now()))
     return model != before
+  }
+
+  /// `dictation` with the origin its app request gave it (the model names every dictation of the app's `.app`).
+  func originated(_ dictation: ActiveDictation) -> ActiveDictation {
+    guard dictation.origin == .app else { return dictation }
+    var named = dictation
+    named.origin = appTarget.origin
+    return named
+  }
+
+  /// The result offered to the keyboard for `dictation`: the keyboard's own, and the app's when its target is the
+  /// cursor, saying where it came from; nil for text the app keeps or a Shortcut takes.
+  func keyboardResult(
+    for dictation: ActiveDictation, entry: HistoryEntry, notice: String?, sessionID: String, now: Double
+  ) -> DictationResult? {
+    let source: String?
+    switch dictation.origin {
+    case .keyboard: source = nil
+    case _ where appTarget.offersToKeyboard: source = appTarget.keyboardNotice
+    default: return nil
+    }
+    let notices = [source, notice].compactMap { $0 }
+    return DictationResult(
+      id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: entry.finalText,
+      rawText: entry.rawText, createdAt: now, notice: notices.isEmpty ? nil : notices.joined(separator: " · "))
   }
 
   func broadcast(_ update: HostUpdate) {
@@ -46,5 +74,39 @@ extension DictationHost {
 
   private func unsubscribe(_ id: UUID) {
     subscribers[id] = nil
+  }
+}
+
+/// Where the text of a dictation the app starts goes, which decides whether a keyboard is offered it.
+public enum AppDictationTarget: Sendable, Hashable {
+  /// The app shows or keeps the text itself (the home screen's field, a note, onboarding): the keyboard never
+  /// types it too (auto-copy puts it on the clipboard).
+  case app
+  /// Dictated away from any text field (the widget, the Action Button, Control Center, Siri): offered once to the
+  /// next keyboard that appears within the pending window, at its cursor, like a result it missed.
+  case cursor(DictationOrigin)
+  /// Returned to the Shortcut that ran it ("Dictate Text"), which uses it: the keyboard never types it too.
+  case shortcut
+
+  /// Who started it, as history records it.
+  public var origin: DictationOrigin {
+    switch self {
+    case .app: .app
+    case .cursor(let origin): origin
+    case .shortcut: .shortcut
+    }
+  }
+
+  /// Whether the next keyboard is offered the text.
+  public var offersToKeyboard: Bool {
+    if case .cursor = self { true } else { false }
+  }
+
+  /// The line the keyboard shows beside the text it inserts, so the user sees where it came from.
+  var keyboardNotice: String {
+    switch origin {
+    case .widget: "From Utter's widget"
+    default: "Dictated in Utter"
+    }
   }
 }

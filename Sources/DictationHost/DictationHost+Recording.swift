@@ -36,6 +36,7 @@ struct UnrecordedDictation: Sendable {
 extension DictationHost {
   func startRecording(_ dictation: ActiveDictation) {
     guard let sessionID = model.sessionID else { return }
+    let dictation = originated(dictation)
     if let refresh = refreshSettings?() { applySettings(refresh) }
     let now = clock.now()
     audioLevel = nil
@@ -168,6 +169,7 @@ extension DictationHost {
       return
     }
     guard var recording, recording.dictation.id == dictation.id else { return }
+    let dictation = recording.dictation  // with the origin the app's request gave it
     let (tail, pending) = recording.reading.stop(windowing: engine.windowing)
     for segment in tail { logger.debug("tail segment \(Self.describe(segment))") }
     if let pending {
@@ -214,8 +216,9 @@ extension DictationHost {
     deliver(dictation, finished: finished, audio: recording.samples)
   }
 
-  /// Publishes a finished dictation: to the keyboard as a result (the app's own only on its update stream), after
-  /// history took it, or kept to be recorded when history can take it again.
+  /// Publishes a finished dictation: to the keyboard as a result (the app's own on its update stream, and to the
+  /// keyboard only when made for the cursor), after history took it, or kept to be recorded when history can take it
+  /// again.
   private func deliver(_ dictation: ActiveDictation, finished: FinishedDictation, audio: [Float]) {
     guard let sessionID = model.sessionID else { return }
     let now = clock.now()
@@ -228,12 +231,11 @@ extension DictationHost {
     } else {
       environment.spool.remove(dictation.id)
     }
-    let result = DictationResult(
-      id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: entry.finalText,
-      rawText: entry.rawText, createdAt: now, notice: finished.notice)
     broadcast(.delivered(entry))
-    // NB: the app's own dictation is never offered to the keyboard; the app takes it from its update stream.
-    if dictation.origin == .keyboard {
+    // NB: the app's own dictation reaches a keyboard only when it was made for the cursor (`AppDictationTarget`).
+    if let result = keyboardResult(
+      for: dictation, entry: entry, notice: finished.notice, sessionID: sessionID, now: now)
+    {
       do {
         try channel.writeResult(result)
         watcher.notifier.post(ChannelFile.result(result.id))

@@ -42,6 +42,8 @@ public actor DictationHost {
   public internal(set) var recoveredDictations: [HistoryEntry] = []
   /// The app's own screens following the host (`updates()`).
   var subscribers: [UUID: AsyncStream<HostUpdate>.Continuation] = [:]
+  /// Where the app's current (or last) own dictation goes (`requestFromApp`).
+  var appTarget = AppDictationTarget.app
   /// When the engine is in memory (loaded behind the first capture, let go when idle or memory is short).
   var residency: EngineResidency
   /// Dictations waiting for the engine to finish loading (nil: it could not load).
