@@ -134,7 +134,7 @@ let package = Package(
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "FieldValues", "KeyboardChannel", "WordChanges", .product(name: "Logging", package: "swift-log"),
+        "Clocks", "FieldValues", "KeyboardChannel", .product(name: "Logging", package: "swift-log"),
       ]),
     // The keyboard as `utter keyboard` and the tests play it: a text field as strict as iOS's proxy, typing with the
     // keys, the keyboard's memory ceiling. The keyboard extension never links it.
@@ -143,7 +143,7 @@ let package = Package(
     .target(
       name: "DictationHost",
       dependencies: [
-        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine", "SpeechReading",
+        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine", "SpeechReading", "WordChanges",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -229,7 +229,7 @@ let package = Package(
       dependencies: [
         "AudioInput", "CLISupport", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore",
         "KeyboardModel", "KeyboardSimulation", "Locations", "PhoneSession", "SessionChannel", "SpeechEngine",
-        "SpeechReading", "Storage", "TextPipeline",
+        "SpeechReading", "Storage", "TextPipeline", "WordChanges",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -290,7 +290,7 @@ let package = Package(
       name: "KeyboardModelTests",
       dependencies: [
         "KeyboardModel", "KeyboardSimulation", "DictationValues", "Locations", "KeyboardRules", "SessionChannel",
-        "TestSupport",
+        "TestSupport", "WordChanges",
       ]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
@@ -304,7 +304,7 @@ let package = Package(
       name: "DictationHostTests",
       dependencies: [
         "AudioInput", "DictationHost", "DictationValues", "PhoneRules", "SessionTestFakes", "SpeechEngine",
-        "SpeechReading", "TestSupport",
+        "SpeechReading", "TestSupport", "WordChanges",
       ]),
     .testTarget(
       name: "DictationTests",
@@ -322,7 +322,7 @@ let package = Package(
       dependencies: [
         "PhoneSession", "Dictation", "DictationHost", "DictationValues", "KeyboardModel", "LLMPolish", "Locations",
         "PhoneRules", "SessionChannel", "SessionTestFakes", "SpeechEngine", "SpeechReading", "Storage", "TestSupport",
-        "TextPipeline",
+        "TextPipeline", "WordChanges",
       ]),
     .testTarget(
       name: "StorageTests",

@@ -1,6 +1,7 @@
 import Logging
 import SessionChannel
 import SpeechEngine
+import WordChanges
 
 extension DictationHost {
   /// How many of the session's dictations are kept to judge corrections by, and the longest (longer ones are not

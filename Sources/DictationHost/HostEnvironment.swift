@@ -4,6 +4,7 @@ import Logging
 import SessionChannel
 import SpeechEngine
 import SpeechReading
+import WordChanges
 
 /// What the app did with words the user corrected in an inserted result.
 public struct CorrectionResult: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import DictationValues
 import SessionChannel
+import WordChanges
 
 /// The app's dictation state machine: idle → standby → recording → transcribing → delivering → standby.
 public struct HostModel: Sendable, Hashable {
@@ -179,8 +180,9 @@ public struct HostModel: Sendable, Hashable {
     lastCommandSeq = command.seq
     if command.kind == .ack, let id = command.resultID { return [.acknowledge(resultID: id)] }
     // NB: a correction concerns text already delivered, so it is taken whatever the phase (but never before start).
-    if command.kind == .correction, let corrections = command.corrections, phase != .inactive {
-      return [.learnCorrections(corrections)]
+    if command.kind == .correction, let edit = command.edit, phase != .inactive {
+      let found = CorrectedWords.found(inserted: edit.inserted, edited: edit.edited, inView: edit.inView)
+      return found.isEmpty ? [] : [.learnCorrections(found)]
     }
     guard command.sessionID == sessionID, phase != .inactive else { return [] }
     // NB: the keyboard's stop or cancel never ends a dictation the app started itself.

@@ -27,18 +27,10 @@ package enum ChannelValidation {
     if !isValidTime(command.sentAt) { return "command time out of range" }
     if let context = command.context, !isValidText(context.textBeforeCursor) { return "field context too long" }
     if command.kind == .ack, command.resultID == nil { return "ack without a result id" }
-    if let corrections = command.corrections {
-      guard (1...CorrectedWords.maxCount).contains(corrections.count) else {
-        return "\(corrections.count) corrections in one command"
-      }
-      for words in corrections {
-        let heard = words.heard.count
-        let corrected = words.corrected.count
-        guard (1...CorrectedWords.maxCharacters).contains(heard), (1...CorrectedWords.maxCharacters).contains(corrected)
-        else { return "a correction is empty or longer than \(CorrectedWords.maxCharacters) characters" }
-      }
+    if let edit = command.edit, max(edit.inserted.count, edit.edited?.count ?? 0, edit.inView.count) > 2_100 {
+      return "an edited insertion is longer than 2,100 characters"
     }
-    if command.kind == .correction, command.corrections == nil { return "correction without corrected words" }
+    if command.kind == .correction, command.edit == nil { return "correction without the edited text" }
     return nil
   }
 

@@ -12,30 +12,24 @@ public enum CommandKind: String, Codable, Sendable, CaseIterable {
   case endSession = "end-session"
   /// The keyboard inserted the result named by `resultID`.
   case ack
-  /// The user changed words of an inserted result: the words as heard and as corrected (`corrections`).
+  /// The user edited an inserted result (`edit`).
   case correction
 }
 
-/// Words the user changed in text Utter inserted: only these, never the rest of the field.
-public struct CorrectedWords: Codable, Sendable, Hashable {
-  /// The most corrections one command carries, and the longest form (in characters) of each.
-  public static let maxCount = 16
-  public static let maxCharacters = 64
+/// The user's edit of the text Utter inserted last, read when they move on; the app finds the changed words in it.
+/// Each part is at most 2,100 characters (`ChannelValidation`).
+public struct InsertionEdit: Codable, Sendable, Hashable {
+  /// The text as Utter inserted it.
+  public var inserted: String
+  /// The inserted span as the field reads now, or nil when it could not be found again.
+  public var edited: String?
+  /// The text around the cursor, as far as iOS shows it and up to the text that followed the insertion.
+  public var inView: String
 
-  /// The words as Utter inserted them, e.g. `Shivor`.
-  public var heard: String
-  /// The words the user left in their place, e.g. `Siobhan`.
-  public var corrected: String
-  /// Set by the app, never sent by the keyboard: whether the audio, read again, wrote the corrected words.
-  public var heardInAudio: Bool?
-  /// Filled in by the app: the words heard next to the corrected ones, in lower case.
-  public var context: [String]?
-
-  public init(heard: String, corrected: String, heardInAudio: Bool? = nil, context: [String]? = nil) {
-    self.heard = heard
-    self.corrected = corrected
-    self.heardInAudio = heardInAudio
-    self.context = context
+  public init(inserted: String, edited: String?, inView: String) {
+    self.inserted = inserted
+    self.edited = edited
+    self.inView = inView
   }
 }
 
@@ -55,12 +49,12 @@ public struct SessionCommand: Codable, Sendable, Hashable {
   public var context: FieldContext?
   /// The result acknowledged; set on `ack`, and on `correction` for the result that was corrected.
   public var resultID: String?
-  /// What the user changed in an inserted result; set on `correction`.
-  public var corrections: [CorrectedWords]?
+  /// The user's edit of an inserted result; set on `correction`.
+  public var edit: InsertionEdit?
 
   public init(
     seq: Int, sessionID: String?, kind: CommandKind, sentAt: Double, context: FieldContext? = nil,
-    resultID: String? = nil, corrections: [CorrectedWords]? = nil
+    resultID: String? = nil, edit: InsertionEdit? = nil
   ) {
     self.seq = seq
     self.sessionID = sessionID
@@ -68,7 +62,7 @@ public struct SessionCommand: Codable, Sendable, Hashable {
     self.sentAt = sentAt
     self.context = context
     self.resultID = resultID
-    self.corrections = corrections
+    self.edit = edit
   }
 }
 
@@ -86,8 +80,11 @@ public struct CommandLog: Codable, Sendable, Hashable {
   /// The highest sequence number in the log, or 0 when it is empty.
   public var lastSeq: Int { commands.map(\.seq).max() ?? 0 }
 
-  /// Appends `command`, dropping the oldest commands past `capacity`.
+  /// Appends `command`, dropping the oldest commands past `capacity` and any earlier correction.
   public mutating func append(_ command: SessionCommand) {
+    // NB: an edit can carry kilobytes; keeping only the newest keeps the log well under the channel's 64 KB. The app
+    // reads each as it is written, and edits come only as the user moves on, seconds apart.
+    if command.kind == .correction { commands.removeAll { $0.kind == .correction } }
     commands.append(command)
     if commands.count > Self.capacity { commands.removeFirst(commands.count - Self.capacity) }
   }

@@ -1,8 +1,7 @@
 import Foundation
 import KeyboardChannel
-import WordChanges
 
-/// The last insertion and its surroundings, so the user's later edits of it read back as corrections.
+/// The last insertion and its surroundings, so the user's later edits of it are reported.
 public struct InsertionWatch: Sendable, Hashable {
   /// The longest insertion followed, in characters; a longer one is not watched.
   public static let maxCharacters = 1_000
@@ -13,6 +12,7 @@ public struct InsertionWatch: Sendable, Hashable {
   let anchorBefore: String
   let anchorAfter: String
   let offset: Int
+  var reportedView: String?
 
   /// Watches `inserted`, between `before` and `after`; nil when it is empty or too long to follow.
   public init?(inserted: String, before: String, after: String) {
@@ -55,57 +55,27 @@ public struct InsertionWatch: Sendable, Hashable {
     return String(field[start..<end])
   }
 
-  /// The words the user corrected in the span, cut to the channel's limits; none for a rewrite.
-  public func corrections(before: String, after: String) -> [CorrectedWords] {
-    var found: WordAlignment?
-    if let edited = span(before: before, after: after) {
-      guard edited != inserted else { return [] }
-      found = WordAlignment(heard: inserted, corrected: edited)
-    }
-    // NB: where iOS shows only the sentence at the cursor, the anchor can be found in the wrong place (a dictation
-    // that repeats the text before it): the sentence in view is the other way to find the span.
-    if found.map({ $0.isRewrite || $0.substitutions.isEmpty }) ?? true {
-      found = sentenceInView(before: before, after: after)
-    }
-    guard let alignment = found, !alignment.isRewrite else { return [] }
-    return alignment.substitutions.prefix(CorrectedWords.maxCount).compactMap { substitution in
-      guard substitution.heard.count <= CorrectedWords.maxCharacters,
-        substitution.corrected.count <= CorrectedWords.maxCharacters
-      else { return nil }
-      return CorrectedWords(heard: substitution.heard, corrected: substitution.corrected)
-    }
-  }
-
-  // NB: where the text before the insertion is out of view, the sentence in view against the closest one.
-  func sentenceInView(before: String, after: String) -> WordAlignment? {
+  /// The user's edit of the insertion as the field reads now; nil while the span reads as inserted, or where it is
+  /// out of view, while the view is the one last reported.
+  public func edit(before: String, after: String) -> InsertionEdit? {
+    let edited = span(before: before, after: after)
+    guard edited != inserted else { return nil }
     var visible = before + after
     if !anchorAfter.isEmpty, let cut = visible.range(of: anchorAfter, options: .backwards) {
       visible = String(visible[..<cut.lowerBound])
     }
-    let edited = visible.trimmingCharacters(in: .whitespaces)
-    guard !edited.isEmpty else { return nil }
-    return Self.sentences(of: inserted)
-      .filter { $0 != edited }
-      .map { WordAlignment(heard: $0, corrected: edited) }
-      .filter { !$0.isRewrite && !$0.substitutions.isEmpty && $0.changedWordCount < $0.heardWordCount }
-      .min { $0.changedWordCount < $1.changedWordCount }
+    let edit = InsertionEdit(inserted: inserted, edited: edited, inView: String(visible.suffix(2_100)))
+    return edited == nil && edit.inView == reportedView ? nil : edit
   }
 
-  static func sentences(of text: String) -> [String] {
-    var sentences: [String] = []
-    var current = ""
-    var previous: Character = " "
-    for character in text {
-      if character == "\n" || (character == " " && ".!?".contains(previous)) {
-        sentences.append(current)
-        current = ""
-      } else {
-        current.append(character)
-      }
-      previous = character
+  /// The watch once `edit` is reported: later edits are compared with the span as edited, or with the view.
+  public func reported(_ edit: InsertionEdit) -> InsertionWatch? {
+    guard let edited = edit.edited else {
+      var copy = self
+      copy.reportedView = edit.inView
+      return copy
     }
-    sentences.append(current)
-    return sentences.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    return replacing(with: edited)
   }
 
   private func occurrences(of needle: [Character], in haystack: [Character]) -> [Int] {

@@ -18,8 +18,8 @@ public enum KeyboardEvent: Sendable, Hashable {
   case userTyped
   case endSessionTapped(now: Double)
   case errorDismissed(now: Double)
-  /// The user changed words of the text Utter inserted (found when they move on): tell the app.
-  case correctionsFound([CorrectedWords], now: Double)
+  /// The user edited the text Utter inserted (read when they move on): tell the app.
+  case insertionEdited(InsertionEdit, now: Double)
   /// iOS answered the request to open the app (`KeyboardEffect.openContainingApp`): whether it opened it.
   case appOpenAnswered(opened: Bool, now: Double)
   /// The mic was tapped without Full Access: the keyboard cannot reach the app, so it says how to allow it.

@@ -63,7 +63,7 @@ public struct KeyboardModel: Sendable, Hashable {
     case .userTyped: typed()
     case .endSessionTapped(let now): tapEndSession(now: now)
     case .errorDismissed(let now): dismissError(now: now)
-    case .correctionsFound(let corrections, let now): reportCorrections(corrections, now: now)
+    case .insertionEdited(let edit, let now): reportEdit(edit, now: now)
     case .appOpenAnswered(let opened, let now): answerOpen(opened: opened, now: now)
     case .fullAccessMissing: needFullAccess()
     }
@@ -86,17 +86,17 @@ public struct KeyboardModel: Sendable, Hashable {
 
   mutating func makeCommand(
     _ kind: CommandKind, now: Double, context: FieldContext? = nil, resultID: String? = nil,
-    corrections: [CorrectedWords]? = nil
+    edit: InsertionEdit? = nil
   ) -> SessionCommand {
     lastCommandSeq += 1
     return SessionCommand(
       seq: lastCommandSeq, sessionID: sessionID, kind: kind, sentAt: now, context: context, resultID: resultID,
-      corrections: corrections)
+      edit: edit)
   }
 
-  mutating func reportCorrections(_ corrections: [CorrectedWords], now: Double) -> [KeyboardEffect] {
-    guard !corrections.isEmpty, sessionID != nil, hostIsLive(at: now) else { return [] }
-    return [.send(makeCommand(.correction, now: now, corrections: Array(corrections.prefix(CorrectedWords.maxCount))))]
+  mutating func reportEdit(_ edit: InsertionEdit, now: Double) -> [KeyboardEffect] {
+    guard sessionID != nil, hostIsLive(at: now) else { return [] }
+    return [.send(makeCommand(.correction, now: now, edit: edit))]
   }
 
   mutating func sendStart(_ context: FieldContext, now: Double) -> [KeyboardEffect] {

@@ -123,15 +123,13 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     apply(.startTapped(context, now: clock.now()))
   }
 
-  /// Tells the app the words the user changed in the last insertion, once they move on.
+  /// Tells the app how the user edited the last insertion, once they move on; what they edit later is compared with it.
   func reportCorrections() {
-    guard hasFullAccess, let watch else { return }
-    let corrections = watch.corrections(before: visibleBefore, after: visibleAfter)
-    guard !corrections.isEmpty else { return }
+    guard hasFullAccess, let watch, let edit = watch.edit(before: visibleBefore, after: visibleAfter) else { return }
     let lastSeq = model.lastCommandSeq
-    apply(.correctionsFound(corrections, now: clock.now()))
-    // NB: with no live app to hear them, the insertion stays followed and the next occasion tries again.
-    if model.lastCommandSeq != lastSeq { self.watch = nil }
+    apply(.insertionEdited(edit, now: clock.now()))
+    // NB: with no live app to hear it, the insertion stays followed and the next occasion tries again.
+    if model.lastCommandSeq != lastSeq { self.watch = watch.reported(edit) }
   }
 
   /// Tells the app the keyboard is on screen, at most once per `presenceInterval`.

@@ -4,6 +4,7 @@ import Foundation
 import SessionChannel
 import Storage
 import TextPipeline
+import WordMatching
 
 /// What a flow session learns while it runs: the keyboard's corrections judged and recorded (`WordLearner`), and
 /// the pipeline its dictations finish with, reading the settings and the dictionary as they are now, so a term

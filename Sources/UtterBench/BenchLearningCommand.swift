@@ -10,6 +10,7 @@ import SessionChannel
 import SpeechEngine
 import Storage
 import TextPipeline
+import WordChanges
 
 struct BenchLearningCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -90,8 +91,10 @@ struct BenchLearningCommand: AsyncParsableCommand {
     for round in 0..<2 {
       for (index, utterance) in termSpeech.enumerated() {
         let inserted = termsBefore.texts[index]
-        guard let watch = InsertionWatch(inserted: inserted, before: "", after: "") else { continue }
-        let corrections = watch.corrections(before: utterance.reference, after: "")
+        guard let watch = InsertionWatch(inserted: inserted, before: "", after: ""),
+          let edit = watch.edit(before: utterance.reference, after: "")
+        else { continue }
+        let corrections = CorrectedWords.found(inserted: edit.inserted, edited: edit.edited, inView: edit.inView)
         guard !corrections.isEmpty else { continue }
         let judged = await DictationHost.judgeByAudio(
           corrections, dictations: [(termsBefore.raws[index], utterance.samples)], engine: speech, options: options,
@@ -138,7 +141,7 @@ struct BenchLearningCommand: AsyncParsableCommand {
     let settings = DictationSettings.load(from: database)
     let noPolish = PolishProviders { _, _, _ in throw CLIError("polish is not measured here") }
     let pipeline = DictationPipeline(
-      loadEngine: { _ in speech },
+      engines: .only(speech),
       formatter: DictationFormatter(settings: settings, providers: noPolish, polishProvider: "none"), archive: nil)
     var score = Score()
     for utterance in utterances {

@@ -8,6 +8,7 @@ import SpeechEngine
 import SpeechReading
 import TestSupport
 import Testing
+import WordChanges
 
 /// Plays the keyboard's part by hand: writes commands, reads state and results.
 final class KeyboardStandIn: @unchecked Sendable {
@@ -23,11 +24,11 @@ final class KeyboardStandIn: @unchecked Sendable {
   var state: HostState? { channel.readState().value }
 
   func send(
-    _ kind: CommandKind, context: FieldContext? = nil, result: String? = nil, corrections: [CorrectedWords]? = nil
+    _ kind: CommandKind, context: FieldContext? = nil, result: String? = nil, edit: InsertionEdit? = nil
   ) throws {
     let command = SessionCommand(
       seq: log.lastSeq + 1, sessionID: state?.sessionID, kind: kind, sentAt: clock.now,
-      context: context, resultID: result, corrections: corrections)
+      context: context, resultID: result, edit: edit)
     log.append(command)
     try channel.writeCommands(log)
   }
@@ -122,7 +123,8 @@ struct DictationHostRuntimeTests {
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
 
     let words = [CorrectedWords(heard: "Shivor", corrected: "Siobhan")]
-    try harness.keyboard.send(.correction, corrections: words)
+    let edit = InsertionEdit(inserted: "Call Shivor.", edited: "Call Siobhan.", inView: "Call Siobhan.")
+    try harness.keyboard.send(.correction, edit: edit)
     #expect(await eventually { harness.keyboard.state?.lastCommandSeq == 1 })
     #expect(await eventually { reported.all == [words] })
 

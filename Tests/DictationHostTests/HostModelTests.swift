@@ -2,6 +2,7 @@ import DictationHost
 import DictationValues
 import SessionChannel
 import Testing
+import WordChanges
 
 func command(
   _ kind: CommandKind, _ seq: Int, session: String? = "s1", context: FieldContext? = nil, result: String? = nil
@@ -43,16 +44,17 @@ struct HostModelTests {
   @Test("a correction is learned in any phase of a live session and leaves the dictation alone")
   func correction() {
     let words = [CorrectedWords(heard: "Shivor", corrected: "Siobhan")]
+    let edit = InsertionEdit(inserted: "Call Shivor.", edited: "Call Siobhan.", inView: "Call Siobhan.")
     var model = HostModel.recording()
     let effects = model.handle(
-      .command(SessionCommand(seq: 2, sessionID: "s1", kind: .correction, sentAt: 0, corrections: words), now: 2))
+      .command(SessionCommand(seq: 2, sessionID: "s1", kind: .correction, sentAt: 0, edit: edit), now: 2))
     #expect(effects == [.learnCorrections(words)])
     #expect(model.phase == .recording)
     #expect(model.lastCommandSeq == 2)
 
     var closed = HostModel(timeout: .fiveMinutes)
     let ignored = closed.handle(
-      .command(SessionCommand(seq: 1, sessionID: "s1", kind: .correction, sentAt: 0, corrections: words), now: 2))
+      .command(SessionCommand(seq: 1, sessionID: "s1", kind: .correction, sentAt: 0, edit: edit), now: 2))
     #expect(ignored.isEmpty, "no session, nothing learned")
   }
 

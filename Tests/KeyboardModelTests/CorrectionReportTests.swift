@@ -1,7 +1,17 @@
 import KeyboardModel
+import KeyboardRules
 import KeyboardSimulation
 import SessionChannel
 import Testing
+import WordChanges
+
+extension InsertionWatch {
+  /// What the app learns from the edit the keyboard reports now: the keyboard reads the edit, the app aligns it.
+  func corrections(before: String, after: String) -> [CorrectedWords] {
+    guard let edit = edit(before: before, after: after) else { return [] }
+    return CorrectedWords.found(inserted: edit.inserted, edited: edit.edited, inView: edit.inView)
+  }
+}
 
 @Suite("Keyboard: reading back the user's corrections of inserted text")
 struct CorrectionReportTests {
@@ -37,10 +47,18 @@ struct CorrectionReportTests {
     #expect(watch.corrections(before: "Something else entirely", after: "").isEmpty)
   }
 
-  @Test("typing after the insertion is not a correction")
+  @Test("typing after the insertion is not a correction, and only the insertion and the sentence in view are sent")
   func typingAfter() throws {
-    let watch = try #require(watching())
-    #expect(watch.corrections(before: "Notes:" + Self.inserted + " Thanks!", after: "").isEmpty)
+    let watch = try #require(watching(before: "Private: my PIN is 1234. Notes:"))
+    let now = "Private: my PIN is 1234. Notes:" + Self.inserted + " Thanks!"
+    #expect(watch.corrections(before: now, after: "").isEmpty)
+    let edit = try #require(watch.edit(before: TextProxyContext.before(now), after: ""))
+    #expect(edit.edited == nil, "the anchor before it is out of view")
+    #expect(edit.inView == "Thanks!")
+    #expect(watch.reported(edit)?.edit(before: "Thanks!", after: "") == nil, "a view is reported once")
+    #expect(watch.reported(edit)?.edit(before: "Thanks a lot!", after: "")?.inView == "Thanks a lot!")
+    let untouched = try #require(watching())
+    #expect(untouched.edit(before: "Notes:" + Self.inserted, after: "") == nil, "an untouched insertion sends nothing")
   }
 
   @Test("an empty or very long insertion is not followed")
@@ -49,20 +67,20 @@ struct CorrectionReportTests {
     #expect(InsertionWatch(inserted: String(repeating: "word ", count: 300), before: "", after: "") == nil)
   }
 
-  @Test("corrections go to a live app as one numbered command; with no app they are dropped")
+  @Test("an edit goes to a live app as one numbered command; with no app it is dropped")
   func command() {
     var model = KeyboardModel.inserted()
-    let words = [CorrectedWords(heard: "Shivor", corrected: "Siobhan")]
-    let commands = KeyboardModel.commands(model.handle(.correctionsFound(words, now: 105)))
+    let words = InsertionEdit(inserted: "Shivor called.", edited: "Siobhan called.", inView: "Siobhan called.")
+    let commands = KeyboardModel.commands(model.handle(.insertionEdited(words, now: 105)))
     #expect(commands.map(\.kind) == [.correction])
-    #expect(commands.first?.corrections == words)
+    #expect(commands.first?.edit == words)
     #expect(commands.first?.sessionID == "s1")
     #expect(commands.first?.seq == 4)
 
     var gone = KeyboardModel.inserted()
-    #expect(gone.handle(.correctionsFound(words, now: 200)).isEmpty, "the app's heartbeat is long stale")
+    #expect(gone.handle(.insertionEdited(words, now: 200)).isEmpty, "the app's heartbeat is long stale")
     var fresh = KeyboardModel()
-    #expect(fresh.handle(.correctionsFound(words, now: 100)).isEmpty)
+    #expect(fresh.handle(.insertionEdited(words, now: 100)).isEmpty)
   }
 
   @Test("the simulated field replaces the last occurrence, as a user fixing the newest text would")

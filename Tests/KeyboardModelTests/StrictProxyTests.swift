@@ -4,6 +4,7 @@ import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
+import WordChanges
 
 /// The keyboard against a text field as strict as iOS's proxy: it sees only the sentence or line at the cursor, and
 /// its own edits only from its next turn.

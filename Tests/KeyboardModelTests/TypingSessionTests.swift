@@ -4,6 +4,7 @@ import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
+import WordChanges
 
 @Suite("The typing keys in a keyboard session")
 struct TypingSessionTests {
@@ -21,7 +22,11 @@ struct TypingSessionTests {
     await keyboard.disappear()
     let commands = app.readCommands().value?.commands ?? []
     #expect(commands.map(\.kind) == [.ack, .correction])
-    #expect(commands.last?.corrections == [CorrectedWords(heard: "Shivor", corrected: "Siobhan")])
+    let edit = try #require(commands.last?.edit)
+    #expect(
+      CorrectedWords.found(inserted: edit.inserted, edited: edit.edited, inView: edit.inView) == [
+        CorrectedWords(heard: "Shivor", corrected: "Siobhan")
+      ])
   }
 
   @Test("the conversation's language sets the layout and goes with the dictation; a pick and a setting beat it")

@@ -8,13 +8,14 @@ import SpeechEngine
 import Storage
 import TestSupport
 import Testing
+import WordChanges
 
 @Suite("Learning words in a flow session")
 struct WordLearnerTests {
   static func pipeline(store: TemporaryStore) -> DictationPipeline {
     let settings = DictationSettings.load(from: store.database)
     return DictationPipeline(
-      loadEngine: { _ in ScriptedEngine([]) },
+      engines: .only(ScriptedEngine([])),
       formatter: DictationFormatter(
         settings: settings, providers: PolishProviders { id, _, _ in throw SpeechEngineError("no provider \(id)") }),
       archive: HistoryArchive(database: store.database, origin: .keyboard))

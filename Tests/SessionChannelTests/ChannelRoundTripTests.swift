@@ -103,6 +103,26 @@ struct ChannelRoundTripTests {
     #expect(log.commands(after: 17).map(\.seq) == [18, 19, 20])
   }
 
+  @Test("a log of the largest edits and field contexts still fits the channel: only the newest edit is kept")
+  func largestLogFits() throws {
+    let dir = try TemporaryDirectory("channel")
+    defer { dir.remove() }
+    let channel = SessionChannel(container: dir.url)
+    let widest = String(repeating: "👋", count: 2_100)
+    var log = CommandLog()
+    for seq in 1...CommandLog.capacity {
+      let edit = InsertionEdit(inserted: String(widest.prefix(1_000)), edited: widest, inView: widest)
+      let context = FieldContext(textBeforeCursor: String(widest.prefix(500)))
+      log.append(
+        seq.isMultiple(of: 2)
+          ? SessionCommand(seq: seq, sessionID: "s", kind: .correction, sentAt: 0, edit: edit)
+          : SessionCommand(seq: seq, sessionID: "s", kind: .start, sentAt: 0, context: context))
+    }
+    #expect(log.commands.filter { $0.kind == .correction }.map(\.seq) == [CommandLog.capacity])
+    try channel.writeCommands(log)
+    #expect(channel.readCommands().value == log)
+  }
+
   @Test("session timeouts map to the offered choices")
   func sessionTimeouts() {
     #expect(SessionTimeout(seconds: 300) == .fiveMinutes)

@@ -67,25 +67,21 @@ struct HostileFileTests {
     #expect(try rejection(ackWithoutID, file: "commands.json") != nil)
   }
 
-  @Test("a correction is read back, and one without words, with too many or with over-long words is rejected")
+  @Test("an edited insertion is read back; a correction without one, or with an over-long part, is rejected")
   func corrections() throws {
-    let valid =
-      #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1","corrections":[{"heard":"Shivor","corrected":"Siobhan"}]}]}"#
-    #expect(try rejection(valid, file: "commands.json") == nil)
-    let empty = #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1","corrections":[]}]}"#
-    #expect(try rejection(empty, file: "commands.json") != nil)
-    let missing = #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1"}]}"#
-    #expect(try rejection(missing, file: "commands.json") != nil)
-    let long = String(repeating: "a", count: 65)
-    let tooLong =
-      #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1","corrections":[{"heard":"x","corrected":""#
-      + long + #""}]}]}"#
-    #expect(try rejection(tooLong, file: "commands.json") != nil)
-    let pair = #"{"heard":"a","corrected":"b"}"#
-    let many =
-      #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1","corrections":["#
-      + Array(repeating: pair, count: 17).joined(separator: ",") + "]}]}"
-    #expect(try rejection(many, file: "commands.json") != nil)
+    func command(_ edit: String) -> String {
+      #"{"commands":[{"kind":"correction","sentAt":1,"seq":3,"sessionID":"s1""# + edit + "}]}"
+    }
+    let valid = #","edit":{"inserted":"Call Shivor.","edited":"Call Siobhan.","inView":"Call Siobhan."}"#
+    #expect(try rejection(command(valid), file: "commands.json") == nil)
+    let lost = #","edit":{"inserted":"Call Shivor.","inView":"Call Siobhan."}"#
+    #expect(try rejection(command(lost), file: "commands.json") == nil, "a span not found again still has the view")
+    #expect(try rejection(command(""), file: "commands.json") != nil)
+    let long = String(repeating: "a", count: 2_101)
+    let tooLong = #","edit":{"inserted":"x","edited":""# + long + #"","inView":"x"}"#
+    #expect(try rejection(command(tooLong), file: "commands.json") != nil)
+    let fits = #","edit":{"inserted":"x","edited":""# + long.dropLast() + #"","inView":"x"}"#
+    #expect(try rejection(command(fits), file: "commands.json") == nil)
   }
 
   @Test("an oversized file is rejected without being decoded")
