@@ -42,18 +42,18 @@ package struct CLIDictation {
     let ownServer = URL(string: settings.settings.engineBaseURL).flatMap { $0.host == nil ? nil : $0 }
     let shelf = EngineShelf(
       registry: EngineFactory.registry(dataDirectory: dataDirectory, baseURL: engineBaseURL, ownServer: ownServer))
-    return DictationPipeline(
-      loadEngine: { choice in
+    let engines = EngineAccess(
+      load: { choice in
         if choice.id == HostEngines.testEngineID { return DurationEngine() }
         do {
           return try await shelf.engine(for: choice)
         } catch {
           throw CLIError("\(error)")
         }
-      },
-      formatter: formatter,
-      archive: keepInHistory ? archive(source: source) : nil, unloadEngine: shelf.unloader,
-      checkEngine: { choice in choice.id == HostEngines.testEngineID ? nil : await shelf.refusal(for: choice) })
+      }, unload: { await shelf.unload() },
+      check: { choice in choice.id == HostEngines.testEngineID ? nil : await shelf.refusal(for: choice) })
+    return DictationPipeline(
+      engines: engines, formatter: formatter, archive: keepInHistory ? archive(source: source) : nil)
   }
 
   /// History, or (when it could not be opened) history opened again when a dictation is to be kept.

@@ -6,26 +6,17 @@ import SpeechReading
 import Storage
 import TextPipeline
 
-/// Loads the speech engine for a choice (the CLI's registry, the app's WhisperKit and Apple engines).
-public typealias EngineLoading = @Sendable (EngineChoice) async throws -> any SpeechEngine
-
 /// One dictation from recorded audio, the same steps whatever started it (a file, a retry, the server): engine
 /// choice → transcription of the voiced audio through the hallucination guard → `finish` (clean-up and polish →
 /// history, with the audio as retention allows). The flow session's host (the keyboard and the app's own button)
 /// reads as the user speaks and ends each dictation in the same `finish` (see `makeHost`).
 public struct DictationPipeline: Sendable {
-  public var loadEngine: EngineLoading
+  public var engines: EngineAccess
   public var formatter: DictationFormatter
   /// Where dictations are kept; nil keeps nothing (a retry updates its own entry).
   public var archive: HistoryArchive?
   /// Times each dictation (a test clock in tests).
   public var clock: UtterClock
-  /// Frees the loaded engine's model (the device's `EngineShelf.unload`): a flow session's host lets it go when
-  /// idle or short of memory.
-  public var unloadEngine: @Sendable () async -> Void
-  /// Why an engine cannot run at all (no key for a cloud engine, an engine this device does not have), in the one
-  /// line the user sees, checked before a flow session says it is ready; nil when it may (`EngineShelf.refusal`).
-  public var checkEngine: @Sendable (EngineChoice) async -> String?
 
   /// The user's settings: the formatter's, the one copy the pipeline reads.
   public var settings: DictationSettings {
@@ -34,13 +25,9 @@ public struct DictationPipeline: Sendable {
   }
 
   public init(
-    loadEngine: @escaping EngineLoading, formatter: DictationFormatter, archive: HistoryArchive?,
-    clock: UtterClock = .system, unloadEngine: @escaping @Sendable () async -> Void = {},
-    checkEngine: @escaping @Sendable (EngineChoice) async -> String? = { _ in nil }
+    engines: EngineAccess, formatter: DictationFormatter, archive: HistoryArchive?, clock: UtterClock = .system
   ) {
-    self.checkEngine = checkEngine
-    self.unloadEngine = unloadEngine
-    self.loadEngine = loadEngine
+    self.engines = engines
     self.formatter = formatter
     self.archive = archive
     self.clock = clock
@@ -98,7 +85,7 @@ public struct DictationPipeline: Sendable {
   /// keep it (`storageWarning` says why).
   public func run(_ samples: [Float], request: Request = Request()) async throws -> DictationOutcome {
     let started = clock.date()
-    let engine = try await loadEngine(request.engine ?? settings.engine())
+    let engine = try await engines.load(request.engine ?? settings.engine())
     let transcript = try await VoicedTranscription(progress: request.progress)
       .transcribe(samples, engine: engine, options: options(for: request))
     return await outcome(transcript, samples: samples, request: request, started: started)
@@ -109,7 +96,7 @@ public struct DictationPipeline: Sendable {
   public func run(_ reading: LiveReading, request: Request = Request(), started: Date) async throws
     -> DictationOutcome
   {
-    let engine = try await loadEngine(request.engine ?? settings.engine())
+    let engine = try await engines.load(request.engine ?? settings.engine())
     let final = await reading.finalReading(engine: engine, options: options(for: request))
     if final.text.isEmpty, final.failures > 0 {
       throw UnreadableDictation(message: "transcription failed: \(final.lastError ?? "unknown error")")

@@ -59,21 +59,13 @@ public actor EngineShelf {
     }
   }
 
-  /// Checks engines for a `DictationPipeline` (`refusal(for:)`).
-  public nonisolated var checker: @Sendable (EngineChoice) async -> String? {
-    { choice in await self.refusal(for: choice) }
-  }
-
   /// The choice whose engine is loaded, if any.
   public var loadedChoice: EngineChoice? { loaded?.choice }
 
-  /// Frees the loaded engine for a `DictationPipeline` (its host lets it go when idle or short of memory).
-  public nonisolated var unloader: @Sendable () async -> Void {
-    { await self.unload() }
-  }
-
-  /// Loads engines for a `DictationPipeline`.
-  public nonisolated var loader: EngineLoading {
-    { choice in try await self.engine(for: choice) }
+  /// This shelf's engines for a `DictationPipeline`: loaded, let go and checked here.
+  public nonisolated var access: EngineAccess {
+    EngineAccess(
+      load: { choice in try await self.engine(for: choice) }, unload: { await self.unload() },
+      check: { choice in await self.refusal(for: choice) })
   }
 }

@@ -144,7 +144,7 @@ extension DictationServer {
   /// The pipeline reading with the pool.
   func pipelineOnPool(_ pool: EnginePool) -> DictationPipeline {
     var pipeline = pipeline
-    pipeline.loadEngine = { _ in pool }
+    pipeline.engines = .only(pool)
     return pipeline
   }
 

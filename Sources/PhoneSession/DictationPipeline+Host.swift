@@ -68,17 +68,17 @@ extension DictationPipeline {
     on devices: HostDevices, engine: EngineChoice? = nil,
     adjust: @escaping @Sendable (inout HostConfiguration) -> Void = { _ in }, archive: (any DictationArchive)? = nil
   ) -> DictationHost {
-    let loadEngine = loadEngine
+    let engines = engines
     let archive = archive ?? self.archive ?? HistoryArchive(database: nil, origin: .keyboard)
     let learning = SessionLearning(self)
     let environment = HostEnvironment(
       clock: devices.clock, microphone: devices.microphone, makeSegmenter: devices.makeSegmenter,
-      loadEngine: { try await loadEngine(engine ?? learning.current.settings.engine()) },
+      loadEngine: { try await engines.load(engine ?? learning.current.settings.engine()) },
       finish: { reading in await learning.current.finish(reading, in: archive).dictation }, archive: archive,
       spool: AudioSpool(directory: devices.data.spool), makeSessionID: { UUID().uuidString.lowercased() },
       learnCorrections: learning.learn,
       liveCleanUp: { raw, field in learning.current.formatter.cleanUp(raw, field: field).text },
-      unloadEngine: unloadEngine, logger: devices.logger)
+      unloadEngine: engines.unload, logger: devices.logger)
     var configuration = hostConfiguration()
     adjust(&configuration)
     let watcher = ChannelWatcher(

@@ -87,7 +87,7 @@
       Task {
         // NB: an engine that cannot run at all (a cloud engine without its key) is said before anything starts,
         // never after the user has spoken.
-        if let refusal = await pipeline.checkEngine(engine ?? pipeline.settings.engine()) { return fail(refusal) }
+        if let refusal = await pipeline.engines.check(engine ?? pipeline.settings.engine()) { return fail(refusal) }
         // NB: ask before starting the microphone, so it runs (and keeps the app alive) from the moment the user
         // swipes back, even on the very first session.
         if audio.permissionGranted == nil { _ = await audio.requestPermission() }

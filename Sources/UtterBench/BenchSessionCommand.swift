@@ -35,8 +35,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
   var trailing: Double = 0.8
 
   @Option(
-    name: .customLong("mid-word"), parsing: .unconditional,
-    help: "Length of the dictations stopped in the middle of a word, in seconds (0: none).")
+    parsing: .unconditional, help: "Length of the dictations stopped in the middle of a word, in seconds (0: none).")
   var midWord: Double = 10
 
   @Option(
@@ -56,7 +55,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
   @Option(help: "The evaluation sentences, one a line.")
   var sentences: String = "Samples/eval/synth-sentences.txt"
 
-  @Flag(name: .customLong("skip-wer"), help: "Skip the keyboard-path accuracy comparison.")
+  @Flag(help: "Skip the keyboard-path accuracy comparison.")
   var skipWER = false
 
   @Flag(help: "Print each dictation's live text revisions (seconds after speech started) and its stop→inserted time.")
@@ -191,7 +190,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
   }
 
   private func makeEngine() async throws -> any SpeechEngine {
-    let load = CLIDictation(dataDirectory: Locations.dataDirectory()).pipeline(source: .cli).loadEngine
+    let load = CLIDictation(dataDirectory: Locations.dataDirectory()).pipeline(source: .cli).engines.load
     let engine: any SpeechEngine
     if let id = self.engine {
       engine = try await load(EngineChoice(id: id, model: model))

@@ -76,7 +76,7 @@ enum SessionBenchDictation {
     quiet.logLevel = .error
     // The app's pipeline on default settings, with the engine the bench loaded once for all its dictations.
     let pipeline = DictationPipeline(
-      loadEngine: { _ in engine },
+      engines: .only(engine),
       formatter: DictationFormatter(
         settings: DictationSettings(), providers: .catalog(keys: InMemorySecretStore(), http: LiveHTTPClient())),
       archive: nil)

@@ -37,7 +37,7 @@ private struct RouteFixture {
     let noPolish = PolishProviders { _, _, _ in throw CancellationError() }
     let engine = FixedEngine()
     let pipeline = DictationPipeline(
-      loadEngine: { _ in engine },
+      engines: .only(engine),
       formatter: DictationFormatter(settings: settings, providers: noPolish, polishProvider: "none"), archive: nil)
     var logger = Logger(label: "utter.serve.test")
     logger.logLevel = .critical

@@ -87,7 +87,7 @@ struct DictationFormatterTests {
     let provider = RecordingProvider { $0.replacingOccurrences(of: "Can you", with: "Could you") }
     let formatter = DictationFormatter(settings: Self.settings(), providers: Self.providers(provider))
     let pipeline = DictationPipeline(
-      loadEngine: { _ in throw SpeechEngineError("not read here") }, formatter: formatter, archive: nil)
+      engines: EngineAccess { _ in throw SpeechEngineError("not read here") }, formatter: formatter, archive: nil)
     let reading = DictationReading(
       id: "k1",
       transcript: Transcript(

@@ -35,7 +35,7 @@ struct EngineShelfTests {
     let made = MadeEngines()
     let shelf = Self.shelf(made)
     _ = try await shelf.engine(for: .whisper("base.en"))
-    _ = try await shelf.loader(.whisper("base.en"))
+    _ = try await shelf.access.load(.whisper("base.en"))
     #expect(made.all == ["whisper base.en"])
     _ = try await shelf.engine(for: .apple)
     #expect(made.all == ["whisper base.en", "apple"])

@@ -57,7 +57,7 @@ public enum TestPipeline {
   {
     let settings = DictationSettings.load(from: store.database)
     return DictationPipeline(
-      loadEngine: { _ in engine },
+      engines: .only(engine),
       formatter: DictationFormatter(
         settings: settings,
         providers: PolishProviders { id, _, _ in

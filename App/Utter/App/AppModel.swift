@@ -180,9 +180,8 @@ final class AppModel {
   func dictationPipeline() -> DictationPipeline {
     let settings = DictationSettings.load(from: database)
     return DictationPipeline(
-      loadEngine: engines.loader, formatter: DictationFormatter(settings: settings, providers: .app(keys: keys)),
-      archive: HistoryArchive(database: database, origin: .app), unloadEngine: engines.unloader,
-      checkEngine: engines.checker)
+      engines: engines.access, formatter: DictationFormatter(settings: settings, providers: .app(keys: keys)),
+      archive: HistoryArchive(database: database, origin: .app))
   }
 
   /// Switches to `choice`, downloading and preparing a Whisper model first; the prepared engine stays loaded.
