@@ -39,76 +39,64 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(parsing: .unconditional, help: "Requests that may wait for a worker; more are answered 429.")
   var queue: Int = 16
 
-  @Option(name: .customLong("max-upload-mb"), parsing: .unconditional, help: "Largest upload, in MB.")
+  @Option(parsing: .unconditional, help: "Largest upload, in MB.")
   var maxUploadMB: Int = 25
 
-  @Option(
-    name: .customLong("request-timeout"), parsing: .unconditional, help: "Longest a request may take, in seconds.")
+  @Option(parsing: .unconditional, help: "Longest a request may take, in seconds.")
   var requestTimeout: Double = 300
 
-  @Option(
-    name: .customLong("idle-timeout"), parsing: .unconditional,
-    help: "Seconds a connection may send nothing before it is closed.")
+  @Option(parsing: .unconditional, help: "Seconds a connection may send nothing before it is closed.")
   var idleTimeout: Double = 60
 
   @Option(
-    name: .customLong("header-timeout"), parsing: .unconditional,
+    parsing: .unconditional,
     help: "Seconds from a connection's accept to the end of its request's headers; past it the connection is closed.")
   var headerTimeout: Double = 10
 
-  @Option(
-    name: .customLong("body-timeout"), parsing: .unconditional,
-    help: "Seconds an upload may take to arrive; past it the client gets 408.")
+  @Option(parsing: .unconditional, help: "Seconds an upload may take to arrive; past it the client gets 408.")
   var bodyTimeout: Double = 120
 
   @Option(
-    name: .customLong("live-idle-timeout"), parsing: .unconditional,
+    parsing: .unconditional,
     help: "Seconds a live WebSocket may send no audio before it is closed (pings go out at half this).")
   var liveIdleTimeout: Double = 15
 
   @Option(
-    name: .customLong("max-connections"), parsing: .unconditional,
+    parsing: .unconditional,
     help: "Connections open at once (default: well below the open-file limit); more wait to be accepted.")
   var maxConnections: Int?
 
   @Option(
-    name: .customLong("max-connections-per-ip"), parsing: .unconditional,
+    parsing: .unconditional,
     help: "Connections open at once from one address; more are closed. Raise it behind a reverse proxy.")
   var maxConnectionsPerIP: Int = 64
 
   @Option(
-    name: .customLong("max-audio-duration"), parsing: .unconditional,
+    parsing: .unconditional,
     help: "Longest uploaded audio decoded, in seconds; longer is refused with 413 (an hour holds 230 MB).")
   var maxAudioDuration: Double = 3600
 
   @Option(
-    name: .customLong("decodes"), parsing: .unconditional,
+    parsing: .unconditional,
     help: "Uploads decoded at once (default: 1, or 2 on 4 cores or more); more wait their turn.")
   var decodes: Int?
 
   @Option(
-    name: .customLong("threads-per-request"), parsing: .unconditional,
+    parsing: .unconditional,
     help: "Threads of each engine call, whatever the load, so a file gives the same text (default: cores / workers).")
   var threadsPerRequest: Int?
 
-  @Flag(
-    name: .customLong("wait-for-engine"),
-    help: "Keep serving when the engine cannot load (/ready says why) instead of exiting with an error.")
+  @Flag(help: "Keep serving when the engine cannot load (/ready says why) instead of exiting with an error.")
   var waitForEngine = false
 
   func validate() throws {
     guard maxAudioDuration >= 1 else { throw ValidationError("--max-audio-duration must be at least 1 second") }
-    guard (1...64).contains(decodes ?? 1), (1...256).contains(threadsPerRequest ?? 1) else {
-      throw ValidationError("--decodes must be from 1 to 64 and --threads-per-request from 1 to 256")
-    }
-    guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
-    if let workers, !(1...64).contains(workers) {
-      throw ValidationError("--workers must be from 1 to 64, not \(workers)")
-    }
-    guard (0...10_000).contains(queue) else { throw ValidationError("--queue must be from 0 to 10000, not \(queue)") }
-    guard (1...2000).contains(maxUploadMB) else {
-      throw ValidationError("--max-upload-mb must be from 1 to 2000, not \(maxUploadMB)")
-    }
+    try OptionRange.check(port, 0...65535, option: "--port")
+    try OptionRange.check(workers, 1...64, option: "--workers")
+    try OptionRange.check(queue, 0...10_000, option: "--queue")
+    try OptionRange.check(maxUploadMB, 1...2000, option: "--max-upload-mb")
+    try OptionRange.check(decodes, 1...64, option: "--decodes")
+    try OptionRange.check(threadsPerRequest, 1...256, option: "--threads-per-request")
     guard requestTimeout >= 1, idleTimeout >= 1 else {
       throw ValidationError("--request-timeout and --idle-timeout must be at least 1 second")
     }
