@@ -21,10 +21,12 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
   public var language: String
   /// Seconds during which a result the keyboard missed is still inserted when the keyboard appears.
   public var pendingResultWindowSeconds: Double
+  /// Whether each dictation the keyboard inserts is copied too (with Full Access only).
+  public var autoCopy: Bool
 
   public init(
     appearance: String = "system", dictionaryTerms: [String] = [], haptics: Bool = true, sounds: Bool = false,
-    language: String = LanguageChoice.automatic, pendingResultWindowSeconds: Double = 120
+    language: String = LanguageChoice.automatic, pendingResultWindowSeconds: Double = 120, autoCopy: Bool = false
   ) {
     version = Self.currentVersion
     self.appearance = appearance
@@ -33,6 +35,7 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
     self.sounds = sounds
     self.language = language
     self.pendingResultWindowSeconds = pendingResultWindowSeconds
+    self.autoCopy = autoCopy
   }
 
   public init(from decoder: any Decoder) throws {
@@ -47,6 +50,7 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
     pendingResultWindowSeconds =
       try values.decodeIfPresent(Double.self, forKey: .pendingResultWindowSeconds)
       ?? defaults.pendingResultWindowSeconds
+    autoCopy = try values.decodeIfPresent(Bool.self, forKey: .autoCopy) ?? false
   }
 
   static func bounded(_ terms: [String]) -> [String] {

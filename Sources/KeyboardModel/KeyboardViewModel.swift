@@ -47,6 +47,8 @@
     /// Whether the session was made with Full Access (it is made again when that changes).
     @ObservationIgnored private var connectedWithAccess: Bool?
     @ObservationIgnored public weak var host: (any KeyboardHost)?
+    /// Writes the general pasteboard, for auto-copy (the extension sets it; iOS keeps it only with Full Access).
+    @ObservationIgnored public var copy: ((String) -> Void)?
 
     /// The URL that opens the app's activation screen.
     public static var activationURL: URL? { URL(string: "utter://activate?source=keyboard") }
@@ -147,7 +149,7 @@
       continuation.yield(.style(pickedStyle))
       worker = Task { [weak self] in
         await session.onPhaseChange { phase in
-          Task { @MainActor in self?.phase = phase }
+          Task { @MainActor in self?.show(phase) }
         }
         await session.onLiveTextChange { live in
           Task { @MainActor in self?.liveText = live }
@@ -162,6 +164,11 @@
           await session.perform(tap)
         }
       }
+    }
+
+    private func show(_ next: KeyboardPhase) {
+      if settings.autoCopy, let inserted = next.newlyInserted(after: phase) { copy?(inserted.formattedText) }
+      phase = next
     }
 
     /// Queues `tap` onto the session, after the taps before it.

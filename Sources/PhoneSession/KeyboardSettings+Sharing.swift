@@ -13,7 +13,7 @@ extension KeyboardSettings {
     self.init(
       appearance: settings.appearance.rawValue, dictionaryTerms: ordered.map(\.term), haptics: settings.haptics,
       sounds: settings.sounds, language: settings.language,
-      pendingResultWindowSeconds: settings.pendingOfferWindowSeconds)
+      pendingResultWindowSeconds: settings.pendingOfferWindowSeconds, autoCopy: settings.autoCopy)
   }
 
   /// Shares the keyboard's part of `settings` and the dictionary's `terms` where the keyboard reads it

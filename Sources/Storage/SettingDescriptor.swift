@@ -52,6 +52,7 @@ extension UtterSettings {
     choice(.appearance, "keyboard and app colour scheme", \.appearance),
     choice(.retention, "how long history is kept (off: nothing is stored)", \.retention),
     flag(.keepAudio, "keep audio of finished dictations for retry", \.keepAudio),
+    flag(.autoCopy, "also copy each dictation's text to the clipboard", \.autoCopy),
     flag(
       .learnWords, "learn names and terms from your corrections of dictated text (off: nothing is kept)",
       \.learnWords),

@@ -54,6 +54,9 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var typingWordsPerMinute: Double = 40
   /// Whether the dictionary learns names and terms from the corrections the user makes to dictated text.
   public var learnWords = true
+  /// Whether each dictation's text is also copied to the clipboard (by the app when it is on screen, else by the
+  /// keyboard that inserts it: `GeneralPasteboard`).
+  public var autoCopy = false
 
   public init() {}
 
@@ -61,7 +64,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
     case maxRecordingSeconds, polishBaseURL, learnWords, microphone, duckOthers, unloadModelAfterSeconds
-    case engineBaseURL, engineServerModel, endOfSpeechSeconds
+    case engineBaseURL, engineServerModel, endOfSpeechSeconds, autoCopy
   }
 
   /// The engine id of your own speech server (`CloudSpeechEngines.ownServerID`), which reads `engineBaseURL` and
@@ -99,5 +102,6 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     keepAudio = value(.keepAudio, defaults.keepAudio)
     typingWordsPerMinute = value(.typingWordsPerMinute, defaults.typingWordsPerMinute)
     learnWords = value(.learnWords, defaults.learnWords)
+    autoCopy = value(.autoCopy, defaults.autoCopy)
   }
 }

@@ -74,11 +74,12 @@ struct KeyboardSettingsSharingTests {
     settings.sounds = false
     settings.language = "fr"
     settings.pendingOfferWindowSeconds = 45
+    settings.autoCopy = true
     let url = try KeyboardSettings.share(settings, in: folder)
     #expect(url == folder.keyboardSettings)
     #expect(
       try String(contentsOf: url, encoding: .utf8)
-        == #"{"appearance":"dark","dictionaryTerms":[],"haptics":true,"language":"fr","pendingResultWindowSeconds":45,"sounds":false,"version":1}"#
+        == #"{"appearance":"dark","autoCopy":true,"dictionaryTerms":[],"haptics":true,"language":"fr","pendingResultWindowSeconds":45,"sounds":false,"version":1}"#
     )
     settings.sounds = true
     try KeyboardSettings.share(settings, in: folder)
