@@ -3,11 +3,35 @@
   import DictationValues
   import Foundation
   import Observation
+  import PhoneRules
   import SessionChannel
+
+  /// How the app copies a dictation's text when auto-copy is on: only while it is on screen (`GeneralPasteboard`).
+  public struct AppClipboard {
+    /// The auto-copy setting, as it is now.
+    public var autoCopy: @MainActor () -> Bool
+    /// Whether the app is on screen now.
+    public var scene: @MainActor () -> AppScene
+    /// Writes the general pasteboard.
+    public var write: @MainActor (String) -> Void
+
+    public init(
+      autoCopy: @escaping @MainActor () -> Bool, scene: @escaping @MainActor () -> AppScene,
+      write: @escaping @MainActor (String) -> Void
+    ) {
+      self.autoCopy = autoCopy
+      self.scene = scene
+      self.write = write
+    }
+
+    /// Never copies.
+    public static var off: AppClipboard { AppClipboard(autoCopy: { false }, scene: { .foreground }, write: { _ in }) }
+  }
 
   /// The app's own dictation button (home screen, quick notes, onboarding, Shortcuts): a client of the flow
   /// session's host, so its dictation records, shows live text, spools, is capped and reaches history exactly as
-  /// the keyboard's does. Its text comes back here, never to the keyboard.
+  /// the keyboard's does. Its text comes back here; the next keyboard is offered it only when it was made for the
+  /// cursor (`AppDictationTarget`), and a Shortcut that asked for it gets it (`ShortcutDictation`).
   @MainActor
   @Observable
   public final class AppDictation {
@@ -28,19 +52,30 @@
     public private(set) var seconds: Double = 0
     /// The words so far: confirmed, then a draft of the speech going on.
     public private(set) var liveText = LiveText()
+    /// What the last dictation's text was copied as (auto-copy), if it was.
+    public private(set) var copied: String?
 
     /// Opens the flow session if it is not open, and returns its running host.
     private let openHost: @MainActor () async throws -> DictationHost
     @ObservationIgnored private var host: DictationHost?
     @ObservationIgnored private var follower: Task<Void, Never>?
     @ObservationIgnored private var startedAt: Double?
+    @ObservationIgnored private var target = AppDictationTarget.app
+    private let clipboard: AppClipboard
+    private let shortcut: ShortcutDictation
 
-    public init(openHost: @escaping @MainActor () async throws -> DictationHost) {
+    public init(
+      clipboard: AppClipboard = .off, shortcut: ShortcutDictation? = nil,
+      openHost: @escaping @MainActor () async throws -> DictationHost
+    ) {
+      self.clipboard = clipboard
+      self.shortcut = shortcut ?? .shared
       self.openHost = openHost
     }
 
-    /// Starts recording into `field` (the app's own text: a note, the home screen).
-    public func start(field: FieldContext = FieldContext()) {
+    /// Starts recording into `field` (the app's own text: a note, the home screen), for `target` (nil: the previous
+    /// dictation's; after a shortcut's, the cursor: the shortcut has its text).
+    public func start(field: FieldContext = FieldContext(), target: AppDictationTarget? = nil) {
       switch phase {
       case .starting, .listening, .transcribing: return
       default: break
@@ -49,19 +84,22 @@
       level = nil
       seconds = 0
       liveText = LiveText()
+      copied = nil
       startedAt = nil
+      let target = target ?? (self.target == .shortcut ? .cursor(.shortcut) : self.target)
+      self.target = target
       Task {
         do {
           let host = try await openHost()
           self.host = host
           follow(host)
-          guard await host.requestFromApp(.start, context: field) else {
-            phase = .failed("The keyboard is dictating right now. Try again when it is done.")
+          guard await host.requestFromApp(.start, context: field, target: target) else {
+            fail("The keyboard is dictating right now. Try again when it is done.")
             return
           }
           if phase == .starting { phase = .listening }
         } catch {
-          phase = .failed("\(error)")
+          fail("\(error)")
         }
       }
     }
@@ -78,6 +116,9 @@
     public func cancel() {
       if phase == .listening || phase == .transcribing, let host {
         Task { await host.requestFromApp(.cancel) }
+      }
+      if target == .shortcut, phase != .idle, phase.text == nil {
+        shortcut.finish(.failure(ShortcutDictationError("The dictation was cancelled.")))
       }
       phase = .idle
       level = nil
@@ -106,22 +147,39 @@
           liveText = state.liveText ?? liveText
         case (.transcribing, .standby), (.listening, .standby):
           // NB: a failure of ours (the app's dictations are never numbered) ends the wait; a result arrives apart.
-          if let failure = state.failure, failure.commandSeq == 0 { phase = .failed(failure.reason.message) }
+          if let failure = state.failure, failure.commandSeq == 0 { fail(failure.reason.message(cause: failure.cause)) }
         case (.listening, .transcribing), (.listening, .delivering):
           phase = .transcribing  // the length cap stopped it
           level = nil
         case (_, .inactive):
           if phase == .listening || phase == .transcribing || phase == .starting {
-            phase = .failed("The dictation session ended. Your audio is kept and will be recovered.")
+            fail("The dictation session ended. Your audio is kept and will be recovered.")
           }
         default:
           break
         }
       case .delivered(let dictation):
-        guard dictation.origin == .app, phase == .transcribing || phase == .listening else { return }
+        guard dictation.origin != .keyboard, phase == .transcribing || phase == .listening else { return }
         phase = .done(text: dictation.finalText, raw: dictation.rawText, historyID: dictation.uuid)
         liveText = LiveText()
+        if clipboard.autoCopy(), GeneralPasteboard.refusal(.app(clipboard.scene())) == nil {
+          clipboard.write(dictation.finalText)
+          copied = dictation.finalText
+        }
+        if target == .shortcut { shortcut.finish(.success(dictation.finalText)) }
       }
+    }
+
+    private func fail(_ message: String) {
+      phase = .failed(message)
+      if target == .shortcut { shortcut.finish(.failure(ShortcutDictationError(message))) }
+    }
+  }
+
+  extension AppDictation.Phase {
+    /// The text of a finished dictation.
+    var text: String? {
+      if case .done(let text, _, _) = self { text } else { nil }
     }
   }
 #endif
