@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dictation
 
-/// `--engine` and `--model` of the commands that run the data folder's pipeline (`serve`, `host`).
+/// `--engine` and `--model` of the commands that run the data folder's pipeline (`transcribe`, `serve`, `host`).
 struct EngineOptions: ParsableArguments {
   @Option(help: "Speech engine id (default: the engine in settings, else whisper).")
   var engine: String?

@@ -20,11 +20,7 @@ struct TranscribeCommand: AsyncParsableCommand {
   @Argument(help: "The audio file.")
   var file: String
 
-  @Option(help: "Speech engine id (see `utter engines list`).")
-  var engine: String?
-
-  @Option(help: "Model id for the engine.")
-  var model: String?
+  @OptionGroup var engineOptions: EngineOptions
 
   @Option(name: .customLong("base-url"), help: "Base URL for a cloud engine (a proxy or an OpenAI-compatible server).")
   var baseURL: String?
@@ -83,9 +79,7 @@ struct TranscribeCommand: AsyncParsableCommand {
       source: .cli, keepInHistory: !noHistory, engineBaseURL: engineBaseURL, style: try dictation.style(named: style),
       polishProvider: raw ? "none" : polish, polishModel: polishModel, polishBaseURL: polishEndpoint)
     var request = DictationPipeline.Request(
-      engine: engine.map { pipeline.settings.engine(id: $0, model: model) }
-        ?? model.map { pipeline.settings.engine(id: nil, model: $0) },
-      language: language, beamSize: beam, threads: threads)
+      engine: engineOptions.choice(in: pipeline.settings), language: language, beamSize: beam, threads: threads)
     let progress = TerminalProgress()
     if progress.isShown {
       let name = url.lastPathComponent
