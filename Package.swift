@@ -63,7 +63,7 @@ let package = Package(
     .target(name: "PhoneRules"),
     // The rules that decide what a keyboard extension sees and may do (its text proxy, Full Access): apart from
     // PhoneRules so the keyboard links only these.
-    .target(name: "KeyboardRules"),
+    .target(name: "KeyboardRules", dependencies: ["FieldValues"]),
     // The value types every dictation module shares, with no dependencies: the field, a trace step, an archived
     // dictation, the session timeout.
     .target(name: "DictationValues", dependencies: ["FieldValues"]),
@@ -289,8 +289,8 @@ let package = Package(
     .testTarget(
       name: "KeyboardModelTests",
       dependencies: [
-        "KeyboardModel", "KeyboardSimulation", "DictationValues", "Locations", "KeyboardRules", "SessionChannel",
-        "TestSupport", "WordChanges",
+        "FieldValues", "KeyboardModel", "KeyboardSimulation", "DictationValues", "Locations", "KeyboardRules",
+        "SessionChannel", "TestSupport", "WordChanges",
       ]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(

@@ -2,11 +2,8 @@ import Foundation
 import KeyboardModel
 import UIKit
 
-/// The host app's text field, through the keyboard's `textDocumentProxy`, as KeyboardModel's `TextFieldProxy`.
-///
-/// iOS shows only the sentence or line around the cursor, and the keyboard's own edits only from the next turn of the
-/// run loop (`TextProxyContext`): the session reads its own edits from what it did, never from here, and undoes a
-/// dictation only while what little shows agrees with it (`InsertedSpan`). `utter keyboard` plays the same rules.
+/// The host app's text field, through the keyboard's `textDocumentProxy`, as KeyboardModel's `TextFieldProxy`. It
+/// shows only what iOS does (`TextProxyContext`, played by `utter keyboard` too).
 ///
 /// NB: the session actor edits the document off the main thread, while UIKit's proxy is main-thread only, so
 /// every access hops to the main thread synchronously (the main thread never blocks on the actor).
@@ -20,6 +17,8 @@ struct ProxyDocument: TextFieldProxy, @unchecked Sendable {
   var textAfterCursor: String {
     onMain { controller?.textDocumentProxy.documentContextAfterInput ?? "" }
   }
+
+  var selectedText: String? { onMain { controller?.textDocumentProxy.selectedText } }
 
   mutating func insert(_ text: String) {
     guard !text.isEmpty else { return }

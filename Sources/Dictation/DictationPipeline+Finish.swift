@@ -20,7 +20,12 @@ extension DictationPipeline {
       origin: reading.origin,
       field: reading.field, status: reading.recovered ? .recovered : .complete, createdAt: reading.startedAt)
     guard !words.isEmpty, !raw else { return (FinishedDictation(entry: entry), nil) }
-    var (formatted, polish) = await formatter.format(words, field: reading.field.read(in: reading.transcript.language))
+    var (formatted, polish): (FormattedText, PolishReport?)
+    if let selection = reading.field.selection {
+      (formatted, polish) = (await formatter.command(words, selection: selection), nil)
+    } else {
+      (formatted, polish) = await formatter.format(words, field: reading.field.read(in: reading.transcript.language))
+    }
     formatted.traceLearned(reading.transcript.learned, raw: words)
     let now = clock.date()
     entry.finalText = formatted.text

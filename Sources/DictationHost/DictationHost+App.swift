@@ -65,7 +65,8 @@ extension DictationHost {
     let notices = [source, notice].compactMap { $0 }
     return DictationResult(
       id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: entry.finalText,
-      rawText: entry.rawText, createdAt: now, notice: notices.isEmpty ? nil : notices.joined(separator: " · "))
+      rawText: entry.rawText, createdAt: now, notice: notices.isEmpty ? nil : notices.joined(separator: " · "),
+      selection: dictation.context.selection)
   }
 
   func broadcast(_ update: HostUpdate) {

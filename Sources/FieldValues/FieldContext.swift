@@ -16,11 +16,15 @@ public struct FieldContext: Codable, Sendable, Hashable {
   /// The style picked on the keyboard for its dictations (a built-in or saved style's name); nil lets the app
   /// choose by the settings and the field.
   public var style: String?
+  /// Text selected in the field: the dictation is an instruction for rewriting it (command mode). History keeps the
+  /// text that replaced it, as for any dictation, never the selection beside it.
+  public var selection: String?
 
   public init(
     textBeforeCursor: String = "", keyboardType: String? = nil, contentType: String? = nil,
-    appBundleID: String? = nil, language: String? = nil, style: String? = nil
+    appBundleID: String? = nil, language: String? = nil, style: String? = nil, selection: String? = nil
   ) {
+    self.selection = selection
     self.language = language
     self.style = style
     self.textBeforeCursor = textBeforeCursor

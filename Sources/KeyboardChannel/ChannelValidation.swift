@@ -25,7 +25,9 @@ package enum ChannelValidation {
     if let id = command.sessionID, !isValidID(id) { return "command session id is not a plain id" }
     if let id = command.resultID, !isValidID(id) { return "command result id is not a plain id" }
     if !isValidTime(command.sentAt) { return "command time out of range" }
-    if let context = command.context, !isValidText(context.textBeforeCursor) { return "field context too long" }
+    if let context = command.context, ![context.textBeforeCursor, context.selection ?? ""].allSatisfy(isValidText) {
+      return "field context too long"
+    }
     if command.kind == .ack, command.resultID == nil { return "ack without a result id" }
     if let edit = command.edit, max(edit.inserted.count, edit.edited?.count ?? 0, edit.inView.count) > 2_100 {
       return "an edited insertion is longer than 2,100 characters"
@@ -43,23 +45,21 @@ package enum ChannelValidation {
   }
 
   static func problem(in state: HostState) -> String? {
-    if !isValidSeq(state.seq) { return "state seq \(state.seq) out of range" }
-    if !isValidSeq(state.lastCommandSeq) { return "last command seq out of range" }
-    if let seq = state.dictationCommandSeq, !isValidSeq(seq) { return "dictation seq out of range" }
+    let seqs = [state.seq, state.lastCommandSeq, state.dictationCommandSeq ?? 0, state.failure?.commandSeq ?? 0]
+    if !seqs.allSatisfy(isValidSeq) { return "a state seq is out of range" }
     if !isValidID(state.sessionID) { return "state session id is not a plain id" }
     if let id = state.lastResultID, !isValidID(id) { return "last result id is not a plain id" }
     if !isValidTime(state.heartbeat) { return "heartbeat out of range" }
     if let expiry = state.expiresAt, !isValidTime(expiry) { return "expiry out of range" }
-    if let level = state.audioLevel, !(level.isFinite && level > -1000 && level <= 10) {
-      return "audio level out of range"
-    }
+    if let level = state.audioLevel, !(-1000...10).contains(level) { return "audio level out of range" }
     if let live = state.liveText {
       let limit = LiveText.maxCharacters * 4
       if live.confirmed.utf8.count > limit || live.volatile.utf8.count > limit { return "live text too long" }
       if !isValidSeq(live.revision) { return "live text revision out of range" }
     }
-    if let failure = state.failure, !isValidSeq(failure.commandSeq) { return "failure seq out of range" }
     if (state.failure?.cause?.count ?? 0) > HostFailure.maxCauseLength { return "failure cause too long" }
+    if (state.microphone?.count ?? 0) > HostState.maxMicrophoneName { return "microphone name too long" }
+    if let left = state.stopsIn, !(0...7_200).contains(left) { return "time left to record out of range" }
     return nil
   }
 
@@ -68,7 +68,7 @@ package enum ChannelValidation {
     if !isValidID(result.sessionID) { return "result session id is not a plain id" }
     if !isValidSeq(result.commandSeq) { return "result seq out of range" }
     if !isValidTime(result.createdAt) { return "result time out of range" }
-    if !isValidText(result.text) || !isValidText(result.rawText) { return "result text too long" }
+    if ![result.text, result.rawText, result.selection ?? ""].allSatisfy(isValidText) { return "result text too long" }
     return nil
   }
 }

@@ -96,6 +96,13 @@ public struct HostState: Codable, Sendable, Hashable {
   public var lastResultID: String?
   /// The latest failed dictation, if any.
   public var failure: HostFailure?
+  /// While recording: the microphone by name (`AirPods Pro`, at most `maxMicrophoneName` characters).
+  public var microphone: String?
+  /// Near the length cap: the seconds left to record, and whether `keep-going` would give another full length.
+  public var stopsIn: Double?
+  public var canKeepGoing: Bool?
+  /// The longest microphone name the app publishes and the keyboard accepts.
+  public static let maxMicrophoneName = 64
 
   public init(
     seq: Int, sessionID: String, phase: HostPhase, heartbeat: Double, expiresAt: Double? = nil,
@@ -133,10 +140,12 @@ public struct DictationResult: Codable, Sendable, Hashable {
   public var createdAt: Double
   /// One line shown with the text when an optional step failed (e.g. "Not polished: …"); nil when all went well.
   public var notice: String?
+  /// The selected text `text` replaces (command mode); undo puts it back.
+  public var selection: String?
 
   public init(
     id: String, sessionID: String, commandSeq: Int, text: String, rawText: String, createdAt: Double,
-    notice: String? = nil
+    notice: String? = nil, selection: String? = nil
   ) {
     self.id = id
     self.sessionID = sessionID
@@ -145,6 +154,7 @@ public struct DictationResult: Codable, Sendable, Hashable {
     self.rawText = rawText
     self.createdAt = createdAt
     self.notice = notice
+    self.selection = selection
   }
 
   /// The longest notice the keyboard shows (a longer one is cut, never a reason to drop the text).

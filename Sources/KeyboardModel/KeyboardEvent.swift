@@ -11,6 +11,7 @@ public enum KeyboardEvent: Sendable, Hashable {
   /// The microphone key: starts a dictation (or the session first, when there is none).
   case startTapped(FieldContext, now: Double)
   case stopTapped(now: Double)
+  case keepGoingTapped(now: Double)
   case cancelTapped(now: Double)
   case undoTapped
   case useRawTapped
@@ -22,8 +23,9 @@ public enum KeyboardEvent: Sendable, Hashable {
   case insertionEdited(InsertionEdit, now: Double)
   /// iOS answered the request to open the app (`KeyboardEffect.openContainingApp`): whether it opened it.
   case appOpenAnswered(opened: Bool, now: Double)
-  /// The mic was tapped without Full Access: the keyboard cannot reach the app, so it says how to allow it.
-  case fullAccessMissing
+  /// The mic was tapped when the keyboard cannot dictate (no Full Access, a selection it may not see whole): it says
+  /// why and what to do.
+  case refused(KeyboardProblem)
 }
 
 /// What the keyboard's driver must do after a transition.

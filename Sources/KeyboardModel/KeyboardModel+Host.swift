@@ -70,7 +70,7 @@ extension KeyboardModel {
       phase = .ready
     case .interrupted where dictationSeq == nil:
       phase = .ready  // the call that held the microphone ended, with no dictation of ours cut by it
-    case .listening(_, let partial):
+    case .listening(_, let partial, _):
       // NB: the app ended the recording without our stop; its result or failure follows.
       transcribingSince = now
       phase = .transcribing(partialText: partial)
@@ -79,7 +79,8 @@ extension KeyboardModel {
       phase = .transcribing(partialText: "")
     case .transcribing:
       transcribingSince = transcribingSince ?? now
-    case .ready, .inserted, .failed(.dictation), .failed(.appNotRunning), .failed(.appStoppedDictationSaved):
+    case .ready, .inserted, .failed(.dictation), .failed(.appNotRunning), .failed(.appStoppedDictationSaved),
+      .failed(.selectionMayBeCut):
       break
     }
     return []
@@ -92,7 +93,7 @@ extension KeyboardModel {
       // The app has not seen our latest tap yet: keep showing it, with the app's live level.
       if case .listening = phase, state.phase == .recording {
         liveText = state.liveText ?? LiveText()
-        phase = .listening(level: state.audioLevel, partialText: liveText.text)
+        phase = .listening(level: state.audioLevel, partialText: liveText.text, note: RecordingNote(state))
       }
       return
     }
@@ -101,7 +102,7 @@ extension KeyboardModel {
     let partial = Self.waitNote(state) ?? liveText.text
     switch state.phase {
     case .recording:
-      phase = .listening(level: state.audioLevel, partialText: partial)
+      phase = .listening(level: state.audioLevel, partialText: partial, note: RecordingNote(state))
     default:
       if case .transcribing = phase {} else { transcribingSince = now }
       phase = .transcribing(partialText: partial)
@@ -111,9 +112,7 @@ extension KeyboardModel {
   /// The line shown where live text would be while the model loads or a crash's audio is read first.
   static func waitNote(_ state: HostState) -> String? {
     guard state.liveText?.isEmpty ?? true else { return nil }
-    if state.waitingOn.contains(.modelLoading) {
-      return "Loading the speech model… your words are being recorded."
-    }
+    if state.waitingOn.contains(.modelLoading) { return "Loading the speech model… your words are being recorded." }
     if state.waitingOn.contains(.recovering) { return "Reading your last dictation first…" }
     return nil
   }
@@ -129,7 +128,7 @@ extension KeyboardModel {
       phase = .ready
     case .interrupted:
       phase = .interrupted(pause)
-    case .listening(_, let partial):
+    case .listening(_, let partial, _):
       // NB: the call cut our dictation; its words are delivered next.
       transcribingSince = now
       phase = .transcribing(partialText: partial)
@@ -187,7 +186,7 @@ extension KeyboardModel {
       phase = .inserted(
         InsertedDictation(
           resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: raw,
-          notice: notice?.isEmpty == false ? notice : nil))
+          notice: notice?.isEmpty == false ? notice : nil, replaced: result.selection))
     }
     return [.insert(result.text), ack]
   }

@@ -51,7 +51,7 @@ extension KeyboardModel {
 
   mutating func tapStop(now: Double) -> [KeyboardEffect] {
     switch phase {
-    case .listening(_, let partial):
+    case .listening(_, let partial, _):
       let command = makeCommand(.stop, now: now)
       awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
       transcribingSince = now
@@ -85,7 +85,7 @@ extension KeyboardModel {
   mutating func tapUndo() -> [KeyboardEffect] {
     guard case .inserted(let dictation) = phase else { return [] }
     phase = .ready
-    return [.replaceInserted(old: dictation.insertedText, new: "")]
+    return [.replaceInserted(old: dictation.insertedText, new: dictation.replaced ?? "")]
   }
 
   mutating func tapUseRaw() -> [KeyboardEffect] {

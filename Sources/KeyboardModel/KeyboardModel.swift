@@ -57,6 +57,12 @@ public struct KeyboardModel: Sendable, Hashable {
     case .tick(let now): tick(now: now)
     case .startTapped(let context, let now): tapStart(context, now: now)
     case .stopTapped(let now): tapStop(now: now)
+    case .keepGoingTapped(let now):
+      if case .listening(_, _, let note?) = phase, note.offersKeepGoing {
+        [.send(makeCommand(.keepGoing, now: now))]
+      } else {
+        []
+      }
     case .cancelTapped(let now): tapCancel(now: now)
     case .undoTapped: tapUndo()
     case .useRawTapped: tapUseRaw()
@@ -65,12 +71,12 @@ public struct KeyboardModel: Sendable, Hashable {
     case .errorDismissed(let now): dismissError(now: now)
     case .insertionEdited(let edit, let now): reportEdit(edit, now: now)
     case .appOpenAnswered(let opened, let now): answerOpen(opened: opened, now: now)
-    case .fullAccessMissing: needFullAccess()
+    case .refused(let problem): refuse(problem)
     }
   }
 
-  private mutating func needFullAccess() -> [KeyboardEffect] {
-    phase = .failed(.needsFullAccess)
+  private mutating func refuse(_ problem: KeyboardProblem) -> [KeyboardEffect] {
+    phase = .failed(problem)
     return []
   }
 

@@ -8,7 +8,7 @@ public enum KeyboardPhase: Sendable, Hashable {
   case activating(waitingOn: [HostPrecondition])
   /// One tap starts a dictation.
   case ready
-  case listening(level: Double?, partialText: String)
+  case listening(level: Double?, partialText: String, note: RecordingNote? = nil)
   /// The microphone cannot record now (shown when the user asks to dictate); the pause says why.
   case interrupted(MicrophonePause)
   case transcribing(partialText: String)
@@ -45,13 +45,7 @@ public enum MicrophonePause: Sendable, Hashable {
 
   /// The pause the host's `waitingOn` describes.
   public init(waitingOn: [HostPrecondition]) {
-    if waitingOn.contains(.foreground) {
-      self = .needsApp
-    } else if waitingOn.contains(.microphoneMuted) {
-      self = .muted
-    } else {
-      self = .call
-    }
+    self = waitingOn.contains(.foreground) ? .needsApp : waitingOn.contains(.microphoneMuted) ? .muted : .call
   }
 
   /// One sentence for the keyboard to show.
@@ -73,19 +67,23 @@ public struct InsertedDictation: Sendable, Hashable {
   public var rawText: String
   /// One line shown with the text when an optional step failed; nil when all went well.
   public var notice: String?
+  /// The selection the text replaced (command mode): undo puts it back, and there is no raw text to use.
+  public var replaced: String?
 
   public init(
-    resultID: String, insertedText: String, formattedText: String, rawText: String, notice: String? = nil
+    resultID: String, insertedText: String, formattedText: String, rawText: String, notice: String? = nil,
+    replaced: String? = nil
   ) {
     self.resultID = resultID
     self.insertedText = insertedText
     self.formattedText = formattedText
     self.rawText = rawText
     self.notice = notice
+    self.replaced = replaced
   }
 
   /// Whether "use raw text" would change anything.
-  public var canUseRawText: Bool { insertedText != rawText && !rawText.isEmpty }
+  public var canUseRawText: Bool { insertedText != rawText && !rawText.isEmpty && replaced == nil }
 }
 
 /// Why the keyboard cannot dictate right now.
@@ -102,6 +100,8 @@ public enum KeyboardProblem: Sendable, Hashable {
   case appStoppedDictationSaved
   /// The keyboard has no Full Access: it cannot reach the app, so dictation is off (typing works).
   case needsFullAccess
+  /// Text is selected that iOS may show only part of (`FieldContext.selectionMayBeCut`): rewriting it could lose text.
+  case selectionMayBeCut
   case dictation(DictationFailure, cause: String?)
 
   /// One sentence for the keyboard to show.
@@ -114,6 +114,8 @@ public enum KeyboardProblem: Sendable, Hashable {
     case .appStoppedDictationSaved: "Utter stopped. Your dictation was saved in Utter."
     case .needsFullAccess:
       "Dictation needs Full Access, so the keyboard can reach the Utter app: Settings › Apps › Utter › Keyboards."
+    case .selectionMayBeCut:
+      "iOS may show Utter only part of this selection. Select one sentence, or three, to rewrite it."
     case .dictation(let failure, let cause): failure.message(cause: cause)
     }
   }

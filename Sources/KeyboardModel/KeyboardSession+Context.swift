@@ -47,7 +47,9 @@ extension KeyboardSession {
     let before = visibleBefore
     let after = visibleAfter
     write(.insert(text))
-    watch = InsertionWatch(inserted: text, before: before, after: after)
+    // NB: a rewrite of the user's selection is no reading of speech: editing it teaches nothing.
+    let rewrite = if case .inserted(let dictation) = model.phase { dictation.replaced != nil } else { false }
+    watch = rewrite ? nil : InsertionWatch(inserted: text, before: before, after: after)
     span = InsertedSpan(text: text, before: before, after: after)
     insertionCount += 1
     lastInsertionAt = clock.now()

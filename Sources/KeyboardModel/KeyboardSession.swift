@@ -115,11 +115,13 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// The mic key: starts a dictation into the field around the cursor.
   public func tapStart(keyboardType: String? = nil, contentType: String? = nil) {
     beginTurn()
-    guard hasFullAccess else { return apply(.fullAccessMissing) }
+    guard hasFullAccess else { return apply(.refused(.needsFullAccess)) }
+    let selection = document.selectedText.flatMap { $0.isEmpty ? nil : $0 }
+    if let selection, FieldContext.selectionMayBeCut(selection) { return apply(.refused(.selectionMayBeCut)) }
     reportCorrections()
     let context = FieldContext(
       textBeforeCursor: String(visibleBefore.suffix(500)), keyboardType: keyboardType,
-      contentType: contentType, language: typing.language, style: pickedStyle)
+      contentType: contentType, language: typing.language, style: pickedStyle, selection: selection)
     apply(.startTapped(context, now: clock.now()))
   }
 

@@ -4,6 +4,8 @@ public protocol TextFieldProxy: Sendable {
   var textBeforeCursor: String { get }
   /// What the field reveals after the cursor (empty when the cursor is at the end).
   var textAfterCursor: String { get }
+  /// What the field reveals of the selected text (`UITextDocumentProxy.selectedText`); nil or empty: none.
+  var selectedText: String? { get }
   /// Inserts `text` at the cursor.
   mutating func insert(_ text: String)
   /// Deletes `count` characters before the cursor.

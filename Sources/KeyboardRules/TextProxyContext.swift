@@ -1,3 +1,5 @@
+import FieldValues
+
 /// What a keyboard's text document proxy reveals of the field around the cursor.
 ///
 /// iOS gives a keyboard extension only the text near the cursor (`UITextDocumentProxy.documentContextBeforeInput` and
@@ -47,6 +49,17 @@ public enum TextProxyContext {
       if isTerminator(character), revealed.contains(where: { $0.isLetter || $0.isNumber }) { break }
     }
     return revealed
+  }
+
+  /// What the proxy reveals of a selection (`UITextDocumentProxy.selectedText`): all of it up to three sentences;
+  /// of a longer one only its first and last sentence, with nothing to show the middle is missing. Measured by
+  /// KeyboardKit's users: https://github.com/KeyboardKit/KeyboardKitPro/issues/2 ("if the selectedText is longer
+  /// than three sentences, it'd return only the first and the last sentences"), and
+  /// https://github.com/KeyboardKit/KeyboardKit/issues/952 (no range is given, so the whole cannot be read).
+  public static func selection(_ selected: String) -> String {
+    let sentences = FieldContext.sentences(selected)
+    guard sentences.count > 3, let first = sentences.first, let last = sentences.last else { return selected }
+    return first + last
   }
 
   static func isTerminator(_ character: Character) -> Bool {

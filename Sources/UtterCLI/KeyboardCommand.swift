@@ -26,17 +26,22 @@ struct KeyboardCommand: AsyncParsableCommand {
     commandName: "keyboard",
     abstract: "Run the keyboard side of a session against a simulated text field.",
     discussion: """
-      Steps (separated by ';'): start, stop, cancel, hold SECONDS (holds the mic key, then lets it go: the \
+      Steps (separated by ';'): start, stop, keep-going (near the length cap: another full length), cancel, hold SECONDS (holds the mic key, then lets it go: the \
       dictation is sent as ✓ would), wait SECONDS, wait-insert SECONDS, wait-phase PHASE SECONDS, \
-      wait-partial TEXT SECONDS (until the live text shown while dictating holds TEXT), type TEXT (presses each \
+      wait-partial TEXT SECONDS (until the live text shown while dictating holds TEXT), wait-note TEXT SECONDS (until \
+      the line under it holds TEXT: "Using AirPods · Stops in 0:04 · Keep going"), type TEXT (presses each \
       character's key, spaces and punctuation included: two spaces end a sentence), delete N (the delete key N \
       times), field (prints the whole field on standard output), context (prints what the keyboard can see before \
-      the cursor: as on iOS, only the sentence or line it is in), replace OLD NEW \
-      (the last OLD in the field becomes NEW; double quotes group words: replace "I am" Niamh), undo, use-raw, \
+      the cursor: as on iOS, only the sentence or line it is in), keys (prints the keys as they show, a row a line), \
+      suggestions (prints what the suggestion bar offers from the dictionary's terms), replace OLD NEW \
+      (the last OLD in the field becomes NEW; double quotes group words: replace "I am" Niamh), select N (selects \
+      the N characters before the cursor: the next dictation is an instruction for them, "make this formal", and its \
+      rewrite replaces them; undo puts them back), undo, use-raw, \
       status, end-session. A dictation's text that the user then corrects is reported to the app (which may learn \
       the word) at the next start or when the keyboard leaves. On appearing, the keyboard inserts a pending result of the \
       live session (once). At the end the text field's contents are printed on standard output (unless a `field` \
-      step printed them).
+      step printed them). With the auto-copy setting on (shared by `utter settings export-keyboard`), each dictation \
+      inserted is copied too: 'keyboard: copied: TEXT' on standard error.
       """
   )
 
@@ -55,11 +60,28 @@ struct KeyboardCommand: AsyncParsableCommand {
   @Option(help: "The field's auto-capitalisation: none, words, sentences or all.")
   var capitalization: CapitalizationOption = .sentences
 
+  @Option(
+    name: .customLong("keyboard-type"),
+    help: "The field's keyboard type (UIKeyboardType): default, emailAddress, url, numberPad, decimalPad, webSearch…")
+  var keyboardType = "default"
+
   @Option(help: "The steps to run, separated by ';'.")
   var script: String
 
   @Option(name: .customLong("text"), help: "Text already in the field.")
   var initialText: String = ""
+
+  @Option(
+    name: .customLong("select"),
+    help: "Select this many characters before the cursor (the end of --text): a dictation says what to do with them.")
+  var selectedCount: Int?
+
+  func validate() throws {
+    guard let selectedCount, initialText.isEmpty || !(1...max(1, initialText.count)).contains(selectedCount) else {
+      return
+    }
+    throw ValidationError("--select must be from 1 to the length of --text (\(initialText.count) characters)")
+  }
 
   @Flag(
     name: .customLong("lenient-proxy"),
@@ -117,17 +139,32 @@ struct KeyboardCommand: AsyncParsableCommand {
       do { try channel.prepare() } catch { throw CLIError("cannot create the container \(container): \(error)") }
     }
     let watcher = ChannelWatcher(notifier: ChangeNotifiers.platformDefault(container: containerURL), pollInterval: 0.25)
+    let configuration =
+      noFullAccess ? KeyboardConfiguration() : try configuration(SharedFolder(channel: containerURL))
+    // NB: auto-copy, as the app shared it: each dictation inserted is copied, and the copy printed.
+    let clipboard = configuration.settings.autoCopy ? KeyboardClipboard(hasFullAccess: !noFullAccess) : nil
+    let field = SimulatedTextField(text: initialText, lenient: lenientProxy, selecting: selectedCount)
     let keyboard = KeyboardSession(
-      channel: channel, document: SimulatedTextField(text: initialText, lenient: lenientProxy), watcher: watcher,
-      configuration: noFullAccess ? KeyboardConfiguration() : try configuration(SharedFolder(channel: containerURL)),
-      logger: logger, hasFullAccess: !noFullAccess,
+      channel: channel, document: field, watcher: watcher,
+      configuration: configuration, logger: logger, hasFullAccess: !noFullAccess,
       typing: TypingModel(capitalization: capitalization.value))
     await keyboard.setLanguage(picked: nil, field: language)
+    guard FieldTraits.keyboardTypes.contains(keyboardType) else {
+      let types = FieldTraits.keyboardTypes.joined(separator: ", ")
+      throw CLIError("unknown --keyboard-type '\(keyboardType)' (one of \(types))")
+    }
+    await keyboard.perform(.fieldTraits(capitalization.value, returnLabel: "return", keyboardType: keyboardType))
     if !statusOnly {
       let lastLine = LastLine()
       await keyboard.onPhaseChange { phase in
         let line = "keyboard: \(Self.describe(phase))"
-        if lastLine.replace(with: line) { printError(line) }
+        if lastLine.replace(with: line) {
+          printError(line)
+          if case .inserted(let dictation) = phase, let notice = dictation.notice {
+            printError("keyboard: notice: \(notice)")
+          }
+        }
+        if let copied = clipboard?.phaseChanged(to: phase) { printError(copied) }
       }
     }
     if partials {
@@ -159,11 +196,18 @@ struct KeyboardCommand: AsyncParsableCommand {
         continue
       }
       switch step {
-      case .start, .stop, .cancel, .undo, .useRaw, .endSession: break
+      case .start, .stop, .keepGoing, .cancel, .undo, .useRaw, .endSession: break
       case .type(let text): await keyboard.typeKeys(text)
       case .delete(let count): for _ in 0..<count { await keyboard.press(.delete) }
+      case .select(let count):
+        _ = await keyboard.edit {
+          $0.select(count)
+          return true
+        }
       case .field: print(await keyboard.document.text)
       case .context: print(await keyboard.context())
+      case .keys: print(await keyboard.typing.printedRows)
+      case .suggestions: print(await keyboard.suggestions().joined(separator: " | "))
       case .memory:
         let peak = PeakMemory.residentBytes()
         print(KeyboardMemory.report(peakBytes: peak))
@@ -182,8 +226,9 @@ struct KeyboardCommand: AsyncParsableCommand {
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
         await keyboard.perform(.release(heldSeconds: seconds))
       case .status:
-        let name = await keyboard.model.phase.name
-        if statusOnly { print(name) } else { printError("keyboard status: \(name)") }
+        let phase = await keyboard.model.phase
+        let mic = phase.micAction(fullAccess: !noFullAccess).rawValue
+        if statusOnly { print(phase.name) } else { printError("keyboard status: \(phase.name) (mic: \(mic))") }
       case .waitInsert(let seconds):
         let target = insertionsSeen + 1
         let inserted = await Polling.waitUntil(seconds) { await keyboard.insertionCount >= target }
@@ -201,6 +246,12 @@ struct KeyboardCommand: AsyncParsableCommand {
           let shown = await keyboard.model.liveText.text
           failure = CLIError(
             "the live text did not show '\(words)' within \(Self.format(seconds)) s (it shows '\(shown)')", exitCode: 2)
+        }
+      case .waitNote(let text, let seconds):
+        if !(await Polling.waitUntil(seconds) { Self.note(await keyboard.model.phase).contains(text) }) {
+          let shown = Self.note(await keyboard.model.phase)
+          failure = CLIError(
+            "the keyboard did not show '\(text)' within \(Self.format(seconds)) s (it shows '\(shown)')", exitCode: 2)
         }
       case .waitPhase(let name, let seconds):
         if !(await Polling.waitUntil(seconds) { await keyboard.model.phase.name == name }) {
@@ -221,11 +272,19 @@ struct KeyboardCommand: AsyncParsableCommand {
 
   static func format(_ seconds: Double) -> String { String(format: "%g", seconds) }
 
+  /// The line under the live text while listening, with the keep-going button ("Using AirPods · Stops in 0:04 ·
+  /// Keep going").
+  static func note(_ phase: KeyboardPhase) -> String {
+    guard case .listening(_, _, let note?) = phase else { return "" }
+    return note.line + (note.offersKeepGoing ? " · Keep going" : "")
+  }
+
   static func describe(_ phase: KeyboardPhase) -> String {
     switch phase {
     case .activating(let waitingOn) where !waitingOn.isEmpty:
       "activating (waiting on \(waitingOn.map(\.rawValue).joined(separator: ", ")))"
-    case .listening(_, let partial) where !partial.isEmpty: "listening: \(partial)"
+    case .listening(_, let partial, let note) where !partial.isEmpty || note != nil:
+      "listening" + (partial.isEmpty ? "" : ": \(partial)") + (note == nil ? "" : " [\(Self.note(phase))]")
     case .transcribing(let partial) where !partial.isEmpty: "transcribing: \(partial)"
     case .inserted(let dictation): "inserted: \(dictation.insertedText)"
     case .interrupted(let pause): "interrupted: \(pause.message)"

@@ -3,7 +3,7 @@ import KeyboardModel
 
 /// One step of a `utter keyboard --script`.
 enum SessionScriptStep: Equatable {
-  case start, stop, cancel, undo, useRaw, endSession, status
+  case start, stop, keepGoing, cancel, undo, useRaw, endSession, status
   case wait(Double)
   /// Holds the mic key this many seconds and lets it go (hold to talk).
   case hold(Double)
@@ -12,14 +12,20 @@ enum SessionScriptStep: Equatable {
   case waitPhase(String, Double)
   /// Waits until the live text shown while dictating contains the words (case and punctuation aside).
   case waitPartial(String, Double)
+  /// Waits until the line under the live text (microphone, countdown to the cap, keep going) contains the text.
+  case waitNote(String, Double)
   /// Presses the keys that type the text, in order.
   case type(String)
   /// Presses delete this many times.
   case delete(Int)
+  /// Selects this many characters before the cursor, as the user dragging over them.
+  case select(Int)
   /// Prints the whole field on standard output.
   case field
   /// Prints what the keyboard can see before the cursor on standard output (iOS shows only the sentence or line).
   case context
+  /// Prints the keys as they show (a row a line), or the suggestion bar's words from the dictionary's terms.
+  case keys, suggestions
   /// Prints the keyboard process's peak memory against a keyboard's ceiling (`KeyboardMemory`).
   case memory
   /// Replaces the last occurrence of the first text in the field with the second, as the user editing it would.
@@ -37,6 +43,7 @@ enum SessionScriptStep: Equatable {
     switch self {
     case .start: .start(keyboardType: nil, contentType: nil)
     case .stop: .stop
+    case .keepGoing: .keepGoing
     case .cancel: .cancel
     case .undo: .undo
     case .useRaw: .useRaw
@@ -66,6 +73,7 @@ enum SessionScriptStep: Equatable {
       switch verb {
       case "start": return .start
       case "stop": return .stop
+      case "keep-going": return .keepGoing
       case "cancel": return .cancel
       case "undo": return .undo
       case "use-raw": return .useRaw
@@ -73,12 +81,14 @@ enum SessionScriptStep: Equatable {
       case "status": return .status
       case "field": return .field
       case "context": return .context
+      case "keys": return .keys
+      case "suggestions": return .suggestions
       case "memory": return .memory
-      case "delete":
+      case "delete", "select":
         guard let count = Int(rest), (1...10_000).contains(count) else {
-          throw CLIError("'delete' needs a number of presses from 1 to 10000, got '\(rest)'")
+          throw CLIError("'\(verb)' needs a number from 1 to 10000, got '\(rest)'")
         }
-        return .delete(count)
+        return verb == "delete" ? .delete(count) : .select(count)
       case "wait": return .wait(try seconds())
       case "hold": return .hold(try seconds())
       case "wait-insert": return .waitInsert(try seconds())
@@ -95,14 +105,15 @@ enum SessionScriptStep: Equatable {
             "'replace' needs the old and the new text, e.g. 'replace Shivor Siobhan' or 'replace \"I am\" Niamh'")
         }
         return .replace(operands[0], operands[1])
-      case "wait-partial":
+      case "wait-partial", "wait-note":
         guard let space = rest.lastIndex(of: " "),
           let limit = Double(rest[space...].trimmingCharacters(in: .whitespaces)),
           limit >= 0, limit <= 86_400
         else {
-          throw CLIError("'wait-partial' needs words and seconds, e.g. 'wait-partial quick brown 5'")
+          throw CLIError("'\(verb)' needs words and seconds, e.g. '\(verb) quick brown 5'")
         }
-        return .waitPartial(String(rest[..<space]).trimmingCharacters(in: .whitespaces), limit)
+        let text = String(rest[..<space]).trimmingCharacters(in: .whitespaces)
+        return verb == "wait-note" ? .waitNote(text, limit) : .waitPartial(text, limit)
       case "accept":
         guard !rest.isEmpty, !rest.contains(" ") else { throw CLIError("'accept' needs one word, e.g. 'accept John'") }
         return .accept(rest)
@@ -122,9 +133,9 @@ enum SessionScriptStep: Equatable {
         return .type(String(part.drop { $0 == " " }.dropFirst(4).dropFirst(1)))
       default:
         throw CLIError(
-          "unknown keyboard step '\(verb)' (steps: start, stop, cancel, hold S, wait S, wait-insert S, wait-phase P S, "
-            + "wait-partial TEXT S, type TEXT, delete N, accept WORD, cursor N, language L, style S, field, context, "
-            + "replace OLD NEW, undo, use-raw, status, end-session)")
+          "unknown keyboard step '\(verb)' (steps: start, stop, keep-going, cancel, hold S, wait S, wait-insert S, wait-phase P S, "
+            + "wait-partial TEXT S, wait-note TEXT S, type TEXT, delete N, accept WORD, cursor N, language L, style S, field, context, "
+            + "keys, suggestions, replace OLD NEW, undo, use-raw, status, end-session)")
       }
     }
   }

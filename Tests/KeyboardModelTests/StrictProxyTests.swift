@@ -1,5 +1,7 @@
+import FieldValues
 import Foundation
 import KeyboardModel
+import KeyboardRules
 import KeyboardSimulation
 import SessionChannel
 import TestSupport
@@ -120,5 +122,33 @@ struct InsertedSpanTests {
     let moved = span.observe(before: "Third", after: " one.")
     #expect(!moved, "the cursor moved")
     #expect(!span.isAtCursor(before: "Third", after: " one."))
+  }
+}
+
+@Suite("Keyboard: a selection, as iOS shows it")
+struct SelectionProxyTests {
+  @Test("iOS shows up to three sentences of a selection whole, and of more only the first and the last")
+  func revealed() {
+    #expect(TextProxyContext.selection("One. Two. Three.") == "One. Two. Three.")
+    #expect(TextProxyContext.selection("One. Two. Three. Four. Five.") == "One. Five.")
+    #expect(FieldContext.sentences("Hi Sam.  See you? Yes") == ["Hi Sam.  ", "See you? ", "Yes"])
+    #expect(FieldContext.selectionMayBeCut("One. Five."))
+    #expect(!FieldContext.selectionMayBeCut("see you tomorrow"))
+    #expect(!FieldContext.selectionMayBeCut("One. Two. Three."))
+  }
+
+  @Test("the context stops at the selection; typing replaces it and delete removes only it")
+  func simulatedSelection() {
+    var field = SimulatedTextField(text: "Note: see you tomorrow", selecting: 16)
+    #expect(field.selectedText == "see you tomorrow")
+    #expect(field.textBeforeCursor == "Note: ")
+    field.insert("I look forward to it.")
+    #expect(field.text == "Note: I look forward to it.")
+    #expect(field.selectedText == nil)
+
+    field.select(3)
+    field.deleteBackward(count: 10)
+    #expect(field.text == "Note: I look forward to ")
+    #expect(field.selectedText == nil)
   }
 }
