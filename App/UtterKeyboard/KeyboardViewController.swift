@@ -77,9 +77,9 @@ final class KeyboardViewController: UIInputViewController {
     super.viewWillAppear(animated)
     session?.fullAccess = hasFullAccess
     session?.appear()
-    // The Light or Dark choice made in Utter (the system's otherwise).
+    // NB: Utter's Light or Dark on the controller, so its SwiftUI child too (a view's override skips a child's).
     let style = session?.settings.interfaceStyleRawValue ?? 0
-    view.overrideUserInterfaceStyle = UIUserInterfaceStyle(rawValue: style) ?? .unspecified
+    overrideUserInterfaceStyle = UIUserInterfaceStyle(rawValue: style) ?? .unspecified
     reportField()
   }
 

@@ -14,7 +14,9 @@ struct TypingKeys: View {
   var body: some View {
     let model = session.typing.typing
     GeometryReader { proxy in
-      let unit = (proxy.size.width - 9 * Self.gap) / 10
+      // NB: a number or decimal pad is three wide keys a row; the globe's place stays when iOS hides the globe.
+      let columns: CGFloat = model.isPad ? 3 : 10
+      let unit = (proxy.size.width - (columns - 1) * Self.gap) / columns
       VStack(spacing: geometry.rowGap) {
         ForEach(Array(model.rows.enumerated()), id: \.offset) { _, row in
           HStack(spacing: Self.gap) {
@@ -22,7 +24,7 @@ struct TypingKeys: View {
               keyView(key, model: model, unit: unit)
             }
           }
-          .frame(maxWidth: .infinity)
+          .frame(maxWidth: .infinity, alignment: model.isPad ? .trailing : .center)
           .frame(height: geometry.rowHeight)
         }
       }
@@ -35,7 +37,7 @@ struct TypingKeys: View {
   private func keyView(_ key: TypingModel.Key, model: TypingModel, unit: CGFloat) -> some View {
     switch key {
     case .character(let character):
-      CharacterKey(title: character, width: unit) {
+      CharacterKey(title: character, width: character.count > 1 ? unit * 1.6 : unit) {
         press(.character(character))
       } onLongPress: {
         let options = model.accents(for: character)
@@ -50,7 +52,7 @@ struct TypingKeys: View {
         label: "Shift", width: unit * 1.35, highlighted: model.shift != .off
       ) { press(.shift) }
     case .delete:
-      DeleteKey(width: unit * 1.35) {
+      DeleteKey(width: model.isPad ? unit : unit * 1.35) {
         press(.delete)
       } onRepeat: { count in
         controls.keyPressed()
@@ -73,7 +75,7 @@ struct TypingKeys: View {
     case .nextKeyboard:
       if session.showsGlobe {
         GlobeKey(makeView: controls.makeGlobe)
-          .frame(width: unit * 1.1)
+          .frame(width: model.isPad ? unit : unit * 1.1)
           .frame(maxHeight: .infinity)
           .background(KeyBackground(isSpecial: true))
       }

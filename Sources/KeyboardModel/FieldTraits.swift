@@ -1,6 +1,7 @@
 /// Names for the raw values of UIKit's text input traits (`UITextInputTraits.h`), tested here.
 public enum FieldTraits {
-  static let keyboardTypes = [
+  /// `UIKeyboardType`'s cases by raw value.
+  public static let keyboardTypes = [
     "default", "asciiCapable", "numbersAndPunctuation", "url", "numberPad", "phonePad", "namePhonePad",
     "emailAddress", "decimalPad", "twitter", "webSearch", "asciiCapableNumberPad",
   ]

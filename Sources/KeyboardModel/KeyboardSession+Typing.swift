@@ -28,7 +28,7 @@ extension KeyboardSession {
     let language = KeyboardLanguage.resolve(
       picked: picked, setting: model.configuration.settings.language, field: field)
     guard language != typing.language else { return }
-    typing.setLanguage(language)
+    typing.language = language
     typingObserver?(typingState)
   }
 

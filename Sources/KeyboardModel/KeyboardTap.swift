@@ -18,8 +18,8 @@ public enum KeyboardTap: Sendable, Hashable {
   case language(picked: String?, field: String?)
   /// The style picked on the keyboard (nil: automatic).
   case style(String?)
-  /// The field's autocapitalisation type and return key label.
-  case fieldTraits(TypingModel.Capitalization, returnLabel: String)
+  /// The field's autocapitalisation type, return key label and keyboard type (`FieldTraits` names).
+  case fieldTraits(TypingModel.Capitalization, returnLabel: String, keyboardType: String = "default")
 }
 
 extension KeyboardSession {
@@ -55,10 +55,9 @@ extension KeyboardSession {
       apply([.moveCursor(offset)])
     case .language(let picked, let field): setLanguage(picked: picked, field: field)
     case .style(let style): pickedStyle = style
-    case .fieldTraits(let capitalization, let returnLabel):
+    case .fieldTraits(let capitalization, let returnLabel, let keyboardType):
       beginTurn()
-      typing.capitalization = capitalization
-      typing.returnLabel = returnLabel
+      typing.setField(capitalization, returnLabel: returnLabel, keyboardType: keyboardType)
       fieldChanged()
     }
   }

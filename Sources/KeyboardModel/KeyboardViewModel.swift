@@ -75,9 +75,11 @@
       self.logger = logger
     }
 
-    /// Makes the session (again when Full Access changed) and syncs. Called each time the keyboard appears.
+    /// Makes the session (again when Full Access or the settings the app shared changed) and syncs. Called each time
+    /// the keyboard appears.
     public func appear() {
-      if worker == nil || connectedWithAccess != fullAccess { connect() }
+      let latest = shared.flatMap { try? KeyboardSettings.read(from: $0) } ?? KeyboardSettings()
+      if worker == nil || connectedWithAccess != fullAccess || latest != settings { connect(latest) }
       send(.appear)
     }
 
@@ -118,24 +120,26 @@
       send(.style(style))
     }
 
-    /// The field changed: its input mode's language, `UITextAutocapitalizationType` and return key label.
+    /// The field changed: its input mode's language, `UITextAutocapitalizationType`, return key label and (from the
+    /// host's `fieldTraits`) keyboard type.
     public func fieldChanged(language: String?, capitalization: Int, returnLabel: String) {
       fieldLanguage = language
       let traits = KeyboardTap.fieldTraits(
-        TypingModel.Capitalization(rawValue: capitalization) ?? .sentences, returnLabel: returnLabel)
+        TypingModel.Capitalization(rawValue: capitalization) ?? .sentences, returnLabel: returnLabel,
+        keyboardType: host?.fieldTraits.keyboardType ?? "default")
       fieldTraits = traits
       send(traits)
       send(.language(picked: pickedLanguage, field: language))
     }
 
-    private func connect() {
+    private func connect(_ latest: KeyboardSettings) {
       actions?.finish()
       worker?.cancel()
       if shared == nil, fullAccess { notice = "Utter's shared folder is missing. Reinstall Utter." }
       let access = fullAccess && shared != nil
       connectedWithAccess = fullAccess
       // NB: without Full Access the App Group is read, never written: the session never touches its channel.
-      settings = shared.flatMap { try? KeyboardSettings.read(from: $0) } ?? KeyboardSettings()
+      settings = latest
       let container = shared?.channel ?? FileManager.default.temporaryDirectory
       let session = KeyboardSession(
         channel: SessionChannel(container: container, logger: logger), document: document,

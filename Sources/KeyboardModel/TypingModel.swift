@@ -1,3 +1,5 @@
+import Foundation
+
 /// The typing half of the keyboard: which keys show, and the `TypingEdit`s a press makes.
 public struct TypingModel: Sendable, Hashable {
   public enum Layout: String, Sendable, Hashable, CaseIterable {
@@ -9,6 +11,15 @@ public struct TypingModel: Sendable, Hashable {
       case "fr": .azerty
       case "de", "cs", "sk", "hu", "sl", "hr", "sq": .qwertz
       default: .qwerty
+      }
+    }
+
+    /// Its three rows of letters.
+    var letters: [String] {
+      switch self {
+      case .qwerty: ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+      case .azerty: ["azertyuiop", "qsdfghjklm", "wxcvbn'"]
+      case .qwertz: ["qwertzuiop", "asdfghjklü", "yxcvbnm"]
       }
     }
   }
@@ -36,16 +47,19 @@ public struct TypingModel: Sendable, Hashable {
     case nextKeyboard
   }
 
-  public private(set) var layout: Layout
-  /// The language typed in (the field's, or the one picked on the keyboard); dictation follows it.
-  public private(set) var language: String?
+  /// The language typed in (the field's, or the one picked on the keyboard): the layout, currency and dictation
+  /// follow it.
+  public internal(set) var language: String?
+  public var layout: Layout { .forLanguage(language) }
   public private(set) var page: Page = .letters
   public private(set) var shift: Shift = .off
-  public var capitalization: Capitalization
+  public private(set) var capitalization: Capitalization
   /// The return key's label, from the field (`FieldTraits.returnLabel`).
-  public var returnLabel: String
-  /// The currency sign the number page leads with, by language.
-  public let currency: String
+  public private(set) var returnLabel: String
+  /// The field's keyboard type (`FieldTraits.keyboardType`): the keys follow it as Apple's keyboard's do.
+  public private(set) var keyboardType = "default"
+  /// The decimal pad's separator: the region's, as on Apple's decimal pad.
+  public var decimalSeparator = Locale.current.decimalSeparator ?? "."
   private var lastShiftTap = -Double.infinity
   private var lastSpace = -Double.infinity
   /// Whether the user turned shift on by hand (auto-capitalisation never turns a hand-set shift off).
@@ -55,31 +69,48 @@ public struct TypingModel: Sendable, Hashable {
   public static let doubleTapWindow = 0.45
 
   public init(language: String? = nil, capitalization: Capitalization = .sentences, returnLabel: String = "return") {
-    layout = Layout.forLanguage(language)
     self.language = language
     self.capitalization = capitalization
     // NB: an empty field: its first letter is a capital unless the field says otherwise.
     shift = Self.capitalizes(after: "", rule: capitalization) ? .once : .off
     self.returnLabel = returnLabel
+  }
+
+  /// The currency sign the number page leads with, by language.
+  public var currency: String {
     switch language?.split(separator: "-").first?.lowercased() {
-    case "fr", "de", "es", "it", "nl", "pt", "fi", "el", "sk", "sl", "et", "lv", "lt": currency = "€"
-    case "ja", "zh": currency = "¥"
-    default: currency = language?.hasSuffix("GB") == true ? "£" : "$"
+    case "fr", "de", "es", "it", "nl", "pt", "fi", "el", "sk", "sl", "et", "lv", "lt": "€"
+    case "ja", "zh": "¥"
+    default: language?.hasSuffix("GB") == true ? "£" : "$"
     }
   }
 
-  /// Switches the layout for a language the user picked (or the field's).
-  public mutating func setLanguage(_ language: String?) {
-    self.language = language
-    layout = Layout.forLanguage(language)
+  /// The field's auto-capitalisation, return key label and keyboard type; a new type opens on its first page (the
+  /// numbers for `numbersAndPunctuation`), and web search's plain return key is Go, as on Apple's keyboard.
+  public mutating func setField(_ capitalization: Capitalization, returnLabel: String, keyboardType: String) {
+    self.capitalization = capitalization
+    self.returnLabel = keyboardType == "webSearch" && returnLabel == "return" ? "go" : returnLabel
+    guard keyboardType != self.keyboardType else { return }
+    self.keyboardType = keyboardType
+    page = firstPage
   }
+
+  /// The page a field's keyboard opens on and space goes back to.
+  private var firstPage: Page { keyboardType == "numbersAndPunctuation" ? .numbers : .letters }
+
+  /// Whether the field takes digits only (a number or decimal pad): three keys a row.
+  public var isPad: Bool { ["numberPad", "asciiCapableNumberPad", "decimalPad"].contains(keyboardType) }
 
   /// The keys, row by row, for the current page and shift.
   public var rows: [[Key]] {
+    if isPad {
+      let left = keyboardType == "decimalPad" ? Key.character(decimalSeparator) : .nextKeyboard
+      return ["123", "456", "789"].map { $0.map { .character(String($0)) } } + [[left, .character("0"), .delete]]
+    }
     let characters: [String]
     switch page {
     case .letters:
-      characters = Self.letterRows[layout] ?? []
+      characters = layout.letters
     case .numbers:
       characters = ["1234567890", "-/:;()\(currency)&@\"", ".,?!'"]
     case .symbols:
@@ -87,22 +118,20 @@ public struct TypingModel: Sendable, Hashable {
       characters = ["[]{}#%^*+=", "_\\|~<>\(others)•", ".,?!'"]
     }
     var rows = characters.map { row in row.map { Key.character(shown(String($0))) } }
-    if rows.count == 3 {
-      rows[2].insert(page == .letters ? .shift : .page(page == .numbers ? .symbols : .numbers), at: 0)
-      rows[2].append(.delete)
-    }
-    rows.append([.page(page == .letters ? .numbers : .letters), .nextKeyboard, .space, .returnKey])
+    rows[2] = [page == .letters ? .shift : .page(page == .numbers ? .symbols : .numbers)] + rows[2] + [.delete]
+    let space: [Key] = keyboardType == "url" ? [] : [.space]
+    let signs = (Self.besideSpace[keyboardType] ?? []).map { Key.character($0) }
+    rows.append([.page(page == .letters ? .numbers : .letters), .nextKeyboard] + space + signs + [.returnKey])
     return rows
   }
 
-  static let letterRows: [Layout: [String]] = [
-    .qwerty: ["qwertyuiop", "asdfghjkl", "zxcvbnm"],
-    .azerty: ["azertyuiop", "qsdfghjklm", "wxcvbn'"],
-    .qwertz: ["qwertzuiop", "asdfghjklü", "yxcvbnm"],
+  /// The signs Apple's keyboard shows beside the space bar for a field's type (a URL's take its place).
+  static let besideSpace = [
+    "emailAddress": ["@", "."], "twitter": ["@", "#"], "webSearch": ["."], "url": [".", "/", ".com"],
   ]
 
   private func shown(_ character: String) -> String {
-    page == .letters && shift != .off ? character.uppercased() : character
+    page == .letters && shift != .off && character.count == 1 ? character.uppercased() : character
   }
 
   /// The accents a long press on `letter` offers, the language's most used first.
@@ -119,7 +148,7 @@ public struct TypingModel: Sendable, Hashable {
     "a": ["à", "á", "â", "ä", "æ", "ã", "å", "ā"], "e": ["é", "è", "ê", "ë", "ē", "ė", "ę"],
     "i": ["î", "ï", "í", "ī", "į", "ì"], "o": ["ô", "ö", "ò", "ó", "œ", "ø", "ō", "õ"],
     "u": ["û", "ü", "ù", "ú", "ū"], "c": ["ç", "ć", "č"], "n": ["ñ", "ń"], "s": ["ß", "ś", "š"],
-    "y": ["ÿ"], "z": ["ž", "ź", "ż"], "l": ["ł"],
+    "y": ["ÿ"], "z": ["ž", "ź", "ż"], "l": ["ł"], ".com": [".org", ".net", ".edu", ".co.uk"],
   ]
 
   /// What pressing `key` does, given the text before the cursor, at `now` (seconds).
@@ -127,7 +156,7 @@ public struct TypingModel: Sendable, Hashable {
     defer { if key != .space { lastSpace = -Double.infinity } }
     switch key {
     case .character(let character):
-      let typed = page == .letters && shift != .off ? character.uppercased() : character
+      let typed = shown(character)
       if shift == .once { shift = .off }
       shiftByHand = false
       // NB: an apostrophe or a sign typed on the number page goes back to the letters, as on iPhone.
@@ -136,14 +165,12 @@ public struct TypingModel: Sendable, Hashable {
       updateAutoShift(after: text + typed)
       return edits
     case .shift:
-      switch shift {
-      case .off:
-        shift = .once
-      case .once:
-        shift = now - lastShiftTap <= Self.doubleTapWindow ? .locked : .off
-      case .locked:
-        shift = .off
-      }
+      shift =
+        switch shift {
+        case .off: .once
+        case .once: now - lastShiftTap <= Self.doubleTapWindow ? .locked : .off
+        case .locked: .off
+        }
       shiftByHand = shift != .off
       lastShiftTap = now
       return []
@@ -153,7 +180,7 @@ public struct TypingModel: Sendable, Hashable {
       return [.deleteBackward(1)]
     case .space:
       defer { lastSpace = now }
-      if page != .letters { page = .letters }
+      page = firstPage
       // NB: two spaces in a row after a word end the sentence: the first becomes ". ", as on iPhone.
       if now - lastSpace <= Self.doubleTapWindow, text.hasSuffix(" "), let before = text.dropLast().last,
         before.isLetter || before.isNumber

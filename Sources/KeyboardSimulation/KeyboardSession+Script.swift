@@ -27,13 +27,43 @@ extension KeyboardSession {
     beginTurn()
     return visibleBefore
   }
+
+  /// What the suggestion bar offers for the word before the cursor from the dictionary's terms the app shared (iOS's
+  /// spell checker, which the extension adds, is not here).
+  public func suggestions() -> [String] {
+    beginTurn()
+    return Suggestions.rank(
+      word: Suggestions.currentWord(before: visibleBefore), candidates: [],
+      terms: model.configuration.settings.dictionaryTerms)
+  }
+}
+
+extension TypingModel {
+  /// The keys as they show, a row a line, apart by spaces (`utter keyboard`'s `keys` step).
+  public var printedRows: String {
+    rows.map { row in
+      row.map { key in
+        switch key {
+        case .character(let character): character
+        case .shift: shift == .locked ? "⇪" : "⇧"
+        case .delete: "⌫"
+        case .space: "space"
+        case .returnKey: returnLabel
+        case .page(let page): page == .letters ? "ABC" : page == .numbers ? "123" : "#+="
+        case .nextKeyboard: "🌐"
+        }
+      }.joined(separator: " ")
+    }.joined(separator: "\n")
+  }
 }
 
 extension TypingModel {
   /// The keys a user presses, from the current page and shift, to type `character`: a page key first when it is on
   /// another page, shift before a capital that shift does not already give (a lower-case letter is just its key, so
-  /// auto-capitalisation applies); a character on no page (an accent) is its letter's long press.
+  /// auto-capitalisation applies); a character on no page (an accent) is its letter's long press. A number or decimal
+  /// pad types only its own keys: nothing else can be pressed on it.
   public func keys(toType character: Character) -> [Key] {
+    if isPad { return rows.joined().contains(.character(String(character))) ? [.character(String(character))] : [] }
     switch character {
     case " ": return [.space]
     case "\n": return [.returnKey]
@@ -57,7 +87,7 @@ extension TypingModel {
 
   /// The page of this language's keys that shows `character` (lower case), if any.
   func page(holding character: String) -> Page? {
-    var probe = TypingModel(language: language)
+    var probe = self
     for page in [Page.letters, .numbers, .symbols] {
       _ = probe.press(.page(page), before: "", now: 0)
       let shown = probe.rows.joined().compactMap { key -> String? in

@@ -70,7 +70,7 @@ extension DictationPipeline {
   ) -> DictationHost {
     let engines = engines
     let archive = archive ?? self.archive ?? HistoryArchive(database: nil, origin: .keyboard)
-    let learning = SessionLearning(self)
+    let learning = SessionLearning(self, keyboard: devices.shared)
     let environment = HostEnvironment(
       clock: devices.clock, microphone: devices.microphone, makeSegmenter: devices.makeSegmenter,
       loadEngine: { try await engines.load(engine ?? learning.current.settings.engine()) },

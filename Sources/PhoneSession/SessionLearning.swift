@@ -1,5 +1,6 @@
 import Dictation
 import DictationHost
+import DictationValues
 import Foundation
 import SessionChannel
 import Storage
@@ -12,12 +13,27 @@ import WordMatching
 public struct SessionLearning: Sendable {
   private let pipeline: SessionPipeline
   private let learner: WordLearner
+  private let keyboard: SharedFolder?
 
-  /// Learning for `pipeline`'s session, into its history's store.
-  public init(_ pipeline: DictationPipeline) {
+  /// Learning for `pipeline`'s session, into its history's store. The keyboard's settings and the dictionary's terms
+  /// (its suggestions) are shared into `keyboard` now and again whenever they change: a term learned, or a change
+  /// read at a dictation's start.
+  public init(_ pipeline: DictationPipeline, keyboard: SharedFolder? = nil) {
     self.pipeline = SessionPipeline(pipeline)
     learner = WordLearner(
       database: pipeline.archive?.database, dictionary: LiveDictionary(pipeline.settings.dictionary))
+    self.keyboard = keyboard
+    shareWithKeyboard()
+  }
+
+  /// Writes what the keyboard reads from the store (`KeyboardSettings.share`); a line when that failed.
+  @discardableResult
+  func shareWithKeyboard() -> String? {
+    guard let keyboard, let database = pipeline.value.archive?.database else { return nil }
+    do { try KeyboardSettings.share(from: database, in: keyboard) } catch {
+      return "the keyboard's suggestions are not updated: \(UserMessage.of(error))"
+    }
+    return nil
   }
 
   /// The pipeline with the session's settings and dictionary, terms learned during the session included.
@@ -40,6 +56,7 @@ public struct SessionLearning: Sendable {
       pipeline.settings = now
     }
     learner.dictionary.replace(with: now.dictionary)
+    shareWithKeyboard()
     return changes
   }
 
@@ -71,6 +88,7 @@ public struct SessionLearning: Sendable {
     }
     if !report.rejected.isEmpty { parts.append("not learned: " + report.rejected.joined(separator: "; ")) }
     if let notice = report.notice { parts.append(notice) }
+    if !report.learned.isEmpty, let problem = shareWithKeyboard() { parts.append(problem) }
     return CorrectionResult(
       vocabulary: report.learned.isEmpty ? nil : Vocabulary.prompt(for: learner.dictionary.entries),
       learnedForms: report.learnedForms,

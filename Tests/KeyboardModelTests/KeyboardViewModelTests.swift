@@ -48,6 +48,36 @@ struct KeyboardViewModelTests {
     return (keyboard, host)
   }
 
+  @Test("the keys follow the field's type from the host; the settings the app shares are read again as it appears")
+  func fieldTypeAndFreshSettings() async throws {
+    let folder = try TemporaryDirectory("utter-keyboard-view")
+    defer { folder.remove() }
+    let shared = SharedFolder(appGroup: folder.url)
+    try KeyboardSettings(appearance: "dark", dictionaryTerms: ["Kubernetes"]).write(to: shared)
+    let (keyboard, host) = await MainActor.run {
+      let keyboard = KeyboardViewModel(
+        fullAccess: true, shared: shared, document: SimulatedTextField(), notifier: { SilentNotifier() })
+      let host = HostStandIn()
+      keyboard.host = host
+      keyboard.appear()
+      keyboard.fieldChanged(language: nil, capitalization: 0, returnLabel: "return")
+      return (keyboard, host)
+    }
+    let emailKeys = { await MainActor.run { keyboard.typing.typing.rows.last?.contains(.character("@")) == true } }
+    #expect(await eventually(emailKeys))
+    #expect(await MainActor.run { keyboard.settings.interfaceStyleRawValue } == 2, "Dark")
+    await MainActor.run { keyboard.disappear() }
+
+    // The user switches to Utter, picks Light and adds a name, and comes back to the field.
+    try KeyboardSettings(appearance: "light", dictionaryTerms: ["Kubernetes", "Siobhan"]).write(to: shared)
+    await MainActor.run { keyboard.appear() }
+    #expect(await MainActor.run { keyboard.settings.interfaceStyleRawValue } == 1, "Light, without a new keyboard")
+    await MainActor.run { for letter in "sio" { keyboard.send(.key(.character(String(letter)))) } }
+    #expect(await eventually { await MainActor.run { keyboard.suggestions(candidates: []) == ["Siobhan"] } })
+    #expect(await MainActor.run { host.opened.isEmpty })
+    await MainActor.run { keyboard.disappear() }
+  }
+
   @Test(
     "without Full Access the keys type and the mic explains, the shared folder untouched; a missing App Group is said"
   )

@@ -36,6 +36,7 @@ struct TypingSessionTests {
     let (keyboard, app) = try await keyboardAfterDictating("Hi.", into: "", in: dir)
     await keyboard.setLanguage(picked: nil, field: "fr-FR")
     #expect(await keyboard.typing.layout == .azerty)
+    #expect(await keyboard.typing.currency == "€", "the number page leads with the language's currency, not $")
     await keyboard.perform(.style("casual"))
     await keyboard.tapStart()
     let start = app.readCommands().value?.commands.last

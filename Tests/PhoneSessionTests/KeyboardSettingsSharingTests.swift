@@ -5,10 +5,12 @@ import KeyboardModel
 import Locations
 import PhoneSession
 import SessionChannel
+import SessionTestFakes
 import Storage
 import TestSupport
 import Testing
 import TextPipeline
+import WordChanges
 
 @Suite("The keyboard reads the settings the app shares")
 struct KeyboardSettingsSharingTests {
@@ -50,6 +52,31 @@ struct KeyboardSettingsSharingTests {
     #expect(!bounded.dictionaryTerms.contains { $0.count > KeyboardSettings.maxTermLength })
     let url = try bounded.write(to: SharedFolder(appGroup: group.url))
     #expect(try Data(contentsOf: url).count < 16 * 1024, "the keyboard reads a small file")
+  }
+
+  @Test("a running session gives the keyboard its terms: at its start, a term it learns, one added while it runs")
+  func sessionSharesTerms() throws {
+    let store = try TemporaryStore()
+    defer { store.remove() }
+    let group = try TemporaryDirectory("utter-app-group")
+    defer { group.remove() }
+    let keyboard = SharedFolder(appGroup: group.url)
+    let suggested = { (word: String) in
+      Suggestions.rank(word: word, candidates: [], terms: try KeyboardSettings.read(from: keyboard).dictionaryTerms)
+    }
+    try store.database.saveDictionaryEntry(DictionaryEntry(term: "Kubernetes"))
+    let session = SessionLearning(WordLearnerTests.pipeline(store: store), keyboard: keyboard)
+    #expect(try suggested("kub") == ["Kubernetes"], "shared as the session starts, as the app does at launch")
+
+    let fix = [CorrectedWords(heard: "Shivor", corrected: "Siobhan")]
+    _ = session.learn(fix)
+    #expect(try suggested("Sio") == [], "a correction made once is only a suggestion for the dictionary")
+    _ = session.learn(fix)
+    #expect(try suggested("Sio") == ["Siobhan"], "learned the second time: the keyboard suggests it at once")
+
+    try store.database.saveDictionaryEntry(DictionaryEntry(term: "Niamh"))
+    #expect(session.refresh()?.contains("dictionary") == true)
+    #expect(try suggested("nia") == ["Niamh"], "added while the session runs: shared at the next dictation's start")
   }
 
   @Test("the keyboard takes the app's Light or Dark choice; the session timeout, which it never reads, stays home")

@@ -100,3 +100,46 @@ struct TypingKeyboardTests {
     }
   }
 }
+
+/// The keys a field's keyboard type shows, and the suggestion bar's dictionary terms, through `utter keyboard`.
+@Suite("The keyboard's keys per field, and its suggestions", .serialized)
+struct FieldKeysAndSuggestionsTests {
+  @Test("a term added with utter dictionary add is what the suggestion bar offers for its first letters")
+  func dictionaryTermSuggested() async throws {
+    let dir = try TemporaryDirectory("typing")
+    defer { dir.remove() }
+    let data = ["--data-dir", dir.path("data").path]
+    let container = dir.path("group").path
+    let added = try await UtterBinary.run(["dictionary", "add", "Siobhan"] + data)
+    #expect(added.status == 0, "\(added.stderr)")
+    let shared = try await UtterBinary.run(["settings", "export-keyboard", "--container", container] + data)
+    #expect(shared.status == 0, "\(shared.stderr)")
+    let result = try await UtterBinary.run([
+      "keyboard", "--container", container, "--script", "type Ask sio; suggestions; accept Siobhan; type now; field",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "Siobhan\nAsk Siobhan now\n")
+  }
+
+  @Test("an e-mail field has @ and . beside the space bar, a number pad only digits, a URL field .com")
+  func keysPerFieldType() async throws {
+    let dir = try TemporaryDirectory("typing")
+    defer { dir.remove() }
+    func keyboard(_ type: String, _ script: String) async throws -> ProcessOutput {
+      try await UtterBinary.run([
+        "keyboard", "--container", dir.path("group").path, "--no-full-access", "--capitalization", "none",
+        "--keyboard-type", type, "--script", script,
+      ])
+    }
+    let email = try await keyboard("emailAddress", "keys; type ana@example.com")
+    #expect(email.status == 0, "\(email.stderr)")
+    #expect(email.stdout.split(separator: "\n").suffix(2) == ["123 🌐 space @ . return", "ana@example.com"])
+    let pin = try await keyboard("numberPad", "type PIN 2468; keys")
+    #expect(pin.stdout == "1 2 3\n4 5 6\n7 8 9\n🌐 0 ⌫\n2468\n", "letters and spaces have no key on a number pad")
+    let url = try await keyboard("url", "keys")
+    #expect(url.stdout.split(separator: "\n")[3] == "123 🌐 . / .com return")
+    let unknown = try await keyboard("emoji", "keys")
+    #expect(unknown.status != 0)
+    #expect(unknown.stderr.contains("unknown --keyboard-type 'emoji'"))
+  }
+}
