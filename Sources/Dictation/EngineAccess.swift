@@ -15,11 +15,11 @@ public struct EngineAccess: Sendable {
   public init(
     load: @escaping @Sendable (EngineChoice) async throws -> any SpeechEngine,
     unload: @escaping @Sendable () async -> Void = {},
-    check: @escaping @Sendable (EngineChoice) async -> String? = {
-      _ in nil
-    }
+    check: @escaping @Sendable (EngineChoice) async -> String? = { _ in nil }
   ) {
-    (self.load, self.unload, self.check) = (load, unload, check)
+    self.load = load
+    self.unload = unload
+    self.check = check
   }
 
   /// `engine` whatever the choice, nothing to free, never refused.
