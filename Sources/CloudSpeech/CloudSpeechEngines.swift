@@ -32,6 +32,9 @@ public enum CloudSpeechEngines {
       baseURL: nil, requiresKey: false),
   ]
 
+  /// The engines offered as they are (all but your own server, which Settings offers with its address).
+  public static var offered: [EngineDescriptor] { entries.filter { $0.baseURL != nil }.map(\.descriptor) }
+
   /// The model `openai-compatible` uses when none is named.
   public static let compatibleDefaultModel = "whisper-1"
 

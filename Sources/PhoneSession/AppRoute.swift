@@ -1,11 +1,13 @@
+import DictationValues
 import Foundation
 
 /// Where a `utter://` link, an intent or a widget asks the app to go.
 public enum AppRoute: Hashable, Identifiable, Sendable {
   /// `utter://activate?source=keyboard`: start the flow session for the keyboard, then send the user back.
   case activate
-  /// `utter://dictate`: dictate in the app.
-  case dictate
+  /// Dictate in the app, for the next keyboard's cursor: opened by `utter://dictate` (the widget's link: `.widget`) or
+  /// by an intent (Siri, a Shortcut, Control Center, the Action Button: `.shortcut`), which history records.
+  case dictate(DictationOrigin)
   /// `utter://note`: a new quick note, listening.
   case newNote
   /// `utter://open`: just the app.
@@ -18,7 +20,7 @@ public enum AppRoute: Hashable, Identifiable, Sendable {
     guard url.scheme?.lowercased() == "utter" else { return nil }
     switch url.host?.lowercased() {
     case "activate": self = .activate
-    case "dictate": self = .dictate
+    case "dictate": self = .dictate(.widget)
     case "note": self = .newNote
     case "open", nil, "": self = .home
     default: return nil

@@ -31,7 +31,11 @@
       let wait = Wait()
       pending = wait
       await open()
-      return try await wait.outcome().get()
+      // NB: not `Result.get()`: the iOS SDK's standard library has it throw `any Error`, not the typed error.
+      switch await wait.outcome() {
+      case .success(let text): return text
+      case .failure(let error): throw error
+      }
     }
 
     /// The quick dictation made for a shortcut ended: `outcome` goes to the shortcut waiting, if any.

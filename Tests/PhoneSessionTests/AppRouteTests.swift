@@ -7,7 +7,7 @@ struct AppRouteTests {
   @Test(
     "utter:// links",
     arguments: [
-      ("utter://activate?source=keyboard", AppRoute.activate), ("UTTER://dictate", .dictate),
+      ("utter://activate?source=keyboard", AppRoute.activate), ("UTTER://dictate", .dictate(.widget)),
       ("utter://note", .newNote),
       ("utter://open", .home), ("utter://", .home),
     ])

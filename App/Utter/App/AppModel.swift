@@ -113,7 +113,7 @@ final class AppModel {
   private func handle(_ request: IntentRequest) {
     residencyChanged(.intent(opensApp: request != .endSession))
     switch request {
-    case .startDictation: go(to: .dictate)
+    case .startDictation: go(to: .dictate(.shortcut))
     case .newNote: go(to: .newNote)
     case .endSession:
       flow.end()
@@ -170,7 +170,11 @@ final class AppModel {
 
   /// A dictation button inside the app, served by the flow session's host (opened for it when off).
   func appDictation() -> AppDictation {
-    AppDictation { [unowned self] in
+    let clipboard = AppClipboard(
+      autoCopy: { [unowned self] in settings.autoCopy },
+      scene: { UIApplication.shared.applicationState == .background ? .background : .foreground },
+      write: { UIPasteboard.general.string = $0 })
+    return AppDictation(clipboard: clipboard) { [unowned self] in
       try await flow.runningHost(opening: dictationPipeline(), shared: shared, data: data)
     }
   }

@@ -53,8 +53,10 @@ struct RootView: View {
       switch route {
       case .activate:
         ActivationView()
-      case .dictate, .newNote:
-        QuickDictationView(savesAsNote: route == .newNote)
+      case .dictate(let origin):
+        QuickDictationView(savesAsNote: false, openedBy: origin)
+      case .newNote:
+        QuickDictationView(savesAsNote: true)
       case .home:
         EmptyView()
       }

@@ -32,9 +32,4 @@ enum AppEngines {
       ownServer: { RemoteServer(address: ownServer())?.baseURL }, liveSockets: LiveSockets.live)
     return EngineShelf(registry: registry)
   }
-
-  /// What Settings offers: the cloud engines that work without a custom server.
-  static var cloudChoices: [EngineDescriptor] {
-    CloudSpeechEngines.entries.filter { $0.baseURL != nil }.map(\.descriptor)
-  }
 }

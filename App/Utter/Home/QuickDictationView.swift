@@ -1,11 +1,14 @@
 import Dictation
+import DictationValues
 import PhoneSession
 import SwiftUI
 
-/// Full-screen dictation opened by an intent, a widget or `utter://dictate`: starts listening at once.
+/// Full-screen dictation opened by an intent, a widget or `utter://dictate`: starts listening at once. Its text goes
+/// where `AppDictationTarget.quickDictation` says: a note stays here, else a waiting Shortcut or the next keyboard.
 @MainActor
 struct QuickDictationView: View {
   let savesAsNote: Bool
+  var openedBy = DictationOrigin.widget
   @Environment(AppModel.self) private var model
   @Environment(\.dismiss) private var dismiss
   @State private var dictation: AppDictation?
@@ -35,7 +38,7 @@ struct QuickDictationView: View {
       guard dictation == nil else { return }
       let new = model.appDictation()
       dictation = new
-      new.start()
+      new.start(target: .quickDictation(asNote: savesAsNote, openedBy: openedBy))
     }
   }
 }

@@ -70,7 +70,7 @@ struct EngineSettingsView: View {
         }
       }
       Section {
-        ForEach(AppEngines.cloudChoices, id: \.id) { engine in
+        ForEach(CloudSpeechEngines.offered, id: \.id) { engine in
           Button {
             model.updateSettings {
               $0.engine = engine.id
