@@ -30,6 +30,7 @@ final class KeyboardViewController: UIInputViewController {
       fullAccess: hasFullAccess, shared: SharedFolder.appGroup(), document: ProxyDocument(controller: self),
       notifier: { DarwinChangeNotifier() }, pickedLanguage: KeyboardPicks.language, pickedStyle: KeyboardPicks.style)
     session.host = self
+    session.copy = { UIPasteboard.general.string = $0 }  // auto-copy: iOS keeps it only with Full Access
     session.fullAccessHelp = FullAccessHelp(
       iOSMajorVersion: ProcessInfo.processInfo.operatingSystemVersion.majorVersion)
     self.session = session

@@ -1,5 +1,4 @@
 import Dictation
-import Foundation
 import KeyStore
 import Locations
 import ModelInstallation
