@@ -101,50 +101,55 @@ struct InsertedActions: View {
 }
 
 /// The mic: starts a dictation as it is pressed (opening Utter the first time); held, letting go sends it (hold to
-/// talk); tapped, the dictation goes on until ✓ finishes it. Without Full Access it says in one line why dictation
-/// needs it.
+/// talk); tapped, the dictation goes on until ✓ finishes it. Its symbol and label say what a tap does now
+/// (`MicAction`): record, open Utter to start a session, Full Access needed, or wait.
 @MainActor
 struct MicrophoneKey: View {
   let session: KeyboardScreenModel
   @State private var pressedAt: Date?
 
   var body: some View {
-    Image(systemName: listening ? "checkmark" : "mic.fill")
+    Image(systemName: look.symbol)
       .font(.system(size: 17, weight: .semibold))
       .frame(width: 44, height: 34)
-      .background(Capsule().fill(Color.accentColor))
+      .background(Capsule().fill(look.prominent ? Color.accentColor : Color(uiColor: .systemGray)))
       .foregroundStyle(.white)
       .contentShape(Capsule())
       .onLongPressGesture(minimumDuration: 0, perform: {}, onPressingChanged: pressing)
       .accessibilityAddTraits(.isButton)
       .accessibilityAction { tap() }
-      .accessibilityLabel(listening ? "Done, insert text" : "Dictate")
-      .accessibilityHint(
-        session.phase == .inactive ? "Opens the Utter app to turn on the microphone, then come back here" : "")
+      .accessibilityLabel(look.label)
+      .accessibilityHint(look.hint)
   }
 
-  private var listening: Bool {
-    switch session.phase {
-    case .listening: true
-    default: false
+  private var action: MicAction { session.phase.micAction(fullAccess: session.fullAccess) }
+
+  private var look: (symbol: String, label: String, hint: String, prominent: Bool) {
+    switch action {
+    case .record: ("mic.fill", "Dictate", "", true)
+    case .openApp:
+      ("arrow.up.forward.app", "Start Utter", "Opens Utter to turn on the microphone, then come back here", true)
+    case .needsFullAccess: ("lock.fill", "Dictation needs Full Access", "Says how to allow it", false)
+    case .finish: ("checkmark", "Done, insert text", "", true)
+    case .busy: ("ellipsis", "Utter is busy", "", false)
     }
   }
 
   private func tap() {
-    if listening { session.send(.stop) } else { session.tapMicrophone() }
+    if action == .finish { session.send(.stop) } else { session.tapMicrophone() }
   }
 
   /// Down: a dictation starts (✓ when one is running waits for the finger to lift). Up: the model decides from how
   /// long it was held whether that sends the dictation.
   private func pressing(_ down: Bool) {
     if down {
-      guard !listening else { return }
+      guard action != .finish else { return }
       pressedAt = Date()
       session.tapMicrophone()
     } else if let pressedAt {
       session.send(.release(heldSeconds: Date().timeIntervalSince(pressedAt)))
       self.pressedAt = nil
-    } else if listening {
+    } else if action == .finish {
       session.send(.stop)
     }
   }

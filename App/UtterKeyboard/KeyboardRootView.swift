@@ -60,8 +60,8 @@ struct DictationPanel: View {
       switch session.phase {
       case .activating(let waitingOn):
         ActivatingPanel(waitingOn: waitingOn)
-      case .listening(let level, let partial):
-        ListeningPanel(session: session, level: level, live: session.liveText, partialText: partial)
+      case .listening(let level, let partial, let note):
+        ListeningPanel(session: session, level: level, live: session.liveText, partialText: partial, note: note)
       case .interrupted(let pause):
         MessagePanel(
           message: pause.message, actionTitle: pause == .needsApp ? "Open Utter" : "Back to the keys",

@@ -26,7 +26,7 @@ struct ActivatingPanel: View {
 }
 
 /// Listening: level waveform, live text (confirmed words, then the volatile reading of the speech going on, dimmed),
-/// cancel ✗ and done ✓.
+/// the microphone and the countdown to the length cap with "Keep going" (`RecordingNote`), cancel ✗ and done ✓.
 @MainActor
 struct ListeningPanel: View {
   let session: KeyboardScreenModel
@@ -34,6 +34,7 @@ struct ListeningPanel: View {
   let live: LiveText
   /// The phase's line: the live text, or what the app waits on while there is none (the model loading).
   let partialText: String
+  let note: RecordingNote?
 
   var body: some View {
     VStack(spacing: 8) {
@@ -43,6 +44,21 @@ struct ListeningPanel: View {
         .truncationMode(.head)
         .frame(maxWidth: .infinity, alignment: .leading)
         .accessibilityLabel(spoken.isEmpty ? "Listening" : spoken)
+      if let note {
+        HStack(spacing: 8) {
+          Text(note.line)
+            .font(.footnote)
+            .foregroundStyle(.secondary)
+            .lineLimit(1)
+          Spacer(minLength: 0)
+          if note.offersKeepGoing {
+            Button("Keep going") { session.send(.keepGoing) }
+              .buttonStyle(.bordered)
+              .controlSize(.small)
+              .accessibilityHint("Records for another full length before it stops")
+          }
+        }
+      }
       HStack(spacing: 12) {
         RoundKey(symbol: "xmark", label: "Cancel dictation", tint: .secondary, action: { session.send(.cancel) })
         LevelWaveform(level: level)

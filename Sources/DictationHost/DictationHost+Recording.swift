@@ -9,6 +9,8 @@ import SpeechReading
 struct Recording: Sendable {
   let dictation: ActiveDictation
   let startedAt: Double
+  /// Where it stops by itself, near which the keyboard counts down and offers to keep going.
+  var cap: RecordingCap
   /// The audio so far and its reading while the user speaks.
   var reading: LiveReading
   /// The dictation streamed to the engine's server, when the engine reads while it is recorded.
@@ -68,7 +70,7 @@ extension DictationHost {
       }
     }
     recording = Recording(
-      dictation: dictation, startedAt: now,
+      dictation: dictation, startedAt: now, cap: RecordingCap(length: configuration.maxRecordingSeconds),
       reading: LiveReading(segmenter: environment.makeSegmenter(), draftInterval: configuration.draftInterval),
       spool: spool, microphoneTask: microphoneTask)
     logger.info("recording dictation \(id)")
@@ -85,10 +87,16 @@ extension DictationHost {
     guard var recording, recording.dictation.id == dictationID else { return }
     let now = clock.now()
     // NB: nothing past the length cap is kept; the dictation stops there.
-    let capacity = Int(configuration.maxRecordingSeconds * Double(engineSampleRate)) - recording.samples.count
+    let capacity = Int(recording.cap.limit * Double(engineSampleRate)) - recording.samples.count
     guard capacity > 0 else { return }
     let buffer = buffer.count > capacity ? Array(buffer.prefix(capacity)) : buffer
+    let warned = recording.cap.stopsIn(after: recording.reading.seconds) != nil
     let closed = recording.reading.append(buffer)
+    if !warned, let left = recording.cap.stopsIn(after: recording.reading.seconds) {
+      logger.notice(
+        "dictation \(dictationID) stops at the \(Int(recording.cap.limit)) s cap in \(Int(left.rounded(.up))) s\(recording.cap.canKeepGoing ? " unless the user keeps going" : "")"
+      )
+    }
     do {
       try recording.spool?.append(buffer, now: now)
     } catch {
@@ -107,7 +115,7 @@ extension DictationHost {
     if publishLevel { publish() }
     scheduleLiveWork()
     if limitReached {
-      logger.notice("dictation \(dictationID) reached the \(Int(configuration.maxRecordingSeconds)) s limit; stopping")
+      logger.notice("dictation \(dictationID) reached the \(Int(recording.cap.limit)) s limit; stopping")
       apply(.recordingLimitReached(dictationID: dictationID, now: now))
     } else if let silence = configuration.endOfSpeech.silence,
       case let timing = recording.reading.speechTiming,

@@ -26,6 +26,8 @@ public actor DictationHost {
   var audioLevel: Double?
   /// The words of the dictation being recorded, as published.
   var liveText: LiveText?
+  /// The microphone recording, by name, as the phone's route names it (`microphoneNamed`).
+  var microphoneName: String?
   var loops: [Task<Void, Never>] = []
   var ended = false
   /// Whether publishing the state is failing (logged once until it works again).
@@ -115,6 +117,13 @@ public actor DictationHost {
   public func stop() {
     apply(.shutdownRequested)
     if !ended { finishSession() }
+  }
+
+  /// The microphone recording now, by name (`AirPods Pro`; nil: unknown), shown by the keyboard while it listens.
+  public func microphoneNamed(_ name: String?) {
+    guard name != microphoneName else { return }
+    microphoneName = name
+    if model.phase == .recording { publish() }
   }
 
   /// A call or Siri took the microphone: a recording is stopped and its words delivered.
@@ -226,6 +235,9 @@ public actor DictationHost {
       Task { await self.stopRecording(dictation) }
     case .discardDictation(let dictation):
       discard(dictation)
+    case .keepGoing(let dictation):
+      guard recording?.dictation.id == dictation.id, recording?.cap.keepGoing() == true else { return }
+      logger.notice("dictation \(dictation.id) keeps going: it stops at \(Int(recording?.cap.limit ?? 0)) s")
     case .acknowledge(let id):
       do { try environment.archive.markDelivered(id: id) } catch {
         logger.error("cannot mark \(id) delivered: \(error)")
@@ -295,11 +307,16 @@ public actor DictationHost {
     stateSeq += 1
     let phase = phase ?? model.phase
     publishedWaits = waits
-    let state = HostState(
+    var state = HostState(
       seq: stateSeq, sessionID: sessionID, phase: phase, heartbeat: clock.now(), expiresAt: model.expiresAt,
       waitingOn: publishedWaits, dictationCommandSeq: model.dictation?.commandSeq,
       audioLevel: phase == .recording ? audioLevel : nil, liveText: liveText,
       lastCommandSeq: model.lastCommandSeq, lastResultID: model.lastResultID, failure: model.failure)
+    if phase == .recording, let recording {
+      state.microphone = microphoneName
+      state.stopsIn = recording.cap.stopsIn(after: recording.reading.seconds)
+      state.canKeepGoing = recording.cap.canKeepGoing && recording.dictation.origin == .keyboard
+    }
     broadcast(.state(state))
     do {
       try channel.writeState(state)

@@ -74,6 +74,8 @@ public enum HostEffect: Sendable, Hashable {
   case finishDictation(ActiveDictation)
   /// Stop the microphone and throw the audio away.
   case discardDictation(ActiveDictation)
+  /// The user keeps going near the length cap: the dictation may record another full length (`RecordingCap`).
+  case keepGoing(ActiveDictation)
   /// The keyboard inserted this result: mark it delivered and remove its file.
   case acknowledge(resultID: String)
   /// The user corrected words of an inserted result: learn from them.

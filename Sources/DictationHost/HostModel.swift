@@ -185,8 +185,8 @@ public struct HostModel: Sendable, Hashable {
       return found.isEmpty ? [] : [.learnCorrections(found)]
     }
     guard command.sessionID == sessionID, phase != .inactive else { return [] }
-    // NB: the keyboard's stop or cancel never ends a dictation the app started itself.
-    if command.kind == .stop || command.kind == .cancel, dictation?.origin == .app { return [] }
+    // NB: the keyboard's stop, cancel or keep going never acts on a dictation the app started itself.
+    if [.stop, .cancel, .keepGoing].contains(command.kind), dictation?.origin == .app { return [] }
     return dispatch(command.kind, start: command, context: command.context ?? FieldContext(), now: now)
   }
 
@@ -205,6 +205,8 @@ public struct HostModel: Sendable, Hashable {
       phase = .transcribing
       extendExpiry(now)
       return [.finishDictation(dictation)]
+    case (.keepGoing, .recording):
+      return dictation.map { [.keepGoing($0)] } ?? []
     case (.cancel, .recording), (.cancel, .transcribing):
       guard let dictation else { return [] }
       self.dictation = nil

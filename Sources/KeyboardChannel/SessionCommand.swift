@@ -8,6 +8,8 @@ public enum CommandKind: String, Codable, Sendable, CaseIterable {
   case stop
   /// Stop recording and throw the audio away.
   case cancel
+  /// The length cap is near and the user is still speaking: record another full length (`RecordingCap`).
+  case keepGoing = "keep-going"
   /// End the flow session: the app releases the microphone.
   case endSession = "end-session"
   /// The keyboard inserted the result named by `resultID`.

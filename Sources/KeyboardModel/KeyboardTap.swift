@@ -6,7 +6,7 @@ public enum KeyboardTap: Sendable, Hashable {
   /// The mic key let go after `heldSeconds`: held past `KeyboardSession.holdToTalk`, it sends the dictation its press
   /// started (hold to talk); a shorter press was a tap, and the dictation goes on until ✓.
   case release(heldSeconds: Double)
-  case stop, cancel, undo, useRaw, endSession, dismissError
+  case stop, keepGoing, cancel, undo, useRaw, endSession, dismissError
   /// One of our typing keys.
   case key(TypingModel.Key)
   /// The `repeat`th repeat of a held delete.
@@ -38,6 +38,7 @@ extension KeyboardSession {
       pressStartedDictation = nil
       if held >= Self.holdToTalk, model.lastCommandSeq == seq { tapped(.stopTapped(now: now)) }
     case .stop: tapped(.stopTapped(now: now))
+    case .keepGoing: tapped(.keepGoingTapped(now: now))
     case .cancel: tapped(.cancelTapped(now: now))
     case .undo: tapped(.undoTapped)
     case .useRaw: tapped(.useRawTapped)

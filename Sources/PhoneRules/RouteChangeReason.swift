@@ -35,6 +35,15 @@ public enum InputPort: String, Sendable, Hashable, CaseIterable {
   case bluetoothHandsFree
   case wiredHeadset
 
+  /// What iOS names it (`AVAudioSessionPortDescription.portName`; a Bluetooth headset by its own name, AirPods here).
+  public var portName: String {
+    switch self {
+    case .builtInMicrophone: "iPhone Microphone"
+    case .bluetoothHandsFree: "AirPods"
+    case .wiredHeadset: "Headset Microphone"
+    }
+  }
+
   /// The hardware format the input runs at.
   public var format: HardwareFormat {
     switch self {

@@ -1,6 +1,8 @@
 import DictationHost
 import DictationValues
+import Foundation
 import PhoneRules
+import SessionChannel
 
 /// What a flow session needs from the phone's audio hardware (`AVAudioSession` and `AVAudioEngine` on iPhone). It
 /// decides nothing: the session tells it which `AudioSessionPlan` to apply and when to start or stop the microphone.
@@ -14,6 +16,8 @@ public protocol FlowAudio: AnyObject {
   var otherAudioPlaying: Bool { get }
   /// The headset connected now, if any.
   var headset: AudioSituation.Headset { get }
+  /// The route's microphone as iOS names it (`AVAudioSessionPortDescription.portName`), if any.
+  var inputName: String? { get }
   /// Whether the app is on screen: iOS lets a microphone start only then (`MicrophoneStart`).
   var scene: AppScene { get }
   /// Sets the audio session as planned: category options, preferred input, haptics, active or not. Applied in
@@ -82,6 +86,13 @@ public enum PhoneAudioEvents {
     if ports.contains(where: { [.bluetoothA2DP, .bluetoothHFP, .bluetoothLE].contains($0) }) { return .bluetooth }
     if ports.contains(where: { [.headphones, .headsetMicrophone, .usbAudio].contains($0) }) { return .wired }
     return .none
+  }
+
+  /// What the keyboard shows of the route's microphone ("Using AirPods Pro"): its name trimmed and cut to
+  /// `HostState.maxMicrophoneName` characters; nil when iOS names none.
+  public static func microphoneName(_ portName: String?) -> String? {
+    let name = (portName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    return name.isEmpty ? nil : String(name.prefix(HostState.maxMicrophoneName))
   }
 
   /// The ports, in order of preference, that serve a plan's input.

@@ -212,6 +212,12 @@
             log("audio session change failed: \(error)")
           }
         }
+        // NB: read once the recording's route is applied, and again at each state while it records: a headset's
+        // microphone comes a moment later, or goes mid-dictation.
+        let microphone = PhoneAudioEvents.microphoneName(audio.inputName)
+        if state.phase == .recording, microphone != state.microphone, let host {
+          Task { await host.microphoneNamed(microphone) }
+        }
         for cue in cues.observe(state) { onCue(cue) }
         indicator.update(
           SessionActivityState(

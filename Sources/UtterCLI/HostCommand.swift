@@ -136,7 +136,15 @@ struct HostCommand: AsyncParsableCommand {
       """)
   var localNetwork: TransportSecurity.LocalNetworkPermission = .granted
 
+  @Option(
+    name: .customLong("max-recording"),
+    help: "The longest one dictation records, in seconds (5 to 3600; default: the max-recording setting, 600).")
+  var maxRecording: Double?
+
   func validate() throws {
+    if let maxRecording, !(5...3600).contains(maxRecording) {
+      throw ValidationError("--max-recording must be from 5 to 3600 seconds, not \(maxRecording)")
+    }
     guard (0...600).contains(engineDelay) else {
       throw ValidationError("--engine-delay must be from 0 to 600 seconds, not \(engineDelay)")
     }
@@ -187,8 +195,8 @@ struct HostCommand: AsyncParsableCommand {
     let call = interruptAt.flatMap { try? SimulatedCall.parse($0) }
     let data = DataFolder(root: dictation.database?.dataDirectory ?? global.dataDirectory)
     let segmenter = HostSegmenters.make(ProcessInfo.processInfo.environment["UTTER_SEGMENTER"])
-    let (beam, sessionTimeout, keyboardGoneAfter, engineDelay, unloadAfter) = (
-      beam, sessionTimeout, keyboardGoneAfter, engineDelay, unloadAfter
+    let (beam, sessionTimeout, keyboardGoneAfter, engineDelay, unloadAfter, maxRecording) = (
+      beam, sessionTimeout, keyboardGoneAfter, engineDelay, unloadAfter, maxRecording
     )
     // NB: the app's own flow session runs the host, on simulated phone audio: the same opening, audio session plans,
     // call handling and memory warnings as on iPhone.
@@ -239,6 +247,7 @@ struct HostCommand: AsyncParsableCommand {
         configuration.keyboardGoneAfter = keyboardGoneAfter
         configuration.engineLoadDelay = engineDelay
         if let unloadAfter { configuration.engineIdleUnload = unloadAfter > 0 ? unloadAfter : nil }
+        if let maxRecording { configuration.maxRecordingSeconds = maxRecording }
       })
     let host: DictationHost
     do {

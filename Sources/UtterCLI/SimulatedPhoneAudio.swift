@@ -63,6 +63,7 @@ final class SimulatedPhoneAudio: FlowAudio {
   }
 
   func requestPermission() async -> Bool { true }
+  var inputName: String? { session.input.portName }
 
   func apply(_ plan: AudioSessionPlan) throws {
     let notices = session.configure(

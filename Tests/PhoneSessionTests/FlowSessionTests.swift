@@ -40,6 +40,7 @@ final class AudioStandIn: FlowAudio {
     }
   }
   var scene: AppScene { session.scene }
+  var inputName: String? { session.input.portName }
 
   func requestPermission() async -> Bool {
     calls.append("ask")
@@ -224,6 +225,7 @@ struct FlowSessionTests {
     #expect(await eventually { fixture.state()?.phase == .recording && fixture.audio.microphone.isCapturing })
     #expect(await eventually { await fixture.audio.session.ducksOthers }, "activated again, so the music is lowered")
     #expect(await fixture.audio.plans.last?.input == .builtInMicrophone, "music plays on: the iPhone's microphone")
+    #expect(await eventually { fixture.state()?.microphone == "iPhone Microphone" }, "and the keyboard says so")
     #expect(await fixture.audio.plans.last?.options.contains(.allowBluetoothHFP) == false)
     #expect(await fixture.audio.isRunning)
     fixture.audio.microphone.play(try TestPipeline.speech(in: fixture.store.folder))
@@ -238,11 +240,13 @@ struct FlowSessionTests {
     try keyboard.send(.start)
     #expect(await eventually { await fixture.audio.session.input == .bluetoothHandsFree })
     #expect(await eventually { await fixture.audio.isRunning }, "running again after the switch to call quality")
+    #expect(await eventually { fixture.state()?.microphone == "AirPods" }, "the keyboard shows the AirPods' microphone")
     await MainActor.run { fixture.audio.connect(.none) }
     #expect(await eventually { await fixture.audio.isRunning }, "the microphone runs again")
     #expect(await fixture.audio.session.input == .builtInMicrophone)
     #expect(await fixture.audio.refusals.isEmpty, "no tap went in while the route was changing")
     #expect(await fixture.session.phase == .recording, "the dictation was not cut")
+    #expect(await eventually { fixture.state()?.microphone == "iPhone Microphone" }, "and the iPhone's is shown")
     try keyboard.send(.cancel)
     #expect(await eventually { await fixture.audio.plans.last?.options.contains(.allowBluetoothHFP) == false })
     await fixture.session.end()

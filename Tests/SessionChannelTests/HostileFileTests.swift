@@ -57,6 +57,24 @@ struct HostileFileTests {
     #expect(try rejection(state(confirmed: 10, revision: -1)) != nil)
   }
 
+  @Test("the microphone's name and the seconds left to record are read within bounds; beyond them, rejected")
+  func recordingNoteBounds() throws {
+    func state(_ fields: String) -> String {
+      #"{"heartbeat":1000,"lastCommandSeq":0,"phase":"recording","seq":1,"sessionID":"s1","waitingOn":[]"#
+        + fields + "}"
+    }
+    let named = #","microphone":"AirPods Pro","stopsIn":27.5,"canKeepGoing":true"#
+    #expect(try rejection(state(named)) == nil)
+    let dir = try TemporaryDirectory("hostile")
+    defer { dir.remove() }
+    try Data(state(named).utf8).write(to: dir.path("state.json"))
+    let read = SessionChannel(container: dir.url).readState().value
+    #expect(read?.microphone == "AirPods Pro" && read?.stopsIn == 27.5 && read?.canKeepGoing == true)
+    #expect(try rejection(state(#","microphone":""# + String(repeating: "m", count: 65) + #"""#)) != nil)
+    #expect(try rejection(state(#","stopsIn":-1"#)) != nil)
+    #expect(try rejection(state(#","stopsIn":1e300"#)) != nil)
+  }
+
   @Test("a command log with a negative sequence number or a path in a result id is rejected")
   func hostileCommands() throws {
     let negative = #"{"commands":[{"kind":"stop","sentAt":1,"seq":-1,"sessionID":"s1"}]}"#

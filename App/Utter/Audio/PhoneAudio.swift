@@ -52,11 +52,8 @@ final class PhoneAudio: FlowAudio {
   }
 
   var permissionGranted: Bool? {
-    switch AVAudioApplication.shared.recordPermission {
-    case .granted: true
-    case .denied: false
-    default: nil
-    }
+    let permission = AVAudioApplication.shared.recordPermission
+    return permission == .undetermined ? nil : permission == .granted
   }
 
   func requestPermission() async -> Bool { await AVAudioApplication.requestRecordPermission() }
@@ -68,6 +65,7 @@ final class PhoneAudio: FlowAudio {
     let route = session.currentRoute
     return PhoneAudioEvents.headset(ports: (route.outputs + route.inputs).map { Self.ports[$0.portType] ?? .other })
   }
+  var inputName: String? { session.currentRoute.inputs.first?.portName }
 
   /// Sets the session as planned; an inactive plan deactivates it and lets paused audio (music) resume.
   func apply(_ plan: AudioSessionPlan) throws {

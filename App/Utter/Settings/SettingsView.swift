@@ -50,6 +50,9 @@ struct SettingsView: View {
           EndOfSpeech.choices.map { seconds in
             (seconds > 0 ? "After \(EndOfSpeech.label(seconds)) of quiet" : "No, I tap done", seconds)
           })
+        picker(
+          "Longest dictation", \.maxRecordingSeconds,
+          [("1 minute", 60), ("5 minutes", 300), ("10 minutes", 600), ("30 minutes", 1800), ("1 hour", 3600)])
         Toggle("Lower other audio while I speak in Utter", isOn: binding(\.duckOthers))
         picker(
           "Free the speech model", \.unloadModelAfterSeconds,
@@ -63,7 +66,8 @@ struct SettingsView: View {
           "The orange dot shows while the microphone is ready. \"After each dictation\" turns it off every time; the next "
             + "dictation opens Utter again. Automatic uses AirPods' microphone unless music is playing, so it keeps "
             + "its quality. A freed model loads again while you speak. A dictation set to end when you stop ends "
-            + "after that much quiet following your words, never in a pause before you have spoken.")
+            + "after that much quiet following your words, never in a pause before you have spoken. Near its longest, "
+            + "a dictation counts down on the keyboard, and Keep going records as long again, once.")
       }
       Section("History") {
         picker(

@@ -1,0 +1,81 @@
+import DictationValues
+import KeyboardModel
+import SessionChannel
+import Testing
+
+/// The mic key says what a tap will do; while listening, the line under the words names the microphone and counts
+/// down to the length cap, with "Keep going".
+@Suite("Keyboard: what the mic key will do, and the line under the words")
+struct MicKeyTests {
+  @Test(
+    "a tap records over a live session, opens Utter with none, asks for Full Access without it, and finishes a dictation",
+    arguments: [
+      (KeyboardPhase.ready, MicAction.record), (.inactive, .openApp), (.activating(waitingOn: []), .busy),
+      (.listening(level: nil, partialText: ""), .finish), (.transcribing(partialText: ""), .busy),
+      (.interrupted(.call), .busy), (.interrupted(.needsApp), .openApp), (.failed(.appCouldNotOpen), .openApp),
+      (.failed(.appDidNotStart), .openApp), (.failed(.appNotResponding), .record),
+      (.failed(.dictation(.nothingHeard, cause: nil)), .record), (.failed(.needsFullAccess), .needsFullAccess),
+    ])
+  func micAction(phase: KeyboardPhase, action: MicAction) {
+    #expect(phase.micAction(fullAccess: true) == action)
+    #expect(phase.micAction(fullAccess: false) == .needsFullAccess)
+  }
+
+  @Test("the key follows the session: open Utter before it, record once it is ready, ✓ while listening")
+  func followsTheSession() {
+    var model = KeyboardModel()
+    #expect(model.phase.micAction(fullAccess: true) == .openApp)
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 100), now: 100))
+    #expect(model.phase.micAction(fullAccess: true) == .record)
+    _ = model.handle(.startTapped(FieldContext(), now: 101))
+    #expect(model.phase.micAction(fullAccess: true) == .finish)
+    _ = model.handle(.tick(now: 110))  // the app fell silent
+    #expect(model.phase.micAction(fullAccess: true) == .openApp)
+  }
+
+  /// The app's state while dictation #1 records, with the microphone and the cap's countdown.
+  static func recording(
+    seq: Int, microphone: String? = "AirPods Pro", stopsIn: Double? = nil, canKeepGoing: Bool = true
+  ) -> HostState {
+    var state = Host.state(.recording, seq: seq, heartbeat: 101, lastCommandSeq: 1, dictation: 1)
+    state.microphone = microphone
+    state.stopsIn = stopsIn
+    state.canKeepGoing = canKeepGoing
+    return state
+  }
+
+  static func note(_ model: KeyboardModel) -> RecordingNote? {
+    if case .listening(_, _, let note) = model.phase { note } else { nil }
+  }
+
+  @Test("listening names the microphone; near the cap it counts down in whole seconds and offers keep going")
+  func noteLine() {
+    var model = KeyboardModel.listening()
+    #expect(Self.note(model) == nil, "the app said nothing of its microphone")
+    _ = model.handle(.hostStateObserved(Self.recording(seq: 3), now: 101))
+    #expect(Self.note(model)?.line == "Using AirPods Pro")
+    #expect(Self.note(model)?.offersKeepGoing == false, "nothing to keep going from before the warning")
+    #expect(KeyboardModel.commands(model.handle(.keepGoingTapped(now: 101))).isEmpty)
+
+    _ = model.handle(.hostStateObserved(Self.recording(seq: 4, stopsIn: 27.2), now: 101))
+    #expect(Self.note(model)?.line == "Using AirPods Pro · Stops in 0:28")
+    #expect(Self.note(model)?.offersKeepGoing == true)
+    _ = model.handle(.hostStateObserved(Self.recording(seq: 5, microphone: nil, stopsIn: 90), now: 101))
+    #expect(Self.note(model)?.line == "Stops in 1:30")
+  }
+
+  @Test("keep going sends one command while offered, keeps listening, and the second warning offers none")
+  func keepGoing() throws {
+    var model = KeyboardModel.listening()
+    _ = model.handle(.hostStateObserved(Self.recording(seq: 3, stopsIn: 4), now: 101))
+    let sent = KeyboardModel.commands(model.handle(.keepGoingTapped(now: 102)))
+    #expect(sent.map(\.kind) == [.keepGoing])
+    #expect(sent.first?.sessionID == "s1")
+    #expect(model.phase.micAction(fullAccess: true) == .finish, "still listening")
+
+    _ = model.handle(.hostStateObserved(Self.recording(seq: 4, stopsIn: 3, canKeepGoing: false), now: 103))
+    #expect(Self.note(model)?.line == "Using AirPods Pro · Stops in 0:03")
+    #expect(Self.note(model)?.offersKeepGoing == false)
+    #expect(KeyboardModel.commands(model.handle(.keepGoingTapped(now: 103))).isEmpty)
+  }
+}
