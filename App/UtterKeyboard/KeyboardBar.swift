@@ -122,11 +122,14 @@ struct MicrophoneKey: View {
       .accessibilityHint(look.hint)
   }
 
-  private var action: MicAction { session.phase.micAction(fullAccess: session.fullAccess) }
+  private var action: MicAction {
+    session.phase.micAction(fullAccess: session.fullAccess, hasSelection: session.hasSelection)
+  }
 
   private var look: (symbol: String, label: String, hint: String, prominent: Bool) {
     switch action {
     case .record: ("mic.fill", "Dictate", "", true)
+    case .rewrite: ("wand.and.stars", "Rewrite selection", "Say what to do with the selected text", true)
     case .openApp:
       ("arrow.up.forward.app", "Start Utter", "Opens Utter to turn on the microphone, then come back here", true)
     case .needsFullAccess: ("lock.fill", "Dictation needs Full Access", "Says how to allow it", false)

@@ -37,6 +37,8 @@
     public private(set) var settings = KeyboardSettings()
     /// What the no-Full-Access panel shows on this iOS version (the extension sets it).
     public var fullAccessHelp = FullAccessHelp(iOSMajorVersion: 26)
+    /// Whether text is selected in the field (as of its last change): the mic then records an instruction for it.
+    public private(set) var hasSelection = false
     /// The language picked on the keyboard; nil follows the settings, then the conversation.
     public private(set) var pickedLanguage: String?
     /// The style picked on the keyboard; nil lets the app choose.
@@ -124,6 +126,7 @@
     /// host's `fieldTraits`) keyboard type.
     public func fieldChanged(language: String?, capitalization: Int, returnLabel: String) {
       fieldLanguage = language
+      hasSelection = !(document.selectedText ?? "").isEmpty
       let traits = KeyboardTap.fieldTraits(
         TypingModel.Capitalization(rawValue: capitalization) ?? .sentences, returnLabel: returnLabel,
         keyboardType: host?.fieldTraits.keyboardType ?? "default")

@@ -1,12 +1,18 @@
-/// What a tap on the mic key does now, which its symbol and label say: record, open Utter to start a session, say that
-/// Full Access is needed, finish the dictation (✓), or nothing while Utter starts, writes or a call has the mic (busy).
+/// What a tap on the mic key does now, which its symbol and label say: record, record an instruction for the
+/// selected text (rewrite), open Utter to start a session, say that Full Access is needed, finish the dictation (✓),
+/// or nothing while Utter starts, writes or a call has the mic (busy).
 public enum MicAction: String, Sendable, CaseIterable {
-  case record, openApp = "open-app", needsFullAccess = "needs-full-access", finish, busy
+  case record, rewrite, openApp = "open-app", needsFullAccess = "needs-full-access", finish, busy
 }
 
 extension KeyboardPhase {
   /// What a tap on the mic key does in this phase: an error records unless it says the app is not there.
-  public func micAction(fullAccess: Bool) -> MicAction {
+  public func micAction(fullAccess: Bool, hasSelection: Bool = false) -> MicAction {
+    let action = micAction(fullAccess: fullAccess)
+    return action == .record && hasSelection ? .rewrite : action
+  }
+
+  private func micAction(fullAccess: Bool) -> MicAction {
     switch self {
     case _ where !fullAccess, .failed(.needsFullAccess): .needsFullAccess
     case .ready, .inserted: .record

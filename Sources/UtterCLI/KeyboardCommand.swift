@@ -227,7 +227,8 @@ struct KeyboardCommand: AsyncParsableCommand {
         await keyboard.perform(.release(heldSeconds: seconds))
       case .status:
         let phase = await keyboard.model.phase
-        let mic = phase.micAction(fullAccess: !noFullAccess).rawValue
+        let selected = await !(keyboard.document.selectedText ?? "").isEmpty
+        let mic = phase.micAction(fullAccess: !noFullAccess, hasSelection: selected).rawValue
         if statusOnly { print(phase.name) } else { printError("keyboard status: \(phase.name) (mic: \(mic))") }
       case .waitInsert(let seconds):
         let target = insertionsSeen + 1

@@ -19,6 +19,8 @@ struct MicKeyTests {
   func micAction(phase: KeyboardPhase, action: MicAction) {
     #expect(phase.micAction(fullAccess: true) == action)
     #expect(phase.micAction(fullAccess: false) == .needsFullAccess)
+    // With text selected, a tap that would record records an instruction for it instead.
+    #expect(phase.micAction(fullAccess: true, hasSelection: true) == (action == .record ? .rewrite : action))
   }
 
   @Test("the key follows the session: open Utter before it, record once it is ready, ✓ while listening")

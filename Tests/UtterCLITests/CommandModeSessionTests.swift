@@ -45,8 +45,9 @@ struct CommandModeSessionTests {
 
     let selected = "see you tomorrow"
     let keyboard = try await Self.keyboard(
-      workspace, select: selected.count, script: "start; wait 3; stop; wait-insert 60; field; undo; field")
+      workspace, select: selected.count, script: "status; start; wait 3; stop; wait-insert 60; field; undo; field")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard status: ready (mic: rewrite)"), "the mic key offers the rewrite")
     let fields = keyboard.stdout.split(separator: "\n").map(String.init)
     #expect(
       fields == ["Note to Sam: I look forward to seeing you tomorrow.", Self.field],
