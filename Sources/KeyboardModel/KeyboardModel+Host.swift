@@ -43,11 +43,15 @@ extension KeyboardModel {
     if case .activating = phase { return [] }
     switch phase {
     case .listening, .interrupted, .transcribing:
-      // NB: say what happened to the words: kept by the app (it had taken the start), or never recorded.
-      let taken = dictationSeq.map { seq in (host?.lastCommandSeq ?? 0) >= seq } ?? false
-      phase = .failed(taken ? .appStoppedDictationSaved : .appNotRunning)
-    case .failed(.appCouldNotOpen), .failed(.appDidNotStart):
-      break  // the way to open the app stays on screen until the user dismisses it
+      // NB: say what happened to our words: kept by the app (it had taken the start), or never recorded.
+      guard let seq = dictationSeq else {
+        phase = .inactive
+        break
+      }
+      phase = .failed((host?.lastCommandSeq ?? 0) >= seq ? .appStoppedDictationSaved : .appNotRunning)
+    case .failed(.appCouldNotOpen), .failed(.appDidNotStart), .failed(.appNotRunning),
+      .failed(.appStoppedDictationSaved):
+      break  // what happened, and the way to open the app, stay on screen until the user dismisses them
     default:
       phase = .inactive
     }

@@ -160,6 +160,10 @@ struct KeyboardAppStoppedTests {
     _ = model.handle(.tick(now: 110))
     #expect(model.phase == .failed(.appStoppedDictationSaved))
     #expect(KeyboardProblem.appStoppedDictationSaved.message == "Utter stopped. Your dictation was saved in Utter.")
+    _ = model.handle(.tick(now: 111))
+    #expect(model.phase == .failed(.appStoppedDictationSaved), "the message stays on screen, not for one tick")
+    _ = model.handle(.errorDismissed(now: 112))
+    #expect(model.phase.micAction(fullAccess: true) == .openApp)
   }
 
   @Test("a tap the app never took (it was already gone): the keyboard says Utter isn't running, not 'ready'")
@@ -170,5 +174,7 @@ struct KeyboardAppStoppedTests {
     _ = model.handle(.tick(now: 110))
     #expect(model.phase == .failed(.appNotRunning))
     #expect(model.phase.name == "error")
+    _ = model.handle(.tick(now: 111))
+    #expect(model.phase == .failed(.appNotRunning), "the message stays until dismissed")
   }
 }
