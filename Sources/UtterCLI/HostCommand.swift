@@ -137,6 +137,15 @@ struct HostCommand: AsyncParsableCommand {
   var localNetwork: TransportSecurity.LocalNetworkPermission = .granted
 
   @Option(
+    name: .customLong("app-dictation"),
+    help: """
+      WHERE:SECONDS: once the session is ready, the app's own dictation button records SECONDS of the microphone, \
+      as when the user dictates on WHERE: widget or shortcut (the quick dictation, offered to the next keyboard), \
+      note (kept by the app) or shortcut-text (given back to the "Dictate Text" shortcut).
+      """)
+  var appDictation: String?
+
+  @Option(
     name: .customLong("max-recording"),
     help: "The longest one dictation records, in seconds (5 to 3600; default: the max-recording setting, 600).")
   var maxRecording: Double?
@@ -152,6 +161,7 @@ struct HostCommand: AsyncParsableCommand {
       throw ValidationError("--unload-after must not be negative")
     }
     if let interruptAt { _ = try SimulatedCall.parse(interruptAt) }
+    if let appDictation { _ = try AppDictationPlan.parse(appDictation) }
     guard (1...3600).contains(keyboardGoneAfter) else {
       throw ValidationError("--keyboard-gone-after must be from 1 to 3600, not \(keyboardGoneAfter)")
     }
@@ -254,6 +264,9 @@ struct HostCommand: AsyncParsableCommand {
       host = try await flow.runningHost(opening: pipeline, shared: shared, data: data)
     } catch {
       throw CLIError("the host could not start: \(error)")
+    }
+    if let plan = appDictation.flatMap({ try? AppDictationPlan.parse($0) }) {
+      await plan.play(on: host, phone: phone, database: dictation.database, logger: logger)
     }
     if background { await phone.move(to: .background) }
     await flow.waitUntilOff()

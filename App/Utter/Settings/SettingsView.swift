@@ -69,6 +69,17 @@ struct SettingsView: View {
             + "after that much quiet following your words, never in a pause before you have spoken. Near its longest, "
             + "a dictation counts down on the keyboard, and Keep going records as long again, once.")
       }
+      Section {
+        Toggle("Copy each dictation", isOn: binding(\.autoCopy))
+      } header: {
+        Text("Dictating outside the keyboard")
+      } footer: {
+        Text(
+          "Text you dictate from the widget, Siri, Control Center or the Action Button is typed by Utter's keyboard "
+            + "the next time it appears, within \(pendingWindow), while the microphone is ready. Copying also puts "
+            + "every dictation on the clipboard, to paste anywhere: Utter copies what you dictate in it, the keyboard "
+            + "what it types.")
+      }
       Section("History") {
         picker(
           "Keep history", \.retention,
@@ -96,6 +107,10 @@ struct SettingsView: View {
   }
 
   private var engineSummary: String { model.settings.engineChoice.title }
+
+  private var pendingWindow: String {
+    Duration.seconds(model.settings.pendingOfferWindowSeconds).formatted(.units(allowed: [.minutes, .seconds]))
+  }
 
   /// A picker for one setting, offering `choices` in order, each shown by its title.
   private func picker<Value: Hashable>(

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A dictation made outside the keyboard (the app's button on the quick dictation screen, as the widget or a Shortcut
+/// opens it) with `utter host` and `utter keyboard` as two real processes.
+@Suite(
+  "Keyboard↔app session: dictations made outside the keyboard", .serialized,
+  .enabled(if: SyntheticSpeech.isAvailable))
+struct AppDictationSessionTests {
+  static let sentence = "Call the dentist about Thursday."
+
+  /// Runs `utter ARGUMENTS --data-dir` on the workspace's data folder.
+  func utter(_ arguments: [String], in workspace: SessionWorkspace) async throws {
+    let output = try await UtterBinary.run(arguments + ["--data-dir", workspace.dataDirectory.path], timeout: 60)
+    #expect(output.status == 0, "utter \(arguments.joined(separator: " ")): \(output.stderr)")
+  }
+
+  @Test("a widget dictation is inserted by the next keyboard exactly once; with auto-copy on both copy it")
+  func widgetDictationReachesTheCursorOnce() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    try await utter(["settings", "set", "auto-copy", "on"], in: workspace)
+    try await utter(["settings", "export-keyboard", "--container", workspace.container.path], in: workspace)
+    let host = try workspace.startHost(
+      mic: try workspace.speech(Self.sentence), extra: ["--app-dictation", "widget:3"])
+    defer { host.terminate() }
+    #expect(await host.log("offered to the next keyboard", timeout: 90), "\(host.stderr)")
+    #expect(host.stderr.contains("app copied: "), "the app is on screen: it copies its own dictation")
+
+    let keyboard = try await workspace.runKeyboard("wait-insert 30", text: "Reminder: ")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    let inserted = String(keyboard.stdout.trimmingCharacters(in: .newlines).dropFirst("Reminder: ".count))
+    #expect(!inserted.isEmpty)
+    if workspace.engine == "whisper" { #expect(inserted.lowercased().contains("dentist")) }
+    #expect(keyboard.stderr.contains("keyboard: inserted: \(inserted)"))
+    #expect(keyboard.stderr.contains("keyboard: copied: \(inserted)"))
+    #expect(host.stderr.contains("app dictation (widget): \(inserted)"))
+
+    let again = try await workspace.runKeyboard("wait 1.5", text: "Later: ")
+    #expect(again.status == 0)
+    #expect(again.stdout.trimmingCharacters(in: .newlines) == "Later: ", "inserted once, never again")
+    #expect(!again.stderr.contains("copied"))
+    await host.stop()
+    let rows = try workspace.historyRows()
+    #expect(rows.count == 1)
+    #expect(rows.first?.contains("|complete|widget|1|") == true, "\(rows)")
+  }
+
+  @Test("a note kept by the app and a Shortcut's text are never typed by the keyboard; auto-copy off copies nothing")
+  func keptTextIsNotOffered() async throws {
+    for (place, log) in [("note", "app dictation (note): "), ("shortcut-text", "shortcut got: ")] {
+      let workspace = try SessionWorkspace()
+      defer { workspace.remove() }
+      let host = try workspace.startHost(
+        mic: try workspace.speech(Self.sentence), label: place, extra: ["--app-dictation", "\(place):3"])
+      defer { host.terminate() }
+      #expect(await host.log(log, timeout: 90), "\(host.stderr)")
+      #expect(!host.stderr.contains("offered to the next keyboard"))
+      #expect(!host.stderr.contains("app copied"))
+
+      let keyboard = try await workspace.runKeyboard("wait 1.5", text: "Reminder: ")
+      #expect(keyboard.status == 0, "\(keyboard.stderr)")
+      #expect(keyboard.stdout.trimmingCharacters(in: .newlines) == "Reminder: ", "\(place)")
+      await host.stop()
+    }
+  }
+}
