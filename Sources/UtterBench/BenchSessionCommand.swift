@@ -4,6 +4,7 @@ import CLISupport
 import Dictation
 import Foundation
 import Locations
+import Logging
 import SpeechEngine
 
 struct BenchSessionCommand: AsyncParsableCommand {
@@ -61,9 +62,16 @@ struct BenchSessionCommand: AsyncParsableCommand {
   @Flag(help: "Print each dictation's live text revisions (seconds after speech started) and its stop→inserted time.")
   var verbose = false
 
+  @Option(help: "The host's log level on standard error: error, notice, info, debug or trace (each live engine call).")
+  var hostLog: String = "error"
+
   func validate() throws {
     try OptionRange.check(iterations, 1...100_000, option: "--iterations")
     try OptionRange.check(runs, 1...100, option: "--runs")
+    guard Logger.Level(rawValue: hostLog) != nil else {
+      let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+      throw ValidationError("--host-log must be one of \(levels)")
+    }
     try OptionRange.check(speed, 0.1...1000, option: "--speed")
     try OptionRange.check(trailing, 0...10, option: "--trailing")
     try OptionRange.check(midWord, 0...3600, option: "--mid-word")
@@ -129,7 +137,9 @@ struct BenchSessionCommand: AsyncParsableCommand {
     for (label, plan) in plans {
       var outcomes: [SessionBenchDictation.Outcome] = []
       for run in 0..<runs {
-        let outcome = try await SessionBenchDictation.run(plan, speed: speed, engine: speechEngine, workDirectory: work)
+        let outcome = try await SessionBenchDictation.run(
+          plan, speed: speed, engine: speechEngine, workDirectory: work,
+          hostLog: Logger.Level(rawValue: hostLog) ?? .error)
         if verbose {
           print("\(label.trimmingCharacters(in: .whitespaces)), run \(run + 1):")
           for revision in outcome.revisions { print(String(format: "  %6.2f s  ", revision.at) + revision.text) }

@@ -66,7 +66,9 @@ enum SessionBenchDictation {
     var revisions: [(at: Double, text: String)] = []
   }
 
-  static func run(_ plan: Plan, speed: Double, engine: any SpeechEngine, workDirectory: URL) async throws -> Outcome {
+  static func run(
+    _ plan: Plan, speed: Double, engine: any SpeechEngine, workDirectory: URL, hostLog: Logger.Level = .error
+  ) async throws -> Outcome {
     let directory = workDirectory.appendingPathComponent("dictation-\(UUID().uuidString.prefix(8))", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let container = directory.appendingPathComponent("container", isDirectory: true)
@@ -74,6 +76,8 @@ enum SessionBenchDictation {
     try channel.prepare()
     var quiet = Logger(label: "utter.bench") { StreamLogHandler.standardError(label: $0) }
     quiet.logLevel = .error
+    var hostLogger = quiet
+    hostLogger.logLevel = hostLog
     // The app's pipeline on default settings, with the engine the bench loaded once for all its dictations.
     let pipeline = DictationPipeline(
       engines: .only(engine),
@@ -84,7 +88,7 @@ enum SessionBenchDictation {
     let devices = HostDevices(
       shared: SharedFolder(channel: container), notifier: notifier,
       microphone: PlaybackMicrophone(samples: plan.audio, speed: speed), data: DataFolder(root: directory),
-      logger: quiet)
+      logger: hostLogger)
     let host = pipeline.makeHost(
       on: devices, adjust: { $0.timeout = .never },
       archive: JSONLinesArchive(url: directory.appendingPathComponent("history.jsonl")))
