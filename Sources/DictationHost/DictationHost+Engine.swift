@@ -17,6 +17,18 @@ extension DictationHost {
       switch effect {
       case .load:
         startLoadingEngine()
+      case .warmUp:
+        guard let engine else { continue }
+        warmUp = Task { [weak self] in
+          await engine.warmUp()
+          // NB: a stopped warm-up was already let go (`stopWarmUp`).
+          guard !Task.isCancelled else { return }
+          await self?.changeResidency(.warmUpFinished)
+        }
+      case .stopWarmUp:
+        // NB: whisper.cpp's abort callback ends the call at its next step; the dictation's call runs next.
+        warmUp?.cancel()
+        warmUp = nil
       case .unload(let reason):
         engine = nil
         let unload = environment.unloadEngine
@@ -38,8 +50,6 @@ extension DictationHost {
         // NB: a slow device's first load, shown by `utter host --engine-delay`.
         if delay > 0 { try await clock.sleep(delay) }
         let loaded = try await environment.loadEngine()
-        // NB: warmed before any dictation reads with it, so the first is as quick as the tenth.
-        await loaded.warmUp()
         await self?.engineLoaded(loaded, after: clock.now() - started)
       } catch {
         await self?.engineFailedToLoad(error)

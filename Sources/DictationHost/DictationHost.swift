@@ -48,6 +48,8 @@ public actor DictationHost {
   var appTarget = AppDictationTarget.app
   /// When the engine is in memory (loaded behind the first capture, let go when idle or memory is short).
   var residency: EngineResidency
+  /// The freshly loaded engine's first call, while no dictation waits for it (`EngineResidency.Effect.warmUp`).
+  var warmUp: Task<Void, Never>?
   /// Dictations waiting for the engine to finish loading (nil: it could not load).
   var engineWaiters: [CheckedContinuation<(any SpeechEngine)?, Never>] = []
   /// Audio a crash left in the spool, found before this session recorded anything; read once the engine is loaded.

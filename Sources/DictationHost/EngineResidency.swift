@@ -5,7 +5,9 @@ import SessionChannel
 /// engine is ready waits for it at stop. A model of up to ~630 MB kept in a backgrounded app makes it an early
 /// victim of the system's memory killer, so the engine is let go after `idleUnloadAfter` seconds without a
 /// dictation and on a memory warning (once the dictation using it is done), and loaded again at the next tap,
-/// while the user speaks.
+/// while the user speaks. A freshly loaded engine is warmed (a first call's allocations paid) only while no dictation
+/// waits for it: a dictation's own first reading warms it, and a tap during the warm-up stops it, so a cold tap's
+/// first words never queue behind a call that reads nothing.
 public struct EngineResidency: Sendable, Hashable {
   public enum State: Sendable, Hashable {
     case unloaded
@@ -24,6 +26,8 @@ public struct EngineResidency: Sendable, Hashable {
     case dictationEnded(now: Double)
     case loadFinished(now: Double)
     case loadFailed(String)
+    /// The warm-up call ended (done or stopped).
+    case warmUpFinished
     /// The system is short of memory (`didReceiveMemoryWarning` on iPhone).
     case memoryWarning
     /// The settings chose another engine before a dictation: the one in memory goes, the dictation loads the new one.
@@ -33,6 +37,10 @@ public struct EngineResidency: Sendable, Hashable {
 
   public enum Effect: Sendable, Hashable {
     case load
+    /// Make the engine's first call now, while no one waits for it.
+    case warmUp
+    /// Stop the warm-up call: a dictation needs the engine.
+    case stopWarmUp
     /// Let the engine go: the host drops it and the device's shelf frees its model.
     case unload(reason: String)
   }
@@ -46,6 +54,8 @@ public struct EngineResidency: Sendable, Hashable {
   public private(set) var unloadWhenFree = false
   /// The settings chose another engine while one was loading: load again once that load finishes.
   public private(set) var reloadWhenLoaded = false
+  /// The warm-up call is running.
+  public private(set) var warming = false
   private var lastUsed = 0.0
 
   public init(idleUnloadAfter: Double?) {
@@ -65,8 +75,12 @@ public struct EngineResidency: Sendable, Hashable {
       case .unloaded, .failed:
         state = .loading
         return [.load]
-      case .loading, .loaded:
+      case .loading:
         return []
+      case .loaded:
+        guard warming else { return [] }
+        warming = false
+        return [.stopWarmUp]
       }
     case .dictationEnded(let now):
       inUse = false
@@ -81,7 +95,13 @@ public struct EngineResidency: Sendable, Hashable {
       }
       state = .loaded
       lastUsed = max(lastUsed, now)
-      return unloadIfWaiting()
+      let unload = unloadIfWaiting()
+      guard unload.isEmpty, !inUse else { return unload }
+      warming = true
+      return [.warmUp]
+    case .warmUpFinished:
+      warming = false
+      return []
     case .loadFailed(let message):
       guard state == .loading else { return [] }
       state = .failed(message)
@@ -89,8 +109,7 @@ public struct EngineResidency: Sendable, Hashable {
     case .memoryWarning:
       switch state {
       case .loaded where !inUse:
-        state = .unloaded
-        return [.unload(reason: "memory is short")]
+        return unload(reason: "memory is short")
       case .loaded, .loading:
         unloadWhenFree = true
         return []
@@ -100,8 +119,7 @@ public struct EngineResidency: Sendable, Hashable {
     case .engineChanged:
       switch state {
       case .loaded:
-        state = .unloaded
-        return [.unload(reason: "the settings chose another engine")]
+        return unload(reason: "the settings chose another engine")
       case .loading:
         reloadWhenLoaded = true
         return []
@@ -113,16 +131,20 @@ public struct EngineResidency: Sendable, Hashable {
       }
     case .tick(let now):
       guard state == .loaded, !inUse, let after = idleUnloadAfter, now - lastUsed >= after else { return [] }
-      state = .unloaded
-      return [.unload(reason: "no dictation for \(Int(after)) s")]
+      return unload(reason: "no dictation for \(Int(after)) s")
     }
   }
 
   private mutating func unloadIfWaiting() -> [Effect] {
     guard unloadWhenFree, !inUse, state == .loaded else { return [] }
     unloadWhenFree = false
+    return unload(reason: "memory is short")
+  }
+
+  private mutating func unload(reason: String) -> [Effect] {
     state = .unloaded
-    return [.unload(reason: "memory is short")]
+    defer { warming = false }
+    return (warming ? [.stopWarmUp] : []) + [.unload(reason: reason)]
   }
 }
 

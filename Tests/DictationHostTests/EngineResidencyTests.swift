@@ -26,34 +26,53 @@ struct EngineResidencyTests {
     (
       "a cold tap with nothing loaded loads behind the capture", [.dictationStarted], [[.load]], .loading
     ),
-    ("loaded", [.sessionOpened, .loadFinished(now: 5)], [[.load], []], .loaded),
+    ("loaded with no one waiting: warmed", [.sessionOpened, .loadFinished(now: 5)], [[.load], [.warmUp]], .loaded),
     (
-      "idle for the limit: let go", [.sessionOpened, .loadFinished(now: 5), .tick(now: 604), .tick(now: 605)],
-      [[.load], [], [], [.unload(reason: "no dictation for 600 s")]], .unloaded
+      "a tap during the warm-up stops it, so the dictation's first reading runs at once",
+      [.sessionOpened, .loadFinished(now: 5), .dictationStarted], [[.load], [.warmUp], [.stopWarmUp]], .loaded
+    ),
+    (
+      "a cold tap's engine is not warmed: the dictation's own first reading is its first call",
+      [.sessionOpened, .dictationStarted, .loadFinished(now: 5)], [[.load], [], []], .loaded
+    ),
+    (
+      "a tap after the warm-up finds it done",
+      [.sessionOpened, .loadFinished(now: 5), .warmUpFinished, .dictationStarted], [[.load], [.warmUp], [], []],
+      .loaded
+    ),
+    (
+      "a memory warning during the warm-up stops it and lets go",
+      [.sessionOpened, .loadFinished(now: 0), .memoryWarning], [[.load], [.warmUp], [.stopWarmUp, memory]], .unloaded
+    ),
+    (
+      "idle for the limit: let go",
+      [.sessionOpened, .loadFinished(now: 5), .warmUpFinished, .tick(now: 604), .tick(now: 605)],
+      [[.load], [.warmUp], [], [], [.unload(reason: "no dictation for 600 s")]], .unloaded
     ),
     (
       "idle counts from the last dictation's end",
       [.sessionOpened, .loadFinished(now: 5), .dictationStarted, .dictationEnded(now: 100), .tick(now: 605)],
-      [[.load], [], [], [], []], .loaded
+      [[.load], [.warmUp], [.stopWarmUp], [], []], .loaded
     ),
     (
       "never let go mid-dictation, however long",
       [.sessionOpened, .loadFinished(now: 0), .dictationStarted, .tick(now: 5000)],
-      [[.load], [], [], []], .loaded
+      [[.load], [.warmUp], [.stopWarmUp], []], .loaded
     ),
     (
       "the next tap after an idle unload loads again",
-      [.sessionOpened, .loadFinished(now: 0), .tick(now: 600), .dictationStarted],
-      [[.load], [], [.unload(reason: "no dictation for 600 s")], [.load]], .loading
+      [.sessionOpened, .loadFinished(now: 0), .warmUpFinished, .tick(now: 600), .dictationStarted],
+      [[.load], [.warmUp], [], [.unload(reason: "no dictation for 600 s")], [.load]], .loading
     ),
     (
-      "a memory warning when idle lets go at once", [.sessionOpened, .loadFinished(now: 0), .memoryWarning],
-      [[.load], [], [memory]], .unloaded
+      "a memory warning when idle lets go at once",
+      [.sessionOpened, .loadFinished(now: 0), .warmUpFinished, .memoryWarning], [[.load], [.warmUp], [], [memory]],
+      .unloaded
     ),
     (
       "a memory warning mid-dictation waits for its end",
       [.sessionOpened, .loadFinished(now: 0), .dictationStarted, .memoryWarning, .dictationEnded(now: 9)],
-      [[.load], [], [], [], [memory]], .unloaded
+      [[.load], [.warmUp], [.stopWarmUp], [], [memory]], .unloaded
     ),
     (
       "a memory warning during the load lets go once loaded, if no one needs it",
@@ -72,8 +91,8 @@ struct EngineResidencyTests {
     ("a failed load says why", [.sessionOpened, .loadFailed("no model")], [[.load], []], .failed("no model")),
     (
       "a late load result after an unload is ignored",
-      [.sessionOpened, .loadFinished(now: 0), .memoryWarning, .loadFinished(now: 1)],
-      [[.load], [], [memory], []], .unloaded
+      [.sessionOpened, .loadFinished(now: 0), .warmUpFinished, .memoryWarning, .loadFinished(now: 1)],
+      [[.load], [.warmUp], [], [memory], []], .unloaded
     ),
   ]
 
