@@ -195,7 +195,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   }
 
   func refreshResult(id: String) {
-    guard !model.handledResultIDs.contains(id), let result = channel.readResult(id: id).value else { return }
+    guard !model.handledResultIDs.contains(id), var result = channel.readResult(id: id).value else { return }
+    // NB: one made outside the keyboard (numbered 0) was cleaned up for no field: it takes the space the cursor needs.
+    if result.commandSeq == 0, let last = visibleBefore.last, !last.isWhitespace, result.text.first?.isLetter == true {
+      result.text = " " + result.text
+    }
     // NB: the claim is taken before inserting: a keyboard that dies after inserting, or a second keyboard process
     // that is open too, then finds it taken and never inserts the text again.
     if !claimedResultIDs.contains(id), model.wouldInsert(result, now: clock.now()) {

@@ -49,6 +49,17 @@ struct AppDictationOfferTests {
     await second.disappear()
   }
 
+  @Test("after text with no space before the cursor it comes with one, as a dictation for the field would")
+  func spacedForTheCursor() async throws {
+    let dir = try container(resultAge: 5)
+    defer { dir.remove() }
+    let keyboard = await appear(in: dir, field: "Reminder:")
+    #expect(await keyboard.document.text == "Reminder: Call the dentist at noon.")
+    await keyboard.perform(.undo)
+    #expect(await keyboard.document.text == "Reminder:", "undo removes it with its space")
+    await keyboard.disappear()
+  }
+
   @Test("outside the pending window no keyboard inserts it")
   func notAfterTheWindow() async throws {
     let dir = try container(resultAge: 121)
