@@ -64,8 +64,9 @@ public struct PlaybackMicrophone: AudioSource {
     // anything older is lost.
     let now = clock.now()
     let late = tap.map { max(0, now - $0) } ?? 0
-    let missed = min(Int(max(0, late - preRoll) * speed * Double(engineSampleRate)), samples.count)
-    let kept = min(Int(min(late, preRoll) * speed * Double(engineSampleRate)), samples.count - missed)
+    // NB: rounded, not truncated: times since 1970 carry ~1e-7 s of error, and 0.3 s must give 4,800 samples, not 4,799.
+    let missed = min(Int((max(0, late - preRoll) * speed * Double(engineSampleRate)).rounded()), samples.count)
+    let kept = min(Int((min(late, preRoll) * speed * Double(engineSampleRate)).rounded()), samples.count - missed)
     let task = Task.detached {
       if kept > 0 { continuation.yield(Array(samples[missed..<(missed + kept)])) }
       let start = clock.now()

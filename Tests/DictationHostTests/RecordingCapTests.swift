@@ -74,13 +74,18 @@ struct HostKeepGoingTests {
 
 @Suite("Host runtime: the length cap's warning")
 struct HostRecordingCapTests {
-  /// Plays `samples`, lets the level's publish interval pass and plays one more 50 ms buffer, so that the state the
-  /// host publishes counts all of it (the test clock stands still otherwise).
+  /// Plays `samples`, then lets the level's publish interval pass and waits again, so that the state the host
+  /// publishes counts exactly what was played (the test clock stands still otherwise, and the host publishes its
+  /// level at most every 0.1 s).
+  ///
+  /// NB: `waitUntilTaken` feeds the host empty probe buffers, and the last one may still be queued when it returns.
+  /// A 50 ms buffer played once the clock had moved came behind that stale probe, which took the publish and counted
+  /// the audio before it: the state said one buffer fewer than was played, though every sample was recorded (the
+  /// archive holds all of them). Here the buffer handled first after the clock moves comes after every sample played.
   static func record(_ samples: [Float], on harness: HostHarness) async -> Bool {
     harness.microphone.play(samples)
     guard await harness.microphone.waitUntilTaken() else { return false }
     harness.clock.advance(by: 0.2)
-    harness.microphone.play([Float](repeating: 0, count: 800))
     return await harness.microphone.waitUntilTaken()
   }
 
@@ -94,21 +99,20 @@ struct HostRecordingCapTests {
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
     try harness.keyboard.send(.start)
     #expect(await eventually { harness.keyboard.state?.phase == .recording && harness.microphone.isCapturing })
-    #expect(await Self.record(toneBursts(2), on: harness))  // 2.85 s: the warning begins 4 s before the cap
+    #expect(await Self.record(toneBursts(2), on: harness))  // 2.8 s: the warning begins 4 s before the cap
     #expect(harness.keyboard.state?.phase == .recording)
     #expect(harness.keyboard.state?.stopsIn == nil)
 
-    #expect(await Self.record(toneBursts(2), on: harness))  // 5.7 s
+    #expect(await Self.record(toneBursts(2), on: harness))  // 5.6 s
     let left = try #require(harness.keyboard.state?.stopsIn)
-    // NB: within one 50 ms buffer: the harness's recordings count one buffer fewer than was played.
-    #expect(abs(left - 2.3) <= 0.051, "\(left) s left at 5.7 s of an 8 s cap")
+    #expect(abs(left - 2.4) < 1e-9, "\(left) s left at 5.6 s of an 8 s cap")
     #expect(harness.keyboard.state?.canKeepGoing == true)
 
     try harness.keyboard.send(.keepGoing)
     #expect(await eventually { harness.keyboard.state?.lastCommandSeq == 2 })
     #expect(harness.keyboard.state?.stopsIn == nil, "16 s is not near yet")
-    #expect(await Self.record(toneBursts(5), on: harness))  // 12.45 s: in the new cap's warning
-    #expect(abs((harness.keyboard.state?.stopsIn ?? 0) - 3.55) <= 0.051)
+    #expect(await Self.record(toneBursts(5), on: harness))  // 12.3 s: in the new cap's warning
+    #expect(abs((harness.keyboard.state?.stopsIn ?? 0) - 3.7) < 1e-9, "\(harness.keyboard.state?.stopsIn ?? 0)")
     #expect(harness.keyboard.state?.canKeepGoing == false, "keep going is offered once")
     #expect(harness.keyboard.state?.phase == .recording)
 
