@@ -1,6 +1,22 @@
 import Foundation
 import SpeechEngine
 
+/// An engine that could not load (`HostEnvironment.loadEngine` throws it): the one chosen, so that a dictation left
+/// without it is kept in history under that engine's name, and why, in one line.
+public struct EngineLoadFailure: Error, CustomStringConvertible, Sendable {
+  /// The chosen engine's id (`whisper`, `openai`).
+  public var engine: String
+  /// Its model; empty for the engine's default.
+  public var model: String
+  public var description: String
+
+  public init(engine: String, model: String, cause: String) {
+    self.engine = engine
+    self.model = model
+    description = cause
+  }
+}
+
 extension DictationHost {
   /// The system is short of memory: the engine is let go now, or as soon as the dictation using it is done.
   public func memoryWarning() {
@@ -82,6 +98,7 @@ extension DictationHost {
 
   private func engineFailedToLoad(_ error: Error) {
     logger.error("cannot load the speech engine: \(error)")
+    loadFailure = error as? EngineLoadFailure ?? EngineLoadFailure(engine: "", model: "", cause: "\(error)")
     changeResidency(.loadFailed("\(error)"))
     let waiting = engineWaiters
     engineWaiters = []

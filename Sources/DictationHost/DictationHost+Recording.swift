@@ -167,13 +167,20 @@ extension DictationHost {
     // NB: a dictation that began before the engine was ready (a cold tap) was recorded all the same; it waits
     // here for the engine, its audio safe in the spool.
     guard let engine = await readyEngine() else {
-      guard model.dictation?.id == dictation.id else { return }
-      stopping.spool?.sync()
+      // NB: a session that ended meanwhile left the audio in the spool for its next start; an engine that cannot load
+      // (a key deleted, a damaged model) leaves the dictation in history now, failed, with its audio, for Retry.
+      guard model.dictation?.id == dictation.id, let unread = recording, unread.dictation.id == dictation.id else {
+        return
+      }
       recording = nil
-      logger.error("dictation \(dictation.id) cannot be transcribed: the engine did not load; audio kept for recovery")
-      var cause: String?
-      if case .failed(let why) = residency.state { cause = why }
-      apply(.dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, cause: cause, now: clock.now()))
+      unread.spool?.sync()
+      var failure: EngineLoadFailure?
+      if case .failed = residency.state { failure = loadFailure }
+      logger.error("dictation \(dictation.id) cannot be read: the speech engine did not load")
+      keepFailed(unread, engine: failure?.engine ?? "", model: failure?.model ?? "", cause: failure?.description)
+      apply(
+        .dictationFailed(
+          dictationID: dictation.id, reason: .transcriptionFailed, cause: failure?.description, now: clock.now()))
       return
     }
     guard var recording, recording.dictation.id == dictation.id else { return }
@@ -205,7 +212,7 @@ extension DictationHost {
     let raw = reading.text
     if raw.isEmpty {
       if reading.failures > 0 {
-        keepFailed(dictation, recording: recording, engine: engine, cause: reading.lastError)
+        keepFailed(recording, engine: engine.id, model: engine.model, cause: reading.lastError)
         apply(
           .dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, cause: reading.lastError, now: now))
       } else {
@@ -281,23 +288,27 @@ extension DictationHost {
 }
 
 extension DictationHost {
-  /// A dictation the engine could not read goes into history as failed, with its audio and why, so Retry reads it
-  /// again once the cause is fixed; the spool keeps it when history cannot (a crash's recovery reads it then).
-  func keepFailed(_ dictation: ActiveDictation, recording: Recording, engine: any SpeechEngine, cause: String?) {
+  /// A dictation that could not be read (its engine failed, or never loaded) goes into history at once as failed,
+  /// under the engine chosen, with its audio and why, so Retry reads it again once the cause is fixed. When history
+  /// cannot take it now (a full disk) it is kept to be recorded as soon as it can, its spool holding the audio.
+  func keepFailed(_ recording: Recording, engine: String, model: String, cause: String?) {
+    let dictation = recording.dictation
     let entry = HistoryEntry(
-      uuid: dictation.id, engine: engine.id, model: engine.model,
+      uuid: dictation.id, engine: engine, model: model,
       audioSeconds: Double(recording.samples.count) / Double(engineSampleRate), origin: dictation.origin,
       field: dictation.context, status: .failed, errorMessage: cause,
       createdAt: Date(timeIntervalSince1970: recording.startedAt), updatedAt: Date(timeIntervalSince1970: clock.now()))
+    let why = cause ?? "unknown error"
     do {
       if try environment.archive.record(entry, audio: recording.samples) != nil {
         environment.spool.remove(dictation.id)
-        logger.error("transcription failed: \(cause ?? "unknown error"); kept in history as failed, with its audio")
-        return
+        logger.error("dictation \(dictation.id) failed (\(why)); kept in history as failed, with its audio")
+      } else {
+        logger.error("dictation \(dictation.id) failed (\(why)); history is off, its audio stays in the spool")
       }
     } catch {
-      logger.error("cannot keep the failed dictation \(dictation.id) in history: \(error)")
+      logger.error("cannot keep the failed dictation \(dictation.id) in history (\(error)); keeping it to record later")
+      unrecorded.append(UnrecordedDictation(entry: entry, audio: recording.samples))
     }
-    logger.error("transcription failed: \(cause ?? "unknown error"); audio kept for recovery")
   }
 }

@@ -50,6 +50,8 @@ public actor DictationHost {
   var residency: EngineResidency
   /// The freshly loaded engine's first call, while no dictation waits for it (`EngineResidency.Effect.warmUp`).
   var warmUp: Task<Void, Never>?
+  /// The engine's last failed load: which engine, and why.
+  var loadFailure: EngineLoadFailure?
   /// Dictations waiting for the engine to finish loading (nil: it could not load).
   var engineWaiters: [CheckedContinuation<(any SpeechEngine)?, Never>] = []
   /// Audio a crash left in the spool, found before this session recorded anything; read once the engine is loaded.

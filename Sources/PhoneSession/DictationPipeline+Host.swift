@@ -73,7 +73,13 @@ extension DictationPipeline {
     let learning = SessionLearning(self, keyboard: devices.shared)
     let environment = HostEnvironment(
       clock: devices.clock, microphone: devices.microphone, makeSegmenter: devices.makeSegmenter,
-      loadEngine: { try await engines.load(engine ?? learning.current.settings.engine()) },
+      loadEngine: {
+        let choice = engine ?? learning.current.settings.engine()
+        do { return try await engines.load(choice) } catch {
+          // NB: named, so that a dictation left without its engine is kept in history under the engine chosen.
+          throw EngineLoadFailure(engine: choice.id, model: choice.model ?? "", cause: "\(error)")
+        }
+      },
       finish: { reading in await learning.current.finish(reading, in: archive).dictation }, archive: archive,
       spool: AudioSpool(directory: devices.data.spool), makeSessionID: { UUID().uuidString.lowercased() },
       learnCorrections: learning.learn,

@@ -68,7 +68,8 @@ struct HostHarness {
     engine: any SpeechEngine, dir existing: TemporaryDirectory? = nil,
     configuration: HostConfiguration = HostConfiguration(), recorded: [HistoryEntry] = [],
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "ignored") },
-    liveCleanUp: LiveTextCleanUp? = nil, loads: EngineLoads? = nil
+    liveCleanUp: LiveTextCleanUp? = nil, loads: EngineLoads? = nil,
+    loadFailure: @escaping @Sendable () -> (any Error)? = { nil }
   ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
@@ -81,6 +82,7 @@ struct HostHarness {
       makeSegmenter: { EnergyPauseSegmenter() },
       loadEngine: {
         await loads?.loading()
+        if let error = loadFailure() { throw error }
         return engine
       }, finish: testFinishing(archive: archive), archive: archive,
       spool: spool, makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: learnCorrections,
