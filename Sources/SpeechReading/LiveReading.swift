@@ -25,8 +25,19 @@ public struct LiveReading: Sendable {
   /// A reading cut by `segmenter`, with a draft of the speech going on every `draftInterval` seconds of new audio
   /// (nil: confirmed words only).
   public init(segmenter: any SpeechSegmenter, draftInterval: Double?) {
+    self.init(segmenter: segmenter, pace: draftInterval.map { LivePace(interval: $0) })
+  }
+
+  /// A reading cut by `segmenter`, its drafts paced by `pace` (nil: confirmed words only).
+  public init(segmenter: any SpeechSegmenter, pace: LivePace?) {
     self.segmenter = segmenter
-    live = LiveTranscript(draftInterval: draftInterval)
+    live = LiveTranscript(pace: pace)
+  }
+
+  /// When drafts are read and how much each reads (nil: none); the phone's power state may change it mid-dictation.
+  public var pace: LivePace? {
+    get { live.pace }
+    set { live.pace = newValue }
   }
 
   /// The engine's words so far (confirmed and volatile), before clean-up.
@@ -110,7 +121,9 @@ public struct LiveReading: Sendable {
       of: samples, segments: segments + tail, transcription: transcription)
     var step = Step()
     step.changed = live.refreshLiveText(windows: windows, lastSettled: settled, transcription: transcription)
-    if let next = live.nextJob(samples: samples, windows: windows, lastSettled: settled, speaking: speaking) {
+    if let next = live.nextJob(
+      samples: samples, windows: windows, lastSettled: settled, speaking: speaking, speechStart: tail.last?.startSample)
+    {
       step.started = "\(Self.describe(next)) at \(String(format: "%.2f", seconds)) s"
       job = Self.start(next, engine: engine, options: options, transcription: transcription, deliver: deliver)
       jobShape = shape
@@ -167,14 +180,19 @@ public struct LiveReading: Sendable {
           Update { live in
             if let transcript { live.read(window, as: transcript) } else if !stopped { live.readingFailed(window) }
           })
-      case .draft(let samples, let from):
+      case .draft(let samples, let from, let keep, let after):
         let seconds = Double(samples.count) / Double(engineSampleRate)
-        let draft = try? await engine.transcribe(samples, options: options.drafting)
+        var drafting = options.drafting
+        // NB: a draft that reads on from kept words is told the last of them, as whisper's next window is.
+        if !after.isEmpty {
+          drafting.prompt = [options.prompt, String(after.suffix(200))].compactMap { $0 }.joined(separator: " ")
+        }
+        let draft = try? await engine.transcribe(samples, options: drafting)
         let text = draft.map { HallucinationGuard.cutLoop(HallucinationGuard.clean($0, voicedSeconds: seconds).text) }
         await deliver(
           Update { live in
             // NB: a stopped draft leaves the last one shown.
-            if let text { live.drafted(text.trimmingCharacters(in: .whitespacesAndNewlines), from: from) }
+            if let text { live.drafted(text.trimmingCharacters(in: .whitespacesAndNewlines), from: from, keep: keep) }
           })
       }
     }
@@ -185,8 +203,8 @@ public struct LiveReading: Sendable {
     switch job {
     case .read(let window):
       "reading \(String(format: "%.2f–%.2f s", Double(window.ownStart) / 16_000, Double(window.recordingEnd) / 16_000)) (\(window.pieces.count) piece(s))"
-    case .draft(let samples, let from):
-      "drafting \(String(format: "%.2f", Double(samples.count) / Double(engineSampleRate))) s from \(String(format: "%.2f", Double(from) / Double(engineSampleRate))) s"
+    case .draft(let samples, let from, let keep, _):
+      "drafting \(String(format: "%.2f", Double(samples.count) / Double(engineSampleRate))) s from \(String(format: "%.2f", Double(from) / Double(engineSampleRate))) s\(keep == nil ? "" : ", kept")"
     }
   }
 }

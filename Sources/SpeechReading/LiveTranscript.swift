@@ -14,10 +14,9 @@ struct LiveTranscript: Sendable {
   private(set) var readings: [[Range<Int>]: Transcript] = [:]
   /// Windows whose reading failed while recording; they are tried again only when the dictation stops.
   private(set) var failed: Set<[Range<Int>]> = []
-  /// The latest draft: where its audio starts in the recording and what it says.
-  private(set) var draft: (from: Int, text: String)?
-  /// Recording length when the latest draft was asked for.
-  private(set) var lastDraftAt = 0
+  /// The drafts of the speech not yet confirmed (it starts at `from`): the words of its parts read once and kept (up
+  /// to `keptUpTo`), and the latest draft of the rest.
+  private(set) var drafts = DraftedSpeech(from: 0)
   /// What the keyboard is shown.
   private(set) var liveText = LiveText()
   /// Speculative readings made while recording and not used by the final text.
@@ -26,21 +25,21 @@ struct LiveTranscript: Sendable {
   /// user speaks, so earlier readings are not split and joined again at every refresh.
   private var joinedBeforeLast: (keys: [[Range<Int>]], segments: [TranscriptSegment]) = ([], [])
 
-  /// Seconds of new audio between two drafts; nil: no drafts.
-  let draftInterval: Double?
-  /// Shortest speech worth a draft, in samples.
-  let minimumDraft = engineSampleRate / 2
+  /// When drafts are read and how much of the speech each reads; nil: no drafts.
+  var pace: LivePace?
 
-  init(draftInterval: Double?) {
-    self.draftInterval = draftInterval
+  init(pace: LivePace?) {
+    self.pace = pace
   }
 
   /// An engine call the host should make next.
   enum Job: Sendable {
     /// A full-quality reading of a settled window.
     case read(VoicedTranscription.Window)
-    /// A quick reading of `samples` (recording audio from `from`) for the volatile part of the live text.
-    case draft(samples: [Float], from: Int)
+    /// A quick reading of `samples` (recording audio from `from`) for the volatile part of the live text; with `keep`,
+    /// they end at a quiet moment (`keep` in the recording) and their words are kept, not read again. `after`: the
+    /// words kept before them, which the engine is told so it reads on from them.
+    case draft(samples: [Float], from: Int, keep: Int?, after: String)
   }
 
   /// The windows of the recording so far as a whole-recording decode would cut it if it stopped now, and whether the
@@ -53,24 +52,32 @@ struct LiveTranscript: Sendable {
   }
 
   /// The next engine call worth making, if any: an unread settled window first, else a draft of the speech going on
-  /// (`speaking`: voice in the last moments of the audio).
+  /// (`speaking`: voice in the last moments of the audio, heard since `speechStart`).
   mutating func nextJob(
-    samples: [Float], windows: [VoicedTranscription.Window], lastSettled: Bool, speaking: Bool
+    samples: [Float], windows: [VoicedTranscription.Window], lastSettled: Bool, speaking: Bool, speechStart: Int? = nil
   ) -> Job? {
     for (index, window) in windows.enumerated() where index + 1 < windows.count || lastSettled {
       let key = window.sourceRanges
       if readings[key] == nil, !failed.contains(key) { return .read(window) }
     }
-    guard let draftInterval, speaking, let last = windows.last else { return nil }
+    guard let pace, speaking, let last = windows.last else { return nil }
     let from = readPrefix(of: last)?.end ?? last.ownStart
-    let fresh = samples.count - lastDraftAt
-    guard samples.count - from >= minimumDraft, fresh >= Int(draftInterval * Double(engineSampleRate)) else {
-      return nil
+    if drafts.from != from { drafts = DraftedSpeech(from: from) }
+    let rate = Double(engineSampleRate)
+    guard
+      pace.draftDue(
+        heard: Double(samples.count - max(from, speechStart ?? from)) / rate,
+        sinceLast: drafts.askedAt.map { Double(samples.count - $0) / rate })
+    else { return nil }
+    drafts.askedAt = samples.count
+    // Only what is new: the parts already kept are not read again.
+    let start = drafts.keptUpTo
+    if let keep = pace.keptEnd(of: samples, from: start) {
+      return .draft(samples: Array(samples[start..<keep]), from: start, keep: keep, after: drafts.keptText)
     }
-    lastDraftAt = samples.count
     // NB: a draft never holds more than one engine window.
-    let start = max(from, samples.count - Int(28 * Double(engineSampleRate)))
-    return .draft(samples: Array(samples[start..<samples.count]), from: from)
+    let first = max(start, samples.count - Int(28 * rate))
+    return .draft(samples: Array(samples[first..<samples.count]), from: start, keep: nil, after: drafts.keptText)
   }
 
   /// Whether a settled window waits for its reading.
@@ -91,8 +98,8 @@ struct LiveTranscript: Sendable {
     failed.insert(window.sourceRanges)
   }
 
-  mutating func drafted(_ text: String, from: Int) {
-    draft = (from, text)
+  mutating func drafted(_ text: String, from: Int, keep: Int?) {
+    drafts.drafted(text, from: from, keep: keep)
   }
 
   /// The reading of `window`, if its exact audio was read.
@@ -136,8 +143,8 @@ struct LiveTranscript: Sendable {
         Array(earlier.dropFirst(joinedBeforeLast.keys.count)), after: joinedBeforeLast.segments)
     )
     let confirmed = transcription.joinedSegments(Array(read.suffix(1)), after: joinedBeforeLast.segments).map(\.text)
-    // NB: a draft made before the latest confirmed words would repeat them; it waits for the next one.
-    let volatile = draft.flatMap { draft in volatileFrom.map { draft.from >= $0 } == true ? draft.text : nil } ?? ""
+    // NB: drafts of speech before the latest confirmed words would repeat them; they wait for the next one.
+    let volatile = volatileFrom.map { drafts.from >= $0 } == true ? drafts.text : ""
     let next = LiveText(
       confirmed: LiveText.bounded(confirmed.filter { !$0.isEmpty }.joined(separator: " ")),
       volatile: LiveText.bounded(volatile), revision: liveText.revision)
@@ -145,6 +152,39 @@ struct LiveTranscript: Sendable {
     liveText = LiveText(confirmed: next.confirmed, volatile: next.volatile, revision: liveText.revision + 1)
     return true
   }
+}
+
+/// The drafts of the speech not yet confirmed, from `from` in the recording: parts read once and kept, and the
+/// latest draft of what follows them.
+struct DraftedSpeech: Sendable {
+  let from: Int
+  /// The kept parts' words, and where they end.
+  private(set) var kept: [String] = []
+  private(set) var keptUpTo: Int
+  /// What the drafts say: the kept parts and the latest draft after them.
+  private(set) var text = ""
+  /// Recording length when the last draft was asked for (nil: none yet).
+  var askedAt: Int?
+
+  init(from: Int) {
+    self.from = from
+    keptUpTo = from
+  }
+
+  mutating func drafted(_ text: String, from start: Int, keep: Int?) {
+    guard start == keptUpTo else { return }
+    guard let keep else {
+      self.text = (kept + [text]).filter { !$0.isEmpty }.joined(separator: " ")
+      return
+    }
+    if !text.isEmpty { kept.append(text) }
+    keptUpTo = keep
+    // NB: the last draft shown may have read past the kept part; the longer stays until a draft reads on from it.
+    if keptText.split(separator: " ").count >= self.text.split(separator: " ").count { self.text = keptText }
+  }
+
+  /// The kept parts' words.
+  var keptText: String { kept.joined(separator: " ") }
 }
 
 /// The final reading of a recording: every window a whole-recording decode cuts, each taken from the live readings

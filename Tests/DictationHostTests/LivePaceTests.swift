@@ -1,0 +1,108 @@
+import Foundation
+import SpeechEngine
+import SpeechReading
+import Testing
+
+@Suite("The live text's pace: the first words at once, drafts as often as the power allows, nothing read twice")
+struct LivePaceTests {
+  static let rate = 16_000
+
+  /// Speech-like audio: 0.4 s tone bursts with 0.1 s gaps between them (too short to close a segment), `seconds` long.
+  static func speech(_ seconds: Double) -> [Float] {
+    (0..<Int(seconds * Double(rate))).map { index in
+      index % 8_000 < 6_400 ? Float(0.3 * sin(Double(index) * 2 * Double.pi * 220 / Double(rate))) : 0
+    }
+  }
+
+  @Test(
+    "when a draft is due, by power: the first after 0.4 s of speech, then every 0.8 s (1.6 s in Low Power Mode), none when hot",
+    arguments: [
+      (LivePace.Power.normal, 0.3, nil as Double?, false),
+      (.normal, 0.4, nil, true),
+      (.normal, 3, 0.7, false),
+      (.normal, 3, 0.8, true),
+      (.lowPower, 0.4, nil, true),
+      (.lowPower, 3, 0.8, false),
+      (.lowPower, 3, 1.6, true),
+      (.hot, 0.4, nil, false),
+      (.hot, 30, 30, false),
+    ])
+  func draftDue(power: LivePace.Power, heard: Double, sinceLast: Double?, due: Bool) {
+    #expect(LivePace(interval: 0.8, power: power).draftDue(heard: heard, sinceLast: sinceLast) == due)
+  }
+
+  @Test("a long stretch of speech is kept up to a gap between words; a short one or one without a gap is read whole")
+  func keptEnd() throws {
+    let pace = LivePace(interval: 0.8)
+    let gap = try #require(pace.keptEnd(of: Self.speech(7), from: 0))
+    // The quietest moment lies inside a 0.1 s gap, at least 3 s in and 0.3 s before the end.
+    #expect(gap % 8_000 >= 6_400)
+    #expect(gap >= 3 * Self.rate && gap <= 7 * Self.rate - Self.rate * 3 / 10)
+    #expect(pace.keptEnd(of: Self.speech(5.5), from: 0) == nil)
+    let hum = (0..<(8 * Self.rate)).map { Float(0.3 * sin(Double($0) * 2 * Double.pi * 220 / Double(Self.rate))) }
+    #expect(pace.keptEnd(of: hum, from: 0) == nil)
+    #expect(pace.keptEnd(of: Self.speech(13), from: 7 * Self.rate) == nil)
+  }
+
+  /// Plays `audio` into a reading in 50 ms buffers, finishing each engine call before the next buffer, so the outcome
+  /// never depends on how fast the machine reads; returns the reading and what the engine was asked.
+  static func play(_ audio: [Float], pace: LivePace) async -> (LiveReading, DraftLog) {
+    var reading = LiveReading(segmenter: EnergyPauseSegmenter(), pace: pace)
+    let engine = DraftLog()
+    let (updates, sink) = AsyncStream.makeStream(of: LiveReading.Update.self)
+    var pending = updates.makeAsyncIterator()
+    for start in stride(from: 0, to: audio.count, by: 800) {
+      _ = reading.append(Array(audio[start..<min(audio.count, start + 800)]))
+      while reading.advance(engine: engine, options: TranscriptionOptions(), deliver: { sink.yield($0) }).started
+        != nil
+      {
+        guard let update = await pending.next() else { break }
+        reading.finished(update)
+      }
+    }
+    return (reading, engine)
+  }
+
+  @Test("the first draft reads the first 0.4 s of speech; no draft of 20 s of unbroken speech reads more than 7 s")
+  func readsOnlyWhatIsNew() async throws {
+    let (reading, engine) = await Self.play(Self.speech(20), pace: LivePace(interval: 0.8))
+    let drafts = engine.drafts
+    let first = try #require(drafts.first)
+    #expect(first.samples == 6_400)
+    #expect(drafts.allSatisfy { $0.samples <= 7 * Self.rate }, "\(drafts.map(\.samples))")
+    // Kept parts are read once: the drafts after one begin where it ended, told its words.
+    let after = try #require(drafts.firstIndex { !$0.prompt.isEmpty })
+    let firstKept = "draft\(drafts[after - 1].samples)"
+    #expect(drafts[after].prompt == firstKept)
+    #expect(drafts.filter { !$0.prompt.isEmpty }.count >= 3)
+    #expect(reading.liveText.volatile.hasPrefix(firstKept + " "), "\(reading.liveText.volatile)")
+    // Reading the whole stretch each time would have read 20 s × 25 drafts / 2 ≈ 250 s of audio.
+    #expect(drafts.map(\.samples).reduce(0, +) < 110 * Self.rate)
+  }
+
+  @Test("Low Power Mode drafts half as often; a hot phone reads no drafts")
+  func lowPower() async {
+    let normal = await Self.play(Self.speech(10), pace: LivePace(interval: 0.8)).1.drafts.count
+    let low = await Self.play(Self.speech(10), pace: LivePace(interval: 0.8, power: .lowPower)).1.drafts.count
+    let hot = await Self.play(Self.speech(10), pace: LivePace(interval: 0.8, power: .hot)).1.drafts.count
+    #expect(normal == 13)
+    #expect(low == 7)
+    #expect(hot == 0)
+  }
+}
+
+/// An engine that says how much audio each draft held ("draft6400") and remembers the drafts it was asked for.
+final class DraftLog: SpeechEngine, @unchecked Sendable {
+  let id = "draft-log"
+  let model = "test"
+  private let lock = NSLock()
+  private var asked: [(samples: Int, prompt: String)] = []
+
+  var drafts: [(samples: Int, prompt: String)] { lock.withLock { asked } }
+
+  func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+    if options.draft { lock.withLock { asked.append((samples.count, options.prompt ?? "")) } }
+    let text = options.draft ? "draft\(samples.count)" : "read\(samples.count)"
+    return Transcript(text: text, segments: [], language: "en", engine: id, model: model)
+  }
+}
