@@ -33,9 +33,7 @@ extension DictationServer {
       return ModelAnswer(pool)
     }
     routes.add("/v1/audio/transcriptions", .post) { request, _ in
-      try await admission.admitted(retryAfter: 2) {
-        try await transcribe(request)
-      }
+      try await transcribe(request, place: try admission.place(retryAfter: 2))
     }
     routes.add("/v1/format", .post) { request, _ in
       try await admission.admitted(retryAfter: 1) {
@@ -59,8 +57,11 @@ extension DictationServer {
   }
 
   /// `POST /v1/audio/transcriptions`: OpenAI's fields (`file`, `model`, `language`, `prompt`, `response_format`,
-  /// `temperature`), plus `cleanup=false` for the engine's words without Utter's clean-up.
-  private func transcribe(_ request: Request) async throws -> Response {
+  /// `temperature`, `stream`), plus `cleanup=false` for the engine's words without Utter's clean-up. `place` is held
+  /// until the answer is written (a stream's last event).
+  private func transcribe(_ request: Request, place: Admission.Place) async throws -> Response {
+    var streaming = false
+    defer { if !streaming { place.leave() } }
     let pool = try engine.require()
     let limit = configuration.maxUploadBytes
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
@@ -79,16 +80,17 @@ extension DictationServer {
     guard let file = form.part("file"), !file.body.isEmpty else {
       throw APIError.badRequest("The 'file' field with the audio is missing or empty.", param: "file")
     }
-    if let stream = form.field("stream"), stream.lowercased() == "true" {
-      throw APIError.badRequest(
-        "This server streams over the WebSocket /v1/audio/live, not with stream=true.", param: "stream")
-    }
     let format = try Self.responseFormat(form.field("response_format"))
+    let stream = try Self.stream(form.field("stream"), format)
     try Self.checkTemperature(form.field("temperature"))
     try Self.checkTimestamps(form.parts.filter { $0.name.hasPrefix("timestamp_granularities") }.map(\.text), format)
     let dictation = try Self.dictationRequest(
       language: form.field("language"), prompt: form.field("prompt"), cleanup: form.field("cleanup"))
     let samples = try await withinTimeout { [uploads] in try await uploads.decode(file) }
+    if stream {
+      streaming = true
+      return streamedTranscription(samples, request: dictation, pool: pool, place: place)
+    }
     let pipeline = pipelineOnPool(pool)
     let started = clock.now()
     let outcome = try await withinTimeout {
@@ -156,6 +158,24 @@ extension DictationServer {
         "response_format must be one of \(known), not '\(value.prefix(40))'.", param: "response_format")
     }
     return format
+  }
+
+  /// `stream`: `true` for server-sent events, which carry text: as at OpenAI, only with `json` or `text`.
+  static func stream(_ value: String?, _ format: TranscriptionFormat) throws -> Bool {
+    guard let value else { return false }
+    switch value.lowercased() {
+    case "false": return false
+    case "true": break
+    default:
+      throw APIError.badRequest(
+        "Invalid 'stream': expected true or false, not '\(value.prefix(20))'.", param: "stream", code: "invalid_type")
+    }
+    guard format == .json || format == .text else {
+      throw APIError.badRequest(
+        "response_format '\(format.rawValue)' is not compatible with stream=true. Use 'json' or 'text' instead.",
+        param: "response_format", code: "unsupported_value")
+    }
+    return true
   }
 
   /// OpenAI takes a sampling temperature from 0 to 1 (the engine here always decodes greedily, as at 0).

@@ -7,7 +7,8 @@ import SpeechReading
 
 /// One live dictation over the WebSocket: the audio the client streams is read as the host reads a keyboard's
 /// (`LiveReading`: settled windows at full quality, drafts of the speech going on), its live text cleaned up as the
-/// keyboard shows it, and at `stop` the pipeline's final text, the windows already read reused.
+/// keyboard shows it, and at `stop` the pipeline's final text, the windows already read reused. A streamed upload
+/// (`stream=true`) is read by one too, all its audio at once.
 actor LiveConnection {
   private var reading: LiveReading
   private let engine: any SpeechEngine
@@ -17,6 +18,9 @@ actor LiveConnection {
   private let started: Date
   private let sink: AsyncStream<LiveMessage>.Continuation
   private var stopped = false
+  /// Whether a live engine call is in flight, and who waits until none is.
+  private var calling = false
+  private var settledWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Messages for the client, in order: each live text revision (the owner adds the final text).
   nonisolated let messages: AsyncStream<LiveMessage>
@@ -68,6 +72,22 @@ actor LiveConnection {
     let (_, job) = reading.stop(windowing: engine.windowing)
     job?.cancel()
     sink.finish()
+    wakeSettled()
+  }
+
+  /// An uploaded file read as if it had all been spoken at once (`stream=true`): each window read as soon as it is
+  /// settled, its words sent as `live` messages, then the final text, those windows reused. Cancelling abandons it.
+  func read(upload samples: [Float]) async throws -> DictationOutcome {
+    append(samples)
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if calling && !stopped { settledWaiters.append(continuation) } else { continuation.resume() }
+      }
+    } onCancel: {
+      Task { await self.abandon() }
+    }
+    try Task.checkCancellation()
+    return try await finish()
   }
 
   private func advance() {
@@ -76,6 +96,7 @@ actor LiveConnection {
       [weak self] update in
       await self?.finished(update)
     }
+    if step.started != nil { calling = true }
     guard step.changed else { return }
     let raw = reading.liveText
     let shown = cleanUp.map { raw.cleanedUp(for: request.field, by: $0) } ?? raw
@@ -84,6 +105,16 @@ actor LiveConnection {
 
   private func finished(_ update: LiveReading.Update) {
     reading.finished(update)
+    calling = false
     advance()
+    wakeSettled()
+  }
+
+  /// Wakes those waiting for the live calls to end, once none is in flight.
+  private func wakeSettled() {
+    guard !calling || stopped else { return }
+    let waiters = settledWaiters
+    settledWaiters = []
+    for waiter in waiters { waiter.resume() }
   }
 }

@@ -1,69 +1,11 @@
-import Dictation
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Logging
-import SpeechEngine
 import TestSupport
 import Testing
 
 @testable import DictationServer
-
-/// An engine that reads every recording as the same words.
-private struct FixedEngine: SpeechEngine {
-  let id = "fixed"
-  let model = "fixed-model"
-
-  func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
-    Transcript(text: "hello world", segments: [], language: "en", engine: id, model: model)
-  }
-}
-
-/// A server as `utter serve` builds it (its router on its guarded HTTP/1 server), its engine loaded, tested over
-/// loopback with Hummingbird's testing client.
-private struct RouteFixture {
-  static let token = "route-test-token"
-  let server: DictationServer
-  let dir: TemporaryDirectory
-
-  init(maxUploadBytes: Int = 4_000, queue: Int = 1) async throws {
-    dir = try TemporaryDirectory("server-routes")
-    var configuration = ServerConfiguration(
-      host: "127.0.0.1", port: 0, workers: 1, queueLength: queue, maxUploadBytes: maxUploadBytes,
-      requestTimeout: 30, idleTimeout: 30)
-    configuration.uploadFolder = dir.url
-    let settings = DictationSettings()
-    let noPolish = PolishProviders { _, _, _ in throw CancellationError() }
-    let engine = FixedEngine()
-    let pipeline = DictationPipeline(
-      engines: .only(engine),
-      formatter: DictationFormatter(settings: settings, providers: noPolish, polishProvider: "none"), archive: nil)
-    var logger = Logger(label: "utter.serve.test")
-    logger.logLevel = .critical
-    server = DictationServer(
-      configuration: configuration, pipeline: pipeline, makeEngine: { engine },
-      tokens: ServerTokens(
-        dataDirectory: dir.path("data"), environment: [ServerTokens.environmentVariable: Self.token]),
-      logger: logger)
-    let failure = await server.engine.load(
-      workers: 1, threadsPerCall: 1, makeEngine: { engine }, observe: { _, _ in }, clock: .system, logger: logger)
-    #expect(failure == nil)
-  }
-
-  /// Runs `body` against the application, on a real socket.
-  func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-    defer { dir.remove() }
-    try await server.buildApplication().test(.live, body)
-  }
-
-  static var authorized: HTTPFields { [.authorization: "Bearer \(token)"] }
-}
-
-/// OpenAI's error body.
-private func openAIError(_ response: TestResponse) throws -> APIError.Body.Detail {
-  try JSONDecoder().decode(APIError.Body.self, from: Data(response.body.readableBytesView)).error
-}
 
 /// Every refusal `utter serve` answers, on its routes in process, in OpenAI's error shape.
 @Suite("utter serve's routes")
