@@ -12,7 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
     abstract: "Serve dictation over HTTP: OpenAI-compatible transcription, clean-up and live text.",
     discussion: """
       POST /v1/audio/transcriptions (OpenAI's API: multipart file, model, language, prompt, response_format json, \
-      text, verbose_json, srt or vtt; Utter's clean-up unless cleanup=false), POST /v1/format (the clean-up alone), \
+      text, verbose_json, srt or vtt; Utter's clean-up unless cleanup=false; stream=true for OpenAI's server-sent \
+      events, the words as each stretch of speech is read), POST /v1/format (the clean-up alone), \
       GET /v1/audio/live (a WebSocket: 16 kHz PCM in, live and final text out), GET /v1/models, GET /metrics \
       (Prometheus). Every endpoint but GET /health and GET /ready needs 'Authorization: Bearer TOKEN', a token \
       from $UTTER_SERVER_TOKEN (several separated by commas) or from `utter serve tokens add`. Clean-up and polish \
