@@ -21,6 +21,8 @@ public struct LiveReading: Sendable {
   var jobShape = 0
   /// Whether the audio changed since the live work was last looked at.
   var stale = true
+  /// The windows of the first `segments` closed segments, cut once (`cutWindows`).
+  var closedWindows: (segments: Int, windows: [VoicedTranscription.Window]) = (0, [])
 
   /// A reading cut by `segmenter`, with a draft of the speech going on every `draftInterval` seconds of new audio
   /// (nil: confirmed words only).
@@ -106,8 +108,7 @@ public struct LiveReading: Sendable {
       // spoke again after the pause) is stopped, so the engine is free for the window that will count.
       let check = job.window == nil ? !speaking : shape != jobShape
       guard check, !job.task.isCancelled else { return Step() }
-      let (windows, settled) = LiveTranscript.windows(
-        of: samples, segments: segments + tail, transcription: transcription)
+      let (windows, settled) = cutWindows(tail: tail, transcription: transcription)
       if let key = job.window {
         if !windows.contains(where: { $0.sourceRanges == key }) { job.task.cancel() }
       } else if live.hasUnreadSettledWindow(windows, lastSettled: settled) {
@@ -117,8 +118,7 @@ public struct LiveReading: Sendable {
       return Step()
     }
     stale = false
-    let (windows, settled) = LiveTranscript.windows(
-      of: samples, segments: segments + tail, transcription: transcription)
+    let (windows, settled) = cutWindows(tail: tail, transcription: transcription)
     var step = Step()
     step.changed = live.refreshLiveText(windows: windows, lastSettled: settled, transcription: transcription)
     if let next = live.nextJob(
@@ -129,6 +129,34 @@ public struct LiveReading: Sendable {
       jobShape = shape
     }
     return step
+  }
+
+  /// The windows of the recording so far as a whole-recording decode would cut it if it stopped now (the closed
+  /// `segments`, then the open `tail`), and whether the last is settled. A closed segment's stretch window never
+  /// changes, so it is cut once and kept; only the open speech's is cut again, from the two segments before it (all a
+  /// stretch window depends on), so a step's work does not grow with the dictation's length.
+  mutating func cutWindows(tail: [SpeechSegment], transcription: VoicedTranscription) -> (
+    windows: [VoicedTranscription.Window], lastSettled: Bool
+  ) {
+    // NB: filled windows pack later speech into earlier calls; they are cut whole each time.
+    guard case .stretches = transcription.windowing else {
+      return LiveTranscript.windows(of: samples, segments: segments + tail, transcription: transcription)
+    }
+    if closedWindows.segments < segments.count {
+      let from = max(0, closedWindows.segments - 2)
+      let cut = transcription.windows(for: samples, segments: Array(segments[from...]))
+      closedWindows =
+        cut.count == segments.count - from
+        ? (segments.count, closedWindows.windows + cut.dropFirst(closedWindows.segments - from))
+        : (segments.count, transcription.windows(for: samples, segments: segments))
+    }
+    var windows = closedWindows.windows
+    if !tail.isEmpty {
+      let from = max(0, segments.count - 2)
+      windows += transcription.windows(for: samples, segments: Array(segments[from...]) + tail)
+        .dropFirst(segments.count - from)
+    }
+    return (windows, (windows.last?.recordingEnd ?? 0) < samples.count)
   }
 
   /// Keeps a finished live call's outcome; the owner calls `advance` next.

@@ -46,7 +46,7 @@ struct LivePaceTests {
 
   /// Plays `audio` into a reading in 50 ms buffers, finishing each engine call before the next buffer, so the outcome
   /// never depends on how fast the machine reads; returns the reading and what the engine was asked.
-  static func play(_ audio: [Float], pace: LivePace) async -> (LiveReading, DraftLog) {
+  static func play(_ audio: [Float], pace: LivePace?) async -> (LiveReading, DraftLog) {
     var reading = LiveReading(segmenter: EnergyPauseSegmenter(), pace: pace)
     let engine = DraftLog()
     let (updates, sink) = AsyncStream.makeStream(of: LiveReading.Update.self)
@@ -104,5 +104,31 @@ final class DraftLog: SpeechEngine, @unchecked Sendable {
     if options.draft { lock.withLock { asked.append((samples.count, options.prompt ?? "")) } }
     let text = options.draft ? "draft\(samples.count)" : "read\(samples.count)"
     return Transcript(text: text, segments: [], language: "en", engine: id, model: model)
+  }
+}
+
+@Suite("Windows cut while the user speaks are the ones a file decode cuts")
+struct LiveWindowsTests {
+  @Test("every stretch of a two-minute dictation is read while it is spoken and reused at stop, none read again")
+  func everyStretchReused() async throws {
+    var audio: [Float] = []
+    for stretch in 0..<24 {
+      // Stretches of 1.2 to 4.2 s (shorter and longer than the 2.5 s of context a window takes from the one before),
+      // with pauses of 0.8 s (a segment closes) or 0.3 s (it does not).
+      audio += LivePaceTests.speech(1.2 + Double(stretch % 4))
+      audio += [Float](repeating: 0, count: stretch % 3 == 2 ? 4_800 : 12_800)
+    }
+    audio += [Float](repeating: 0, count: 16_000)
+    let (played, engine) = await LivePaceTests.play(audio, pace: nil)
+    var reading = played
+    let (_, pending) = reading.stop(windowing: engine.windowing)
+    #expect(pending == nil)
+    let final = await reading.finalReading(engine: engine, options: TranscriptionOptions())
+    #expect(reading.segments.count >= 16)
+    #expect(final.reused == reading.segments.count)
+    #expect(final.readNow == 0)
+    // No window was read in a form the file decode does not cut, but for the 8 stretches the user went on after a
+    // 0.3 s pause (read as the pause began, then again grown).
+    #expect(reading.readingsMade <= final.reused + 8, "\(reading.readingsMade) readings")
   }
 }
