@@ -89,6 +89,8 @@ extension DictationHost {
     // NB: nothing past the length cap is kept; the dictation stops there.
     let capacity = Int(recording.cap.limit * Double(engineSampleRate)) - recording.samples.count
     guard capacity > 0 else { return }
+    // NB: the only reference while the audio is appended, so it grows in place (a shared copy was copied whole).
+    self.recording = nil
     let buffer = buffer.count > capacity ? Array(buffer.prefix(capacity)) : buffer
     let warned = recording.cap.stopsIn(after: recording.reading.seconds) != nil
     let closed = recording.reading.append(buffer)
