@@ -179,10 +179,12 @@ extension DictationHost {
       var failure: EngineLoadFailure?
       if case .failed = residency.state { failure = loadFailure }
       logger.error("dictation \(dictation.id) cannot be read: the speech engine did not load")
-      keepFailed(unread, engine: failure?.engine ?? "", model: failure?.model ?? "", cause: failure?.description)
+      let kept = keepFailed(
+        unread, engine: failure?.engine ?? "", model: failure?.model ?? "", cause: failure?.description)
       apply(
         .dictationFailed(
-          dictationID: dictation.id, reason: .transcriptionFailed, cause: failure?.description, now: clock.now()))
+          dictationID: dictation.id, reason: kept ? .transcriptionFailed : .transcriptionFailedNotKept,
+          cause: failure?.description, now: clock.now()))
       return
     }
     guard var recording, recording.dictation.id == dictation.id else { return }
@@ -214,9 +216,11 @@ extension DictationHost {
     let raw = reading.text
     if raw.isEmpty {
       if reading.failures > 0 {
-        keepFailed(recording, engine: engine.id, model: engine.model, cause: reading.lastError)
+        let kept = keepFailed(recording, engine: engine.id, model: engine.model, cause: reading.lastError)
         apply(
-          .dictationFailed(dictationID: dictation.id, reason: .transcriptionFailed, cause: reading.lastError, now: now))
+          .dictationFailed(
+            dictationID: dictation.id, reason: kept ? .transcriptionFailed : .transcriptionFailedNotKept,
+            cause: reading.lastError, now: now))
       } else {
         environment.spool.remove(dictation.id)
         apply(.dictationFailed(dictationID: dictation.id, reason: .nothingHeard, now: now))
@@ -293,7 +297,10 @@ extension DictationHost {
   /// A dictation that could not be read (its engine failed, or never loaded) goes into history at once as failed,
   /// under the engine chosen, with its audio and why, so Retry reads it again once the cause is fixed. When history
   /// cannot take it now (a full disk) it is kept to be recorded as soon as it can, its spool holding the audio.
-  func keepFailed(_ recording: Recording, engine: String, model: String, cause: String?) {
+  /// Keeps a dictation no engine read in history as failed, with its audio for Retry; false when history keeps no
+  /// audio of it (history off, or text only), so the keyboard does not promise it.
+  @discardableResult
+  func keepFailed(_ recording: Recording, engine: String, model: String, cause: String?) -> Bool {
     let dictation = recording.dictation
     let entry = HistoryEntry(
       uuid: dictation.id, engine: engine, model: model,
@@ -302,15 +309,17 @@ extension DictationHost {
       createdAt: Date(timeIntervalSince1970: recording.startedAt), updatedAt: Date(timeIntervalSince1970: clock.now()))
     let why = cause ?? "unknown error"
     do {
-      if try environment.archive.record(entry, audio: recording.samples) != nil {
+      if let kept = try environment.archive.record(entry, audio: recording.samples) {
         environment.spool.remove(dictation.id)
         logger.error("dictation \(dictation.id) failed (\(why)); kept in history as failed, with its audio")
-      } else {
-        logger.error("dictation \(dictation.id) failed (\(why)); history is off, its audio stays in the spool")
+        return kept.audioPath != nil
       }
+      logger.error("dictation \(dictation.id) failed (\(why)); history is off, its audio stays in the spool")
+      return false
     } catch {
       logger.error("cannot keep the failed dictation \(dictation.id) in history (\(error)); keeping it to record later")
       unrecorded.append(UnrecordedDictation(entry: entry, audio: recording.samples))
+      return true
     }
   }
 }

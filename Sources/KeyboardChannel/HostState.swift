@@ -36,6 +36,8 @@ public enum DictationFailure: String, Codable, Sendable, CaseIterable {
   case microphoneFailed = "microphone-failed"
   case nothingHeard = "nothing-heard"
   case transcriptionFailed = "transcription-failed"
+  /// The same, where history keeps no audio (it is off, or keeps text only): there is nothing to retry.
+  case transcriptionFailedNotKept = "transcription-failed-not-kept"
 
   /// One sentence for the keyboard to show.
   public var message: String {
@@ -44,6 +46,7 @@ public enum DictationFailure: String, Codable, Sendable, CaseIterable {
     case .microphoneFailed: "The microphone stopped working. Try again."
     case .nothingHeard: "Didn't hear anything. Try again a little closer to the microphone."
     case .transcriptionFailed: "Couldn't transcribe that. Your audio is kept in Utter's history."
+    case .transcriptionFailedNotKept: "Couldn't transcribe that. Try again."
     }
   }
 

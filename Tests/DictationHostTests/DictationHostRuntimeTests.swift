@@ -315,6 +315,17 @@ struct DictationHostRuntimeTests {
     #expect(kept.status == .failed && kept.errorMessage == cause)
     #expect(kept.audioSeconds > 0.5, "its audio, for retry")
     #expect(harness.spool.leftovers().isEmpty, "history has it: nothing left to recover")
+
+    // Where history keeps no audio, the keyboard promises none.
+    harness.archive.keepAudio(false)
+    try harness.keyboard.send(.start)
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
+    microphone.play(toneBursts(1))
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { harness.keyboard.state?.failure?.reason == .transcriptionFailedNotKept })
+    #expect(
+      DictationFailure.transcriptionFailedNotKept.message(cause: "HTTP 500")
+        == "Couldn't transcribe that: HTTP 500. Try again.")
     await harness.stop()
   }
 }

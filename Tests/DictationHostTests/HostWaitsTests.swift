@@ -49,6 +49,8 @@ struct HostWaitsTests {
     loads.finish(0)
     #expect(await eventually { !harness.channel.resultIDs().isEmpty })
     #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    // NB: the subscription hears each state a moment after the file has it: wait for the standby there too.
+    #expect(await eventually { published.since(loaded).contains { $0.phase == .standby } })
 
     let before = published.all.prefix(loaded)
     #expect(before.contains { $0.waitingOn.contains(.modelLoading) })

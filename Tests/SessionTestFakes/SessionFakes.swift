@@ -77,6 +77,10 @@ public final class MemoryArchive: DictationArchive, @unchecked Sendable {
   /// Makes every `record` fail with `message` (a full disk), or succeed again with nil.
   public func fail(with message: String?) { lock.withLock { failure = message } }
 
+  /// Whether history keeps audio (the keep-audio setting): without it, an entry comes back with no audio file.
+  public func keepAudio(_ keep: Bool) { lock.withLock { keepsAudio = keep } }
+  private var keepsAudio = true
+
   public var dictations: [HistoryEntry] { lock.withLock { entries } }
   public var delivered: [String] { lock.withLock { deliveredIDs } }
   public var resultsPublishedBeforeHistory: [String] { lock.withLock { publishedBeforeRecord } }
@@ -87,12 +91,15 @@ public final class MemoryArchive: DictationArchive, @unchecked Sendable {
   public func record(_ dictation: HistoryEntry, audio: [Float]) throws -> HistoryEntry? {
     if let failure = lock.withLock({ failure }) { throw MemoryArchiveError(message: failure) }
     let published = channel?.resultIDs().contains(dictation.uuid) ?? false
+    // NB: as history does, the entry comes back naming its audio's file.
+    var kept = dictation
+    kept.audioPath = audio.isEmpty || !lock.withLock({ keepsAudio }) ? nil : "\(dictation.uuid).wav"
     lock.withLock {
       entries.append(dictation)
       audioByID[dictation.uuid] = audio
       if published { publishedBeforeRecord.append(dictation.uuid) }
     }
-    return dictation
+    return kept
   }
 
   public func contains(id: String) -> Bool {
