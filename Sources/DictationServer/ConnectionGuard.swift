@@ -119,8 +119,8 @@ final class AcceptOrder: ChannelInboundHandler, @unchecked Sendable {
   }
 }
 
-/// First in every connection's pipeline: tells a live dictation that the server stops, and keeps why a WebSocket
-/// handshake was refused, for `RequestGuard` to answer.
+/// First in every connection's pipeline: tells a live dictation that the server stops, a streamed answer that its
+/// client left, and keeps why a WebSocket handshake was refused, for `RequestGuard` to answer.
 final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
 
@@ -128,13 +128,46 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
   var refusal: APIError?
   /// Called once when the server starts to stop (set by a live dictation on this connection).
   var onQuiesce: (@Sendable () -> Void)?
+  /// Called once when the client closes its side or the connection closes (set by the request being answered).
+  private var onClientLeft: (@Sendable () -> Void)?
+  private var clientLeft = false
+
+  /// Calls `left` once the client leaves: it closed its side (Hummingbird keeps a half-closed connection open, and a
+  /// stream writes nothing for seconds at a time, so only this says it at once; nginx reads it as a client that left
+  /// too) or the connection closed. At once if it already has. On the channel's event loop.
+  func whenClientLeaves(_ left: @escaping @Sendable () -> Void) {
+    if clientLeft { left() } else { onClientLeft = left }
+  }
+
+  /// Registers `left` on `channel`'s guard (from any thread).
+  static func whenClientLeaves(_ channel: any Channel, _ left: @escaping @Sendable () -> Void) {
+    channel.eventLoop.execute {
+      guard let connection = try? channel.pipeline.syncOperations.handler(type: ConnectionGuard.self) else {
+        return left()
+      }
+      connection.whenClientLeaves(left)
+    }
+  }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if event is ChannelShouldQuiesceEvent {
       onQuiesce?()
       onQuiesce = nil
     }
+    if case ChannelEvent.inputClosed = event { leave() }
     context.fireUserInboundEventTriggered(event)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    leave()
+    context.fireChannelInactive()
+  }
+
+  private func leave() {
+    clientLeft = true
+    let left = onClientLeft
+    onClientLeft = nil
+    left?()
   }
 }
 

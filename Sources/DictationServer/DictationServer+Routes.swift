@@ -32,8 +32,11 @@ extension DictationServer {
       }
       return ModelAnswer(pool)
     }
-    routes.add("/v1/audio/transcriptions", .post) { request, _ in
-      try await transcribe(request, place: try admission.place(retryAfter: 2))
+    routes.add("/v1/audio/transcriptions", .post) { request, context in
+      let channel = context.channel
+      return try await transcribe(request, place: try admission.place(retryAfter: 2)) { left in
+        ConnectionGuard.whenClientLeaves(channel, left)
+      }
     }
     routes.add("/v1/format", .post) { request, _ in
       try await admission.admitted(retryAfter: 1) {
@@ -58,8 +61,10 @@ extension DictationServer {
 
   /// `POST /v1/audio/transcriptions`: OpenAI's fields (`file`, `model`, `language`, `prompt`, `response_format`,
   /// `temperature`, `stream`), plus `cleanup=false` for the engine's words without Utter's clean-up. `place` is held
-  /// until the answer is written (a stream's last event).
-  private func transcribe(_ request: Request, place: Admission.Place) async throws -> Response {
+  /// until the answer is written (a stream's last event, or the connection's close, which `onClose` tells).
+  private func transcribe(_ request: Request, place: Admission.Place, onClose: @escaping OnConnectionClose)
+    async throws -> Response
+  {
     var streaming = false
     defer { if !streaming { place.leave() } }
     let pool = try engine.require()
@@ -89,7 +94,7 @@ extension DictationServer {
     let samples = try await withinTimeout { [uploads] in try await uploads.decode(file) }
     if stream {
       streaming = true
-      return streamedTranscription(samples, request: dictation, pool: pool, place: place)
+      return streamedTranscription(samples, request: dictation, pool: pool, place: place, onClose: onClose)
     }
     let pipeline = pipelineOnPool(pool)
     let started = clock.now()
