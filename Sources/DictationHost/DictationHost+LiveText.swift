@@ -14,6 +14,7 @@ extension DictationHost {
       return
     }
     let dictationID = recording.dictation.id
+    recording.reading.pace?.power = livePower
     let step = recording.reading.advance(
       engine: engine, options: recording.dictation.context.transcriptionOptions(from: sessionOptions)
     ) { [weak self] update in
@@ -28,6 +29,14 @@ extension DictationHost {
       logger.trace("live: revision \(raw.revision): \(raw.confirmed) | \(raw.volatile)")
       show(raw, for: recording.dictation.context)
     }
+  }
+
+  /// Paces the live text for the phone's state (Low Power Mode drafts half as often, a hot phone not at all), from the
+  /// dictation going on; the final text is read alike.
+  public func setLivePower(_ power: LivePace.Power) {
+    guard power != livePower else { return }
+    livePower = power
+    logger.notice("live text paced for \(power.rawValue) power")
   }
 
   /// Publishes the engine's words so far, cleaned up for the field as the final text will be.

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import SessionChannel
 import SpeechEngine
+import SpeechReading
 
 /// The containing app's side of the session: holds the flow session, records, transcribes while the user
 /// speaks, formats, records history, publishes results and waits for the keyboard's acknowledgement.
@@ -50,6 +51,8 @@ public actor DictationHost {
   var residency: EngineResidency
   /// The freshly loaded engine's first call, while no dictation waits for it (`EngineResidency.Effect.warmUp`).
   var warmUp: Task<Void, Never>?
+  /// What the phone's battery and temperature allow the live text (`LivePace.Power`), from the app.
+  var livePower = LivePace.Power.normal
   /// The engine's last failed load: which engine, and why.
   var loadFailure: EngineLoadFailure?
   /// Dictations waiting for the engine to finish loading (nil: it could not load).

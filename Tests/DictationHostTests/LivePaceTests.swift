@@ -1,6 +1,9 @@
+import DictationHost
 import Foundation
+import SessionTestFakes
 import SpeechEngine
 import SpeechReading
+import TestSupport
 import Testing
 
 @Suite("The live text's pace: the first words at once, drafts as often as the power allows, nothing read twice")
@@ -130,5 +133,35 @@ struct LiveWindowsTests {
     // No window was read in a form the file decode does not cut, but for the 8 stretches the user went on after a
     // 0.3 s pause (read as the pause began, then again grown).
     #expect(reading.readingsMade <= final.reused + 8, "\(reading.readingsMade) readings")
+  }
+}
+
+@Suite("The host paces its live text for the phone's power", .serialized)
+struct HostLivePowerTests {
+  /// Dictates 3 s of speech-like audio with the host paced for `power`; the drafts the engine was asked for, and the
+  /// final text.
+  static func dictate(power: LivePace.Power) async throws -> (drafts: Int, text: String?) {
+    let engine = SampleCountEngine()
+    let harness = try HostHarness(engine: engine)
+    defer { harness.dir.remove() }
+    await harness.host.setLivePower(power)
+    guard try await harness.startDictation() else { return (-1, nil) }
+    harness.microphone.play(LivePaceTests.speech(3) + [Float](repeating: 0, count: 16_000))
+    #expect(await eventually { harness.keyboard.state?.liveText?.confirmed.isEmpty == false })
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { !harness.channel.resultIDs().isEmpty })
+    let id = try #require(harness.channel.resultIDs().first)
+    await harness.stop()
+    return (engine.draftCount, harness.channel.readResult(id: id).value?.rawText)
+  }
+
+  @Test("a hot phone reads no drafts while the user speaks, and its final text is the one read at normal power")
+  func hotPhoneReadsNoDrafts() async throws {
+    let normal = try await Self.dictate(power: .normal)
+    let hot = try await Self.dictate(power: .hot)
+    #expect(normal.drafts >= 1)
+    #expect(hot.drafts == 0)
+    #expect(hot.text != nil)
+    #expect(hot.text == normal.text)
   }
 }
