@@ -210,7 +210,9 @@ let package = Package(
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      // The OpenAPI document of its HTTP API, compiled in (an installed `utter` has no resource bundle beside it).
+      resources: [.embedInCode("openapi.json")]
     ),
     // What the `utter` and `utter-bench` executables share: engine choice, the command line's dictation, tables,
     // JSON output and one-line errors.

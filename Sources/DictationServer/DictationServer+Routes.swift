@@ -8,8 +8,9 @@ import SpeechEngine
 
 extension DictationServer {
   /// Every endpoint; each route is added under its method with `route`, so a path asked with another method is
-  /// answered 405 from the same table.
-  func addRoutes(to router: Router<ServerRequestContext>) {
+  /// answered 405 from the same table, which is returned (the OpenAPI document's tests compare it with its paths).
+  @discardableResult
+  func addRoutes(to router: Router<ServerRequestContext>) -> ServerRoutes {
     var routes = ServerRoutes(router: router)
     routes.add("/health", .get) { _, _ in HealthAnswer() }
     routes.add("/ready", .get) { _, _ in try ready() }
@@ -19,6 +20,7 @@ extension DictationServer {
       return Response(
         status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
     }
+    routes.add(OpenAPIDocument.path, .get) { _, _ in OpenAPIDocument.response() }
     routes.add("/v1/models", .get) { _, _ in
       ModelListAnswer(data: [ModelAnswer(try engine.require())])
     }
@@ -51,6 +53,7 @@ extension DictationServer {
         code: "upgrade_required")
     }
     routes.refuseOtherMethods()
+    return routes
   }
 
   private func ready() throws -> ReadyAnswer {

@@ -14,8 +14,9 @@ import SpeechEngine
 ///
 /// Endpoints: `POST /v1/audio/transcriptions` (OpenAI's, multipart), `POST /v1/format` (the clean-up alone),
 /// `GET /v1/audio/live` (a WebSocket: PCM in, live text and the final text out), `GET /v1/models`, `GET /metrics`
-/// (Prometheus), and without a token `GET /health` and `GET /ready`. It keeps nothing between requests (no
-/// history), so any number of servers behind a load balancer serve the same clients.
+/// (Prometheus), and without a token `GET /health`, `GET /ready` and `GET /openapi.json` (the contract: `openapi.json`
+/// here). It keeps nothing between requests (no history), so any number of servers behind a load balancer serve the
+/// same clients.
 public struct DictationServer: Sendable {
   let configuration: ServerConfiguration
   let pipeline: DictationPipeline
@@ -62,7 +63,7 @@ public struct DictationServer: Sendable {
     router.middlewares.add(RequestLogMiddleware(metrics: metrics, logger: logger, clock: clock))
     router.middlewares.add(
       APIErrorMiddleware(maxUploadBytes: configuration.maxUploadBytes, bodyTimeout: configuration.bodyTimeout))
-    router.middlewares.add(BearerTokenMiddleware(tokens: tokens, open: ["/health", "/ready"]))
+    router.middlewares.add(BearerTokenMiddleware(tokens: tokens, open: ["/health", "/ready", OpenAPIDocument.path]))
     addRoutes(to: router)
     return router
   }

@@ -7,7 +7,8 @@ import NIOCore
 /// method is answered 405 with `Allow` (Hummingbird's router answers 404 for it) and counted under its route.
 struct ServerRoutes {
   let router: Router<ServerRequestContext>
-  private var methods: [(path: String, methods: [HTTPRequest.Method])] = []
+  /// Each added path (a route pattern) with the methods it takes, in the order added.
+  private(set) var methods: [(path: String, methods: [HTTPRequest.Method])] = []
 
   init(router: Router<ServerRequestContext>) {
     self.router = router
