@@ -105,7 +105,7 @@ public struct HostConfiguration: Sendable {
   public init(
     timeout: SessionTimeout = .fifteenMinutes, heartbeatInterval: Double = 1, levelInterval: Double = 0.1,
     transcription: TranscriptionOptions = TranscriptionOptions(), maxRecordingSeconds: Double = 600,
-    keyboardGoneAfter: Double = 20, draftInterval: Double? = 0.8, engineIdleUnload: Double? = 600,
+    keyboardGoneAfter: Double = 20, draftInterval: Double? = 0.75, engineIdleUnload: Double? = 600,
     engineLoadDelay: Double = 0, idlePollInterval: Double = 2, streamFinalTimeout: Double = 30,
     endOfSpeech: EndOfSpeech = .off
   ) {
