@@ -36,7 +36,7 @@ struct ServerRouteTests {
     }
   }
 
-  @Test("a known path asked with another method is 405 with Allow, counted under its route")
+  @Test("a known path asked with another method (QUERY too) is 405 with Allow, counted under its route")
   func wrongMethod() async throws {
     try await RouteFixture().test { client in
       let get = try await client.execute(
@@ -47,6 +47,10 @@ struct ServerRouteTests {
       let delete = try await client.execute(uri: "/v1/models/x", method: .delete, headers: RouteFixture.authorized)
       #expect(delete.status == .methodNotAllowed)
       #expect(delete.headers[.allow] == "GET")
+      let query = try await client.execute(
+        uri: "/v1/format", method: HTTPRequest.Method("QUERY")!, headers: RouteFixture.authorized)
+      #expect(query.status == .methodNotAllowed)
+      #expect(query.headers[.allow] == "POST")
       let metrics = String(
         buffer: try await client.execute(uri: "/metrics", method: .get, headers: RouteFixture.authorized).body)
       #expect(metrics.contains(#"utter_http_requests_total{endpoint="/v1/audio/transcriptions",status="405"} 1"#))
