@@ -13,7 +13,9 @@ package enum EngineFactory {
   /// `openai-compatible`, which streams each dictation over the server's live WebSocket when it offers one.
   package static func registry(dataDirectory: URL, baseURL: URL? = nil, ownServer: URL? = nil) -> SpeechEngineRegistry {
     var registry = SpeechEngineRegistry()
-    WhisperEngine.register(into: &registry, installation: EngineInstallation(directory: Locations.engineDirectory()))
+    WhisperEngine.register(
+      into: &registry, installation: EngineInstallation(directory: Locations.engineDirectory()),
+      added: AddedWhisperModels(dataDirectory: dataDirectory))
     var overrides: [String: URL] = [:]
     if let baseURL { for entry in CloudSpeechEngines.entries { overrides[entry.descriptor.id] = baseURL } }
     CloudSpeechEngines.register(

@@ -45,6 +45,7 @@ const char *uw_load(const char *path, uw_api *api, char *detail, size_t detail_s
   UW_RESOLVE(log_set, "whisper_log_set")
   UW_RESOLVE(tokenize, "whisper_tokenize")
   UW_RESOLVE(n_vocab, "whisper_n_vocab")
+  UW_RESOLVE(init_from_file_no_state, "whisper_init_from_file_with_params_no_state")
 #undef UW_RESOLVE
   return NULL;
 }

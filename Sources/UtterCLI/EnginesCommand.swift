@@ -8,13 +8,15 @@ import WhisperEngine
 struct EnginesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "engines",
-    abstract: "List and install speech engines and models.",
-    subcommands: [List.self, Install.self],
+    abstract: "List and install speech engines and models, and add whisper.cpp models of your own.",
+    subcommands: [List.self, Install.self, Add.self, Remove.self, ExportGGML.self],
     defaultSubcommand: List.self
   )
 
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show engines, models and whether they are installed.")
+
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
       let installation = EngineInstallation(directory: Locations.engineDirectory())
@@ -23,6 +25,16 @@ struct EnginesCommand: AsyncParsableCommand {
       for model in WhisperCatalog.models {
         let state = installation.isInstalled(model) ? "installed" : "not installed"
         table.add("whisper", model.id, state, model.summary)
+      }
+      let added = AddedWhisperModels(dataDirectory: global.dataDirectory)
+      do {
+        for model in try added.list() {
+          let present = FileManager.default.fileExists(atPath: added.url(of: model).path)
+          table.add(
+            "whisper", model.id, present ? "added" : "file missing", "\(model.header.summary) (\(model.source))")
+        }
+      } catch {
+        throw CLIError("\(error)")
       }
       for engine in EngineFactory.cloudDescriptors {
         table.add(engine.id, engine.models.first ?? "-", "cloud", engine.name)

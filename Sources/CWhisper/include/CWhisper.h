@@ -167,6 +167,8 @@ typedef struct uw_api {
   /// The tokens of `text`; returns how many, or a negative number when more than `n_max_tokens` are needed.
   int32_t (*tokenize)(void *ctx, const char *text, uw_token *tokens, int32_t n_max_tokens);
   int32_t (*n_vocab)(void *ctx);
+  /// A model file read by whisper.cpp's own loader, without the default state (each call makes its own).
+  void *(*init_from_file_no_state)(const char *path, uw_context_params params);
 } uw_api;
 
 /// whisper.cpp's logits filter callback (`whisper_logits_filter_callback`): called at each decoding step, after the
