@@ -8,9 +8,7 @@ import Testing
 @testable import DictationServer
 
 /// The OpenAPI document in the repository, as the tests read it.
-private let documentFile = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .appendingPathComponent("Sources/DictationServer/openapi.json")
+private let documentFile = PackagePaths.file("Sources/DictationServer/openapi.json")
 
 /// `/v1/models/{id}` and `/v1/models/{model}` name the same route.
 private func pattern(_ path: String) -> String {
