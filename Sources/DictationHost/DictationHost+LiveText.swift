@@ -36,7 +36,7 @@ extension DictationHost {
   public func setLivePower(_ power: LivePace.Power) {
     guard power != livePower else { return }
     livePower = power
-    logger.notice("live text paced for \(power.rawValue) power")
+    logger.notice("live text paced for \(power.rawValue) power: \(power.effect)")
   }
 
   /// Publishes the engine's words so far, cleaned up for the field as the final text will be.

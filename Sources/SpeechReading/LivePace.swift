@@ -11,6 +11,15 @@ public struct LivePace: Sendable, Hashable {
     case lowPower = "low-power"
     /// Thermal state serious or critical: no drafts; only the windows that settle are read, as the final text needs.
     case hot
+
+    /// What it does to the live text, for a log or a screen.
+    public var effect: String {
+      switch self {
+      case .normal: "drafts at the set interval"
+      case .lowPower: "drafts half as often"
+      case .hot: "no drafts, only speech that settled"
+      }
+    }
   }
 
   /// Seconds of new audio between two drafts, at normal power.

@@ -10,6 +10,7 @@ import Logging
 import PhoneRules
 import PhoneSession
 import SessionChannel
+import SpeechReading
 
 /// `utter host --headset`.
 enum HeadsetOption: String, ExpressibleByArgument, CaseIterable {
@@ -27,6 +28,7 @@ enum HeadsetOption: String, ExpressibleByArgument, CaseIterable {
 extension MicrophoneChoice: ExpressibleByArgument {}
 
 extension TransportSecurity.LocalNetworkPermission: ExpressibleByArgument {}
+extension LivePace.Power: ExpressibleByArgument {}
 
 /// What the Live Activity would show, in the log: a line each time the lock screen would change.
 @MainActor
@@ -103,6 +105,11 @@ struct HostCommand: AsyncParsableCommand {
     name: .customLong("engine-delay"), parsing: .unconditional,
     help: "Seconds the engine takes to load on top of its real load (a phone's first WhisperKit load), 0 to 600.")
   var engineDelay: Double = 0
+
+  @Option(
+    name: .customLong("live-power"),
+    help: "The phone's state the live text is paced for: normal, low-power (drafts half as often) or hot (none).")
+  var livePower: LivePace.Power = .normal
 
   @Option(
     name: .customLong("interrupt-at"),
@@ -265,6 +272,7 @@ struct HostCommand: AsyncParsableCommand {
     } catch {
       throw CLIError("the host could not start: \(error)")
     }
+    await host.setLivePower(livePower)
     if let plan = appDictation.flatMap({ try? AppDictationPlan.parse($0) }) {
       await plan.play(on: host, phone: phone, database: dictation.database, logger: logger)
     }
