@@ -12,9 +12,9 @@ extension DictationServer {
         try await serve()
         return true
       }
-      group.addTask { [engine, metrics, makeEngine, logger, clock] in
+      group.addTask { [engine, metrics, makeEngines, logger, clock] in
         let failure = await engine.load(
-          workers: configuration.workers, threadsPerCall: configuration.engineThreads, makeEngine: makeEngine,
+          workers: configuration.workers, threadsPerCall: configuration.engineThreads, makeEngines: makeEngines,
           observe: { waiting, busy in metrics.engine(waiting: waiting, busy: busy) }, clock: clock, logger: logger)
         guard let failure else { return false }
         guard configuration.waitForEngine else { throw EngineUnavailable(reason: failure) }

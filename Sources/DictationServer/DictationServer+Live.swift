@@ -9,7 +9,7 @@ import NIOCore
 
 extension DictationServer {
   /// The WebSocket handshake of `GET /v1/audio/live` (`LiveMessage`): binary frames of 16 kHz mono s16le PCM in;
-  /// `ready`, `live` revisions and, after the client's `stop`, `final` out. Query: `language`, `prompt`,
+  /// `ready`, `live` revisions and, after the client's `stop`, `final` out. Query: `language`, `prompt`, `model`,
   /// `cleanup=false`. A refused handshake is answered in OpenAI's shape (`RequestGuard` writes
   /// `ConnectionGuard.refusal`): 404, 401, 400, 503 or 429.
   func liveUpgrade(_ head: HTTPRequest, channel: any Channel, logger: Logger) -> ShouldUpgradeResult<
@@ -18,8 +18,9 @@ extension DictationServer {
     let uri = URI(head.path ?? "/")
     let connection = try? channel.pipeline.syncOperations.handler(type: ConnectionGuard.self)
     let dictation: DictationPipeline.Request
+    let pool: EnginePool
     do {
-      dictation = try liveRequest(path: uri.path, query: uri.queryParameters, headers: head.headerFields)
+      (dictation, pool) = try liveRequest(path: uri.path, query: uri.queryParameters, headers: head.headerFields)
     } catch {
       let refusal = error as? APIError ?? APIError.badRequest("The live dictation cannot start.")
       connection?.refusal = refusal
@@ -31,19 +32,22 @@ extension DictationServer {
     let shutdown = LiveShutdown()
     connection?.onQuiesce = { shutdown.begin() }
     return .upgrade([:]) { inbound, outbound, _ in
-      try await serveLive(inbound: inbound, outbound: outbound, dictation: dictation, shutdown: shutdown)
+      try await serveLive(inbound: inbound, outbound: outbound, dictation: dictation, pool: pool, shutdown: shutdown)
     }
   }
 
-  /// The dictation a live request asks for, or why it is refused (the same answer whether it asks to upgrade or not).
-  func liveRequest(path: String, query: Parameters, headers: HTTPFields) throws -> DictationPipeline.Request {
+  /// The dictation a live request asks for and the pool of its `model`, or why it is refused (the same answer whether
+  /// it asks to upgrade or not).
+  func liveRequest(path: String, query: Parameters, headers: HTTPFields) throws -> (
+    DictationPipeline.Request, EnginePool
+  ) {
     guard path == ServerEndpoints.live else { throw APIError.notFound(path) }
     guard BearerToken.accepted(headers, tokens: tokens) else { throw APIError.unauthorized }
     let dictation = try Self.dictationRequest(
       language: query.get("language"), prompt: query.get("prompt"), cleanup: query.get("cleanup"))
-    _ = try engine.require()
+    let pool = try engine.require(model: query.get("model"))
     guard admission.current < admission.capacity else { throw APIError.busy(retryAfter: 2) }
-    return dictation
+    return (dictation, pool)
   }
 
   /// One live dictation, from `ready` to `final`: it holds a place while audio arrives, and gives it back when the
@@ -51,7 +55,7 @@ extension DictationServer {
   /// with the audio received (its final text, then the close).
   private func serveLive(
     inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, dictation: DictationPipeline.Request,
-    shutdown: LiveShutdown
+    pool: EnginePool, shutdown: LiveShutdown
   ) async throws {
     let started = clock.now()
     defer {
@@ -64,7 +68,6 @@ extension DictationServer {
       return
     }
     defer { admission.leave() }
-    guard let pool = engine.pool else { return }
     let connection = LiveConnection(
       engine: pool, pipeline: pipelineOnPool(pool), request: dictation, draftInterval: configuration.draftInterval,
       started: clock.date())

@@ -22,17 +22,20 @@ extension DictationServer {
     }
     routes.add(OpenAPIDocument.path, .get) { _, _ in OpenAPIDocument.response() }
     routes.add("/v1/models", .get) { _, _ in
-      ModelListAnswer(data: [ModelAnswer(try engine.require())])
+      _ = try engine.require()
+      return ModelListAnswer(data: engine.pools.map { ModelAnswer($0, created: engine.readyAt) })
     }
     routes.add("/v1/models/{id}", .get) { _, context in
-      let pool = try engine.require()
+      _ = try engine.require()
       let id = context.parameters.get("id") ?? ""
-      guard id == pool.model else {
+      let pools = engine.pools
+      guard let pool = pools.first(where: { $0.model == id }) else {
+        let served = pools.map { "'\($0.model)'" }.joined(separator: ", ")
         throw APIError(
-          status: 404, message: "The model '\(id.prefix(80))' does not exist; this server reads with '\(pool.model)'.",
+          status: 404, message: "The model '\(id.prefix(80))' does not exist; this server reads with \(served).",
           code: "model_not_found", param: "model")
       }
-      return ModelAnswer(pool)
+      return ModelAnswer(pool, created: engine.readyAt)
     }
     routes.add("/v1/audio/transcriptions", .post) { request, context in
       let channel = context.channel
@@ -70,7 +73,7 @@ extension DictationServer {
   {
     var streaming = false
     defer { if !streaming { place.leave() } }
-    let pool = try engine.require()
+    _ = try engine.require()
     let limit = configuration.maxUploadBytes
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
       throw APIError.tooLarge(limit: limit)
@@ -88,10 +91,12 @@ extension DictationServer {
     guard let file = form.part("file"), !file.body.isEmpty else {
       throw APIError.badRequest("The 'file' field with the audio is missing or empty.", param: "file")
     }
+    let pool = try engine.require(model: form.field("model"))
     let format = try Self.responseFormat(form.field("response_format"))
     let stream = try Self.stream(form.field("stream"), format)
     try Self.checkTemperature(form.field("temperature"))
-    try Self.checkTimestamps(form.parts.filter { $0.name.hasPrefix("timestamp_granularities") }.map(\.text), format)
+    let wordTimes = try Self.wordTimestamps(
+      form.parts.filter { $0.name.hasPrefix("timestamp_granularities") }.map(\.text), format)
     let dictation = try Self.dictationRequest(
       language: form.field("language"), prompt: form.field("prompt"), cleanup: form.field("cleanup"))
     let samples = try await withinTimeout { [uploads] in try await uploads.decode(file) }
@@ -118,9 +123,12 @@ extension DictationServer {
         ? text : pipeline.formatter.cleanUp(text, field: dictation.field).text.trimmingCharacters(in: .whitespaces)
       return TranscriptionFormat.Cue(start: segment.start, end: segment.end, text: shown)
     }
-    let answer = TranscriptionFormat.Answer(
+    var answer = TranscriptionFormat.Answer(
       text: outcome.text.trimmingCharacters(in: .whitespacesAndNewlines), language: outcome.language,
       duration: outcome.audioSeconds, cues: cues, engine: outcome.engine, model: outcome.model)
+    if wordTimes {
+      answer.words = TranscriptionFormat.words(of: outcome.segments, duration: outcome.audioSeconds)
+    }
     var headers = HTTPFields()
     headers[.contentType] = format.contentType
     return Response(
@@ -206,21 +214,21 @@ extension DictationServer {
     }
   }
 
-  /// `timestamp_granularities[]`: as at OpenAI, only with `verbose_json`; `segment` is served, `word` is refused (this
-  /// server's text is cleaned up, so the engine's word times do not match its words).
-  static func checkTimestamps(_ granularities: [String], _ format: TranscriptionFormat) throws {
-    guard !granularities.isEmpty else { return }
-    guard format == .verboseJSON else {
+  /// `timestamp_granularities[]`: whether `word` asks for the engine's words (before the clean-up) with their times,
+  /// which only `verbose_json` has, as at OpenAI; `segment` is ignored by the other formats. Segments are always in
+  /// `verbose_json` (OpenAI leaves them out when only words are asked for; its clients read them as optional).
+  static func wordTimestamps(_ granularities: [String], _ format: TranscriptionFormat) throws -> Bool {
+    for granularity in granularities where granularity != "segment" && granularity != "word" {
       throw APIError.badRequest(
-        "timestamp_granularities needs response_format 'verbose_json'.", param: "timestamp_granularities")
+        "timestamp_granularities must be 'segment' or 'word', not '\(granularity.prefix(20))'.",
+        param: "timestamp_granularities", code: "unsupported_value")
     }
-    for granularity in granularities where granularity != "segment" {
-      let message =
-        granularity == "word"
-        ? "Word timestamps are not offered by this server; ask for timestamp_granularities[]=segment."
-        : "timestamp_granularities must be 'segment' or 'word', not '\(granularity.prefix(20))'."
-      throw APIError.badRequest(message, param: "timestamp_granularities", code: "unsupported_value")
+    let words = granularities.contains("word")
+    guard !words || format == .verboseJSON else {
+      throw APIError.badRequest(
+        "timestamp_granularities[]=word needs response_format 'verbose_json'.", param: "timestamp_granularities")
     }
+    return words
   }
 
   /// The dictation a request asks for: its language (an ISO 639-1 code), prompt and whether to clean up.

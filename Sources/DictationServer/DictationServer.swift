@@ -20,7 +20,8 @@ import SpeechEngine
 public struct DictationServer: Sendable {
   let configuration: ServerConfiguration
   let pipeline: DictationPipeline
-  let makeEngine: @Sendable () async throws -> any SpeechEngine
+  /// One engine maker per served model, the default first.
+  let makeEngines: [@Sendable () async throws -> any SpeechEngine]
   let tokens: TokenFileCache
   let logger: Logger
   let engine = ServerEngine()
@@ -31,17 +32,27 @@ public struct DictationServer: Sendable {
   /// The one clock: request timeouts and the work a dictation took (the pipeline's).
   var clock: UtterClock { pipeline.clock }
 
-  /// A server running `pipeline` (its engine loading replaced by a pool of `configuration.workers` engines made by
-  /// `makeEngine`), accepting `tokens`.
+  /// A server running `pipeline` with one model (its engine loading replaced by a pool of `configuration.workers`
+  /// engines made by `makeEngine`), accepting `tokens`.
   public init(
     configuration: ServerConfiguration, pipeline: DictationPipeline,
     makeEngine: @escaping @Sendable () async throws -> any SpeechEngine, tokens: ServerTokens, logger: Logger
+  ) {
+    self.init(
+      configuration: configuration, pipeline: pipeline, makeEngines: [makeEngine], tokens: tokens, logger: logger)
+  }
+
+  /// A server running `pipeline` with a pool of `configuration.workers` engines per model, made by `makeEngines` (the
+  /// first is the default model; a request's `model` picks another), accepting `tokens`.
+  public init(
+    configuration: ServerConfiguration, pipeline: DictationPipeline,
+    makeEngines: [@Sendable () async throws -> any SpeechEngine], tokens: ServerTokens, logger: Logger
   ) {
     self.configuration = configuration
     var pipeline = pipeline
     pipeline.archive = nil  // NB: a server keeps nothing between requests.
     self.pipeline = pipeline
-    self.makeEngine = makeEngine
+    self.makeEngines = makeEngines
     self.tokens = TokenFileCache(tokens)
     self.logger = logger
     admission = Admission(capacity: configuration.workers + configuration.queueLength)

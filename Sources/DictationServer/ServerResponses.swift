@@ -15,25 +15,27 @@ struct ReadyAnswer: ResponseEncodable, Equatable {
   var queue: Int
 }
 
-/// OpenAI's model object (`GET /v1/models/{id}`) for the model the pool reads with.
+/// OpenAI's model object (`GET /v1/models/{id}`) for the model a pool reads with; `created` is when it was loaded.
 struct ModelAnswer: ResponseEncodable, Equatable {
   var id: String
   var object = "model"
+  var created: Int
   var ownedBy = "utter"
   var engine: String
 
   enum CodingKeys: String, CodingKey {
-    case id, object, engine
+    case id, object, created, engine
     case ownedBy = "owned_by"
   }
 
-  init(_ pool: EnginePool) {
+  init(_ pool: EnginePool, created: Int) {
     id = pool.model
     engine = pool.id
+    self.created = created
   }
 }
 
-/// OpenAI's model list (`GET /v1/models`): this server reads with one model.
+/// OpenAI's model list (`GET /v1/models`): the models this server reads with, the default first.
 struct ModelListAnswer: ResponseEncodable, Equatable {
   var object = "list"
   var data: [ModelAnswer]

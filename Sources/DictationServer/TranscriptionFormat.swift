@@ -21,6 +21,29 @@ enum TranscriptionFormat: String, Sendable, CaseIterable {
     var cues: [Cue]
     var engine: String
     var model: String
+    /// The engine's words with their times, when `timestamp_granularities[]=word` asked for them.
+    var words: [Word]? = nil
+  }
+
+  /// One word of a verbose answer (OpenAI's `TranscriptionWord`).
+  struct Word: Codable, Equatable, Sendable {
+    var word: String
+    var start: Double
+    var end: Double
+  }
+
+  /// The engine's words in `segments` as OpenAI gives them: without the punctuation around them, in order, each
+  /// starting no earlier than the one before and ending no earlier than it starts, within `duration`.
+  static func words(of segments: [TranscriptSegment], duration: Double) -> [Word] {
+    var words: [Word] = []
+    for word in segments.flatMap(\.words) {
+      let text = word.text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+      guard !text.isEmpty else { continue }
+      let start = min(duration, max(word.start, words.last?.start ?? 0, 0))
+      let end = min(duration, max(word.end, start))
+      words.append(Word(word: text, start: rounded(start), end: rounded(end)))
+    }
+    return words
   }
 
   /// The content type of the body.
@@ -81,13 +104,14 @@ enum TranscriptionFormat: String, Sendable, CaseIterable {
     var text: String
   }
 
-  /// `verbose_json`: OpenAI's verbose transcription, its segments from the cues.
+  /// `verbose_json`: OpenAI's verbose transcription, its segments from the cues and, when asked for, its words.
   struct VerboseAnswer: Codable, Equatable {
     var task = "transcribe"
     var language: String
     var duration: Double
     var text: String
     var segments: [Segment]
+    var words: [Word]?
     var model: String
 
     init(_ answer: Answer) {
@@ -95,6 +119,7 @@ enum TranscriptionFormat: String, Sendable, CaseIterable {
       duration = TranscriptionFormat.rounded(answer.duration)
       text = answer.text
       model = answer.model
+      words = answer.words
       segments = answer.cues.enumerated().map { index, cue in
         Segment(
           id: index, start: TranscriptionFormat.rounded(cue.start), end: TranscriptionFormat.rounded(cue.end),

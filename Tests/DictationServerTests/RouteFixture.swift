@@ -29,7 +29,7 @@ struct RouteFixture {
 
   init(
     maxUploadBytes: Int = 4_000, queue: Int = 1, requestTimeout: Double = 30,
-    engine: any SpeechEngine = FixedEngine()
+    engine: any SpeechEngine = FixedEngine(), more: [any SpeechEngine] = []
   ) async throws {
     dir = try TemporaryDirectory("server-routes")
     var configuration = ServerConfiguration(
@@ -48,8 +48,9 @@ struct RouteFixture {
       tokens: ServerTokens(
         dataDirectory: dir.path("data"), environment: [ServerTokens.environmentVariable: Self.token]),
       logger: logger)
+    let makers: [@Sendable () async throws -> any SpeechEngine] = ([engine] + more).map { one in { one } }
     let failure = await server.engine.load(
-      workers: 1, threadsPerCall: 1, makeEngine: { engine }, observe: { _, _ in }, clock: .system, logger: logger)
+      workers: 1, threadsPerCall: 1, makeEngines: makers, observe: { _, _ in }, clock: .system, logger: logger)
     #expect(failure == nil)
   }
 
