@@ -7,7 +7,8 @@ PREFIX ?= $(HOME)/.local
 setup:
 	@scripts/setup.sh
 
-# The Python packages the tests use (PyYAML for ios-check, OpenAI's client for the server tests).
+# The Python packages the tests use (PyYAML for ios-check; OpenAI's client, openapi-spec-validator and schemathesis
+# for the server tests).
 test-deps:
 	@scripts/test-deps.sh
 

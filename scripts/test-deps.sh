@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# What `make test` needs beyond `make demo`'s set-up: PyYAML (the iOS type-check reads App/project.yml) and
-# OpenAI's official Python client (the `utter serve` tests drive the server with it). Installs only what is missing,
-# with the Python the tests run (`python3` on PATH), from PyPI.
+# What `make test` needs beyond `make demo`'s set-up: PyYAML (the iOS type-check reads App/project.yml),
+# OpenAI's official Python client (the `utter serve` tests drive the server with it), and openapi-spec-validator and
+# schemathesis at the versions the contract test is written for (it validates the server's OpenAPI document and fuzzes
+# the server against it). Installs only what is missing, with the Python the tests run (`python3` on PATH), from PyPI.
 set -euo pipefail
+# `has DIST VERSION`: that distribution, at that version, is installed for python3.
+has() { python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('$1') != '$2')" 2>/dev/null; }
 missing=()
 python3 -c 'import yaml' 2>/dev/null || missing+=(pyyaml)
 python3 -c 'import openai' 2>/dev/null || missing+=(openai)
+has openapi-spec-validator 0.9.0 || missing+=(openapi-spec-validator==0.9.0)
+has schemathesis 4.32.5 || missing+=(schemathesis==4.32.5)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "test set-up: installing ${missing[*]} for python3 ($(command -v python3))" >&2
 if ! python3 -m pip --version >/dev/null 2>&1; then
