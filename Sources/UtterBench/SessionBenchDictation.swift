@@ -76,7 +76,8 @@ enum SessionBenchDictation {
     try channel.prepare()
     var quiet = Logger(label: "utter.bench") { StreamLogHandler.standardError(label: $0) }
     quiet.logLevel = .error
-    var hostLogger = quiet
+    let origin = Date().timeIntervalSince1970
+    var hostLogger = Logger(label: "utter.host") { _ in ElapsedLogHandler(origin: origin) }
     hostLogger.logLevel = hostLog
     // The app's pipeline on default settings, with the engine the bench loaded once for all its dictations.
     let pipeline = DictationPipeline(
@@ -189,4 +190,22 @@ final class RevisionTimes: @unchecked Sendable {
   func note(_ time: Double, text: String) { lock.withLock { seen.append((time, text)) } }
   var times: [Double] { lock.withLock { seen.map(\.time) } }
   var entries: [(time: Double, text: String)] { lock.withLock { seen } }
+}
+
+/// Host log lines on standard error, each with the seconds since its dictation's host started (to the millisecond),
+/// so a trace shows where the time between two lines went.
+struct ElapsedLogHandler: LogHandler {
+  let origin: Double
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    let line = String(format: "%8.3f s ", Date().timeIntervalSince1970 - origin) + "\(event.level) \(event.message)\n"
+    FileHandle.standardError.write(Data(line.utf8))
+  }
 }
