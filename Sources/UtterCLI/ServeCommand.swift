@@ -11,10 +11,11 @@ struct ServeCommand: AsyncParsableCommand {
     commandName: "serve",
     abstract: "Serve dictation over HTTP: OpenAI-compatible transcription, clean-up and live text.",
     discussion: """
-      POST /v1/audio/transcriptions (OpenAI's API: multipart file, model, language, prompt, response_format json, \
-      text, verbose_json, srt or vtt; Utter's clean-up unless cleanup=false; stream=true for OpenAI's server-sent \
-      events, the words as each stretch of speech is read), POST /v1/format (the clean-up alone), \
-      GET /v1/audio/live (a WebSocket: 16 kHz PCM in, live and final text out), GET /v1/models, GET /metrics \
+      POST /v1/audio/transcriptions (OpenAI's API: multipart file, model (one of --model), language, prompt, \
+      response_format json, text, verbose_json (word times with timestamp_granularities[]=word), srt or vtt; \
+      Utter's clean-up unless cleanup=false; stream=true for OpenAI's server-sent events, the words as each stretch \
+      of speech is read), POST /v1/format (the clean-up alone), GET /v1/audio/live (a WebSocket: 16 kHz PCM in, \
+      live and final text out), GET /v1/models (the models served), GET /metrics \
       (Prometheus). Every endpoint but GET /health and GET /ready needs 'Authorization: Bearer TOKEN', a token \
       from $UTTER_SERVER_TOKEN (several separated by commas) or from `utter serve tokens add`. Clean-up and polish \
       follow the data folder's settings, dictionary and snippets; nothing is kept in history. Runs until SIGTERM or \
@@ -31,10 +32,21 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(parsing: .unconditional, help: "Port to listen on (0: any free port; the log says which).")
   var port: Int = 8080
 
-  @OptionGroup var engineOptions: EngineOptions
+  @Option(help: "Speech engine id (default: the engine in settings, else whisper).")
+  var engine: String?
 
   @Option(
-    parsing: .unconditional, help: "Engines reading at once, each with its model in memory (default: one per core).")
+    help: ArgumentHelp(
+      "A model to serve; repeat it for several, the first being the default (default: the model in settings).",
+      discussion: """
+        A model id, e.g. tiny.en, or one added with `utter engines add`. A request's 'model' picks one; OpenAI's \
+        names (whisper-1, gpt-4o-transcribe…) read with the first.
+        """))
+  var model: [String] = []
+
+  @Option(
+    parsing: .unconditional,
+    help: "Engines reading at once per model, each with its model in memory (default: one per core).")
   var workers: Int?
 
   @Option(parsing: .unconditional, help: "Requests that may wait for a worker; more are answered 429.")
@@ -91,6 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
   var waitForEngine = false
 
   func validate() throws {
+    guard Set(model).count == model.count else { throw ValidationError("--model names a model twice") }
     guard maxAudioDuration >= 1 else { throw ValidationError("--max-audio-duration must be at least 1 second") }
     try OptionRange.check(port, 0...65535, option: "--port")
     try OptionRange.check(workers, 1...64, option: "--workers")
@@ -125,13 +138,17 @@ struct ServeCommand: AsyncParsableCommand {
     if let warning = dictation.openWarning { logger.warning("\(warning)") }
     let pipeline = dictation.pipeline(source: .cli, keepInHistory: false)
     if let notice = pipeline.formatter.unavailablePolish { logger.warning("\(notice)") }
-    let choice = engineOptions.choice(in: pipeline.settings)
+    let choices = (model.isEmpty ? [nil] : model.map(Optional.some)).map {
+      pipeline.settings.engine(id: engine, model: $0)
+    }
     let dataDirectory = global.dataDirectory
     let ownServer = URL(string: pipeline.settings.settings.engineBaseURL).flatMap { $0.host == nil ? nil : $0 }
-    let makeEngine: @Sendable () async throws -> any SpeechEngine = {
-      if choice.id == HostEngines.testEngineID { return DurationEngine() }
-      return try await EngineFactory.registry(dataDirectory: dataDirectory, ownServer: ownServer).makeEngine(
-        id: choice.id, model: choice.model)
+    let makeEngines = choices.map { choice -> @Sendable () async throws -> any SpeechEngine in
+      {
+        if choice.id == HostEngines.testEngineID { return DurationEngine() }
+        return try await EngineFactory.registry(dataDirectory: dataDirectory, ownServer: ownServer).makeEngine(
+          id: choice.id, model: choice.model)
+      }
     }
     var configuration = ServerConfiguration(
       host: host, port: port, workers: workers, queueLength: queue, maxUploadBytes: maxUploadMB * 1_000_000,
@@ -145,11 +162,12 @@ struct ServeCommand: AsyncParsableCommand {
     if let decodes { configuration.decodesAtOnce = decodes }
     configuration.threadsPerCall = threadsPerRequest
     configuration.waitForEngine = waitForEngine
+    let models = choices.compactMap(\.model).joined(separator: ", ")
     logger.info(
-      "serving engine \(choice.id)\(choice.model.map { " \($0)" } ?? "") on \(configuration.workers) worker(s), queue \(configuration.queueLength)"
+      "serving engine \(choices[0].id)\(models.isEmpty ? "" : " \(models)") on \(configuration.workers) worker(s) per model, queue \(configuration.queueLength)"
     )
     let server = DictationServer(
-      configuration: configuration, pipeline: pipeline, makeEngine: makeEngine, tokens: tokens, logger: logger)
+      configuration: configuration, pipeline: pipeline, makeEngines: makeEngines, tokens: tokens, logger: logger)
     do {
       try await server.run()
     } catch let error as EngineUnavailable {
