@@ -32,13 +32,15 @@ extension ServeTests {
     #expect(output.status == 0, "\(output.stdout)\n\(output.stderr.suffix(6000))")
     #expect(lines.contains("valid:3.1.0"), "openapi-spec-validator accepts the served document")
     let cases = lines.filter { $0.hasPrefix("case:") }.map { $0.dropFirst(5).split(separator: "|").map(String.init) }
-    #expect(cases.count == 18, "\(lines)")
+    #expect(cases.count == 21, "\(lines)")
     for answer in cases {
       #expect(answer.last == "documented", "\(answer)")
     }
     let streamed = cases.first { $0.first == "stream=True" }
     #expect(streamed?.dropFirst().first == "200")
     #expect(streamed?.dropFirst(2).first?.hasPrefix("text/event-stream") == true, "\(streamed ?? [])")
+    let words = lines.first { $0.hasPrefix("words:") }.flatMap { Int($0.dropFirst(6)) } ?? 0
+    #expect(words >= 8, "verbose_json with timestamp_granularities[]=word has the sentence's words: \(words)")
     let fuzzing = try #require(lines.first { $0.hasPrefix("fuzzing:") }, "\(output.stdout)")
       .dropFirst(8).split(separator: "|").map(String.init)
     #expect(fuzzing.first == "8", "every operation but the document itself is fuzzed: \(fuzzing)")

@@ -63,6 +63,7 @@ def answered(label, operation, expected, **case_arguments):
         verdict += " (expected %d)" % expected
         failures += 1
     print("case:%s|%d|%s|%s" % (label, response.status_code, content_type, verdict), flush=True)
+    return response
 
 
 transcriptions = schema["/v1/audio/transcriptions"]["POST"]
@@ -72,21 +73,26 @@ for fields in [
     {"response_format": "srt"},
     {"response_format": "vtt"},
     {"response_format": "verbose_json", "timestamp_granularities[]": ["segment"]},
+    {"response_format": "verbose_json", "timestamp_granularities[]": ["word", "segment"]},
     {"stream": True},
     {"stream": True, "response_format": "text"},
     {"response_format": "srt", "stream": True},
     {"temperature": 2},
+    {"model": "no-such-model"},
 ]:
-    label = ",".join("%s=%s" % pair for pair in fields.items())
-    expected = 400 if fields.get("temperature") == 2 or fields.get("response_format") == "srt" and "stream" in fields else 200
+    label = ",".join("%s=%s" % (name, ",".join(value) if isinstance(value, list) else value) for name, value in fields.items())
+    refused = "temperature" in fields or "model" in fields or fields.get("response_format") == "srt" and "stream" in fields
     body = {"file": audio, "model": "whisper-1", "language": "en", **fields}
-    answered(label, transcriptions, expected, body=body, media_type="multipart/form-data")
+    response = answered(label, transcriptions, 400 if refused else 200, body=body, media_type="multipart/form-data")
+    if "word" in fields.get("timestamp_granularities[]", []):
+        print("words:%d" % len(response.json().get("words", [])), flush=True)
 answered("format", schema["/v1/format"]["POST"], 200, body={"text": "um so three thirty pm"}, media_type="application/json")
 answered("models", schema["/v1/models"]["GET"], 200)
 model = schema["/v1/models"]["GET"].Case().call(base_url=base, headers=auth).json()["data"][0]["id"]
 answered("model", schema["/v1/models/{model}"]["GET"], 200, path_parameters={"model": model})
 answered("unknown model", schema["/v1/models/{model}"]["GET"], 404, path_parameters={"model": "no-such-model"})
 answered("live without upgrade", schema["/v1/audio/live"]["GET"], 426)
+answered("live of an unknown model", schema["/v1/audio/live"]["GET"], 400, query={"model": "no-such-model"})
 answered("health", schema["/health"]["GET"], 200)
 answered("ready", schema["/ready"]["GET"], 200)
 answered("metrics", schema["/metrics"]["GET"], 200)
