@@ -29,14 +29,15 @@ public struct RemoteServer: Sendable, Hashable {
     self.init(baseURL: url, model: model?.isEmpty == false ? model : nil, token: token?.isEmpty == false ? token : nil)
   }
 
-  /// The live dictation WebSocket: `ws://…/v1/audio/live` (`wss` for https), with the language, the words the engine
-  /// should expect (the phone's dictionary) and whether the final text should be the engine's words as they are.
+  /// The live dictation WebSocket: `ws://…/v1/audio/live` (`wss` for https), with the model (as uploads name it), the
+  /// language, the words the engine should expect (the phone's dictionary) and whether the final text should be the
+  /// engine's words as they are.
   public func liveURL(language: String? = nil, prompt: String? = nil, raw: Bool = false) -> URL? {
     guard var components = URLComponents(url: baseURL.joining("audio/live"), resolvingAgainstBaseURL: false) else {
       return nil
     }
     components.scheme = components.scheme == "https" ? "wss" : "ws"
-    var query: [URLQueryItem] = []
+    var query = model.map { [URLQueryItem(name: "model", value: $0)] } ?? []
     if let tag = LanguageChoice(language).tag {
       query.append(URLQueryItem(name: "language", value: tag))
     }

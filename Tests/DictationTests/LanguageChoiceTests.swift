@@ -34,6 +34,8 @@ struct LanguageChoiceTests {
     let server = try #require(RemoteServer(address: "http://192.168.1.20:8080/v1"))
     #expect(server.liveURL(language: "auto")?.query == nil)
     #expect(server.liveURL(language: "fr")?.query == "language=fr")
+    let small = try #require(RemoteServer(address: "http://192.168.1.20:8080/v1", model: "small.en"))
+    #expect(small.liveURL(language: "fr")?.query == "model=small.en&language=fr", "live asks for the uploads' model")
 
     #expect(SpokenLanguage.isKnown("auto") && SpokenLanguage.isKnown("fr") && !SpokenLanguage.isKnown(""))
   }
