@@ -35,11 +35,11 @@ extension DictationHost {
         startLoadingEngine()
       case .warmUp:
         guard let engine else { continue }
+        let clock = clock
         warmUp = Task { [weak self] in
+          let started = clock.now()
           await engine.warmUp()
-          // NB: a stopped warm-up was already let go (`stopWarmUp`).
-          guard !Task.isCancelled else { return }
-          await self?.changeResidency(.warmUpFinished)
+          await self?.warmUpEnded(after: clock.now() - started, stopped: Task.isCancelled)
         }
       case .stopWarmUp:
         // NB: whisper.cpp's abort callback ends the call at its next step; the dictation's call runs next.
@@ -53,6 +53,12 @@ extension DictationHost {
       }
     }
     publishIfWaitsChanged()
+  }
+
+  private func warmUpEnded(after seconds: Double, stopped: Bool) {
+    logger.debug("engine warm-up \(stopped ? "stopped" : "done") after \(String(format: "%.2f", seconds)) s")
+    // NB: a stopped warm-up was already let go (`stopWarmUp`).
+    if !stopped { changeResidency(.warmUpFinished) }
   }
 
   private func startLoadingEngine() {
