@@ -3,8 +3,9 @@
 1. The served document is a valid OpenAPI 3.1 document (openapi-spec-validator).
 2. Every answer a client gets with real speech (each response_format, stream=true, the models, /v1/format, the probes)
    is one the document lists: its status, content type, headers and body (schemathesis' checks on explicit cases).
-3. schemathesis fuzzes every operation, a bounded number of examples each, with a fixed seed: no 5xx, and every
-   response is in the document.
+3. schemathesis fuzzes every operation, a bounded number of examples each, with a fixed seed: no 5xx, every
+   response is in the document, bad input is refused, an undeclared method is 405 with Allow, and an operation that
+   needs the token refuses a request without it.
 
 Prints `key:value` lines for the test to read; exits non-zero when any step fails.
 Usage: openapi_contract.py BASE_URL TOKEN SPEECH_WAV MAX_EXAMPLES SEED
@@ -104,7 +105,10 @@ run = subprocess.run(
     [
         sys.executable, "-m", "schemathesis.cli", "run", base + "/openapi.json",
         "--header", "Authorization: Bearer " + token,
-        "--checks", ",".join(CONFORMANCE + ["negative_data_rejection", "unsupported_method", "allow_header_conformance"]),
+        "--checks", ",".join(CONFORMANCE + [
+            "negative_data_rejection", "unsupported_method", "allow_header_conformance", "ignored_auth",
+            "missing_required_header",
+        ]),
         "--phases", "examples,coverage,fuzzing",
         "--max-examples", max_examples,
         "--seed", seed,
