@@ -333,7 +333,9 @@ let package = Package(
       name: "UtterCLITests",
       dependencies: [
         "AudioInput", "SpeechEngine", "TestSupport", "ProviderTestSupport", "RemoteDictation", "HTTPTransport",
-      ]),
+      ],
+      // Read by path while the tests run (the fake servers, the contract script, sentences), not built.
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "DictationServerTests",
       dependencies: [
