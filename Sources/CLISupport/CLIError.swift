@@ -17,6 +17,28 @@ package func printError(_ line: String) {
   FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
+/// Runs `body`, turning any failure into the CLI's one-line error, in the failure's own words.
+package func oneLineError<T>(_ body: () throws -> T) throws -> T {
+  do {
+    return try body()
+  } catch let error as CLIError {
+    throw error
+  } catch {
+    throw CLIError("\(error)")
+  }
+}
+
+/// `oneLineError` for work that waits.
+package func oneLineError<T>(_ body: () async throws -> T) async throws -> T {
+  do {
+    return try await body()
+  } catch let error as CLIError {
+    throw error
+  } catch {
+    throw CLIError("\(error)")
+  }
+}
+
 /// Runs a store call, turning a storage failure into the CLI's one-line error.
 package func storeCall<T>(_ body: () throws -> T) throws -> T {
   do {

@@ -65,21 +65,16 @@ struct CommandModeCommand: AsyncParsableCommand {
           + "or pass --provider ollama")
     }
     guard timeout > 0, timeout <= 600 else { throw CLIError("--timeout must be between 0 and 600 seconds") }
-    let llm: any LLMProvider
-    do {
-      llm = try LLMProviderCatalog.make(
+    let llm = try oneLineError {
+      try LLMProviderCatalog.make(
         id: id, keys: keys, http: RetryingHTTPClient(LiveHTTPClient()), model: model, baseURL: base)
-    } catch {
-      throw CLIError("\(error)")
     }
     // The selection keeps its trailing newline out of the prompt, and the rewrite gets one back for the terminal.
     let trimmedSelection = selection.hasSuffix("\n") ? String(selection.dropLast()) : selection
-    do {
-      let result = try await CommandMode(provider: llm, timeout: .milliseconds(Int(timeout * 1000)))
+    let result = try await oneLineError {
+      try await CommandMode(provider: llm, timeout: .milliseconds(Int(timeout * 1000)))
         .rewrite(selection: trimmedSelection, instruction: instruction)
-      print(result.text)
-    } catch {
-      throw CLIError("\(error)")
     }
+    print(result.text)
   }
 }

@@ -58,10 +58,7 @@ extension EnginesCommand {
     var id: String
 
     func run() async throws {
-      let removed: Bool
-      do { removed = try AddedWhisperModels(dataDirectory: global.dataDirectory).remove(id: id) } catch {
-        throw CLIError("\(error)")
-      }
+      let removed = try oneLineError { try AddedWhisperModels(dataDirectory: global.dataDirectory).remove(id: id) }
       guard removed else { throw CLIError("no added model '\(id)' (`utter engines list` shows them)") }
       print("removed \(id)")
     }
@@ -85,12 +82,10 @@ extension EnginesCommand {
         throw CLIError("unknown model '\(model)' (models: \(WhisperCatalog.models.map(\.id).joined(separator: ", ")))")
       }
       let installation = EngineInstallation(directory: Locations.engineDirectory())
-      do {
-        let header = try WhisperEngine.exportGGML(spec, installation: installation, to: URL(fileURLWithPath: output))
-        print("wrote \(output): \(header.summary)")
-      } catch {
-        throw CLIError("\(error)")
+      let header = try oneLineError {
+        try WhisperEngine.exportGGML(spec, installation: installation, to: URL(fileURLWithPath: output))
       }
+      print("wrote \(output): \(header.summary)")
     }
   }
 }

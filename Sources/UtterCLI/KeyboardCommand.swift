@@ -118,12 +118,7 @@ struct KeyboardCommand: AsyncParsableCommand {
 
   /// What the app shared with the keyboard, with the flag's window over it.
   func configuration(_ folder: SharedFolder) throws -> KeyboardConfiguration {
-    var configuration: KeyboardConfiguration
-    do {
-      configuration = KeyboardConfiguration(settings: try KeyboardSettings.read(from: folder))
-    } catch {
-      throw CLIError("\(error)")
-    }
+    var configuration = try oneLineError { KeyboardConfiguration(settings: try KeyboardSettings.read(from: folder)) }
     if let pendingWindow { configuration.settings.pendingResultWindowSeconds = max(0, pendingWindow) }
     return configuration
   }

@@ -40,8 +40,7 @@ struct KeysCommand: AsyncParsableCommand {
 
     func run() async throws {
       let (file, _) = KeysCommand.store(dataDir: global.dataDir)
-      let name: String
-      do { name = try ProviderName.normalized(provider) } catch { throw CLIError("\(error)") }
+      let name = try oneLineError { try ProviderName.normalized(provider) }
       let value: String
       if let key {
         value = key
@@ -52,11 +51,7 @@ struct KeysCommand: AsyncParsableCommand {
         }
         value = read
       }
-      do {
-        try file.set(value, for: name)
-      } catch {
-        throw CLIError("\(error)")
-      }
+      try oneLineError { try file.set(value, for: name) }
       let masked = SecretMask.mask(value)
       print("Stored the key for \(name) (\(masked)) in \(file.fileURL.path)")
       let variable = EnvironmentKeys.variable(for: name)
@@ -107,12 +102,7 @@ struct KeysCommand: AsyncParsableCommand {
 
     func run() async throws {
       let (file, _) = KeysCommand.store(dataDir: global.dataDir)
-      let removed: Bool
-      do {
-        removed = try file.remove(provider)
-      } catch {
-        throw CLIError("\(error)")
-      }
+      let removed = try oneLineError { try file.remove(provider) }
       guard removed else { throw CLIError("no stored key for \(provider.lowercased())") }
       print("Removed the key for \(provider.lowercased()).")
       if EnvironmentKeys.key(for: provider, in: ProcessInfo.processInfo.environment) != nil {

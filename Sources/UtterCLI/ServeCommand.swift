@@ -199,11 +199,7 @@ struct ServeTokensCommand: AsyncParsableCommand {
 
     func run() async throws {
       let tokens = ServerTokens(dataDirectory: global.dataDirectory)
-      do {
-        print(try tokens.add(name: name))
-      } catch {
-        throw CLIError("\(error)")
-      }
+      print(try oneLineError { try tokens.add(name: name) })
       printError("utter: keep this token now: it is stored hashed and cannot be shown again")
     }
   }
@@ -213,10 +209,7 @@ struct ServeTokensCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-      let entries: [ServerTokens.Entry]
-      do { entries = try ServerTokens(dataDirectory: global.dataDirectory).entries() } catch {
-        throw CLIError("\(error)")
-      }
+      let entries = try oneLineError { try ServerTokens(dataDirectory: global.dataDirectory).entries() }
       let formatter = ISO8601DateFormatter()
       for entry in entries { print("\(entry.name)\t\(formatter.string(from: entry.created))") }
       if ProcessInfo.processInfo.environment[ServerTokens.environmentVariable]?.isEmpty == false {
@@ -232,10 +225,7 @@ struct ServeTokensCommand: AsyncParsableCommand {
     var name: String
 
     func run() async throws {
-      let removed: Bool
-      do { removed = try ServerTokens(dataDirectory: global.dataDirectory).revoke(name: name) } catch {
-        throw CLIError("\(error)")
-      }
+      let removed = try oneLineError { try ServerTokens(dataDirectory: global.dataDirectory).revoke(name: name) }
       guard removed else { throw CLIError("no token named '\(name)'") }
       print("revoked \(name)")
     }
