@@ -12,7 +12,7 @@ private let documentFile = PackagePaths.file("Sources/DictationServer/openapi.js
 
 /// `/v1/models/{id}` and `/v1/models/{model}` name the same route.
 private func pattern(_ path: String) -> String {
-  path.replacing(/\{[^}]*\}/, with: "{}")
+  path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
 }
 
 /// The server's published contract, `openapi.json`, against the server itself.
