@@ -10,15 +10,23 @@ import Testing
 struct RecordingCapSessionTests {
   static let sentence = "We will meet at the station tomorrow morning."
 
+  /// `utter host` with an 8 s cap, its microphone saying `sentence` at speed 1, once it is ready.
+  static func cappedHost() async throws -> (SessionWorkspace, SessionHostProcess) {
+    let workspace = try SessionWorkspace()
+    let host = try workspace.startHost(
+      mic: try workspace.speech(sentence), speed: 1, extra: ["--max-recording", "8"])
+    #expect(await host.log("ready"))
+    return (workspace, host)
+  }
+
   @Test(
     "near an 8 s cap the keyboard counts down with keep going; kept going, it stops by itself at 16 s, text delivered")
   func keepGoingExtendsOnce() async throws {
-    let workspace = try SessionWorkspace()
-    defer { workspace.remove() }
-    let host = try workspace.startHost(
-      mic: try workspace.speech(Self.sentence), speed: 1, extra: ["--max-recording", "8"])
-    defer { host.terminate() }
-    #expect(await host.log("ready"))
+    let (workspace, host) = try await Self.cappedHost()
+    defer {
+      host.terminate()
+      workspace.remove()
+    }
 
     let keyboard = try await workspace.runKeyboard("start; wait-note Keep going 30; keep-going; wait-insert 60")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
@@ -35,12 +43,11 @@ struct RecordingCapSessionTests {
 
   @Test("without keep going the dictation stops at the 8 s cap by itself and its text is inserted")
   func stopsAtTheCap() async throws {
-    let workspace = try SessionWorkspace()
-    defer { workspace.remove() }
-    let host = try workspace.startHost(
-      mic: try workspace.speech(Self.sentence), speed: 1, extra: ["--max-recording", "8"])
-    defer { host.terminate() }
-    #expect(await host.log("ready"))
+    let (workspace, host) = try await Self.cappedHost()
+    defer {
+      host.terminate()
+      workspace.remove()
+    }
 
     let keyboard = try await workspace.runKeyboard("start; wait-note Stops in 30; wait-insert 60")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
