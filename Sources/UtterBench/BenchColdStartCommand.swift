@@ -70,14 +70,13 @@ struct BenchColdStartCommand: AsyncParsableCommand {
         "\(index + 1)\tkeyboard \(keyboardCount.errors)/\(keyboardCount.referenceWords)\tfile \(fileCount.errors)/\(fileCount.referenceWords)\tlistening \(dictated.listeningAfter.map { String(format: "%.0f ms", $0 * 1000) } ?? "never")\t\(dictated.text)"
       )
     }
-    listening.sort()
     print("keyboard WER \(BenchLearningCommand.percent(keyboardTotal))")
     print("file WER     \(BenchLearningCommand.percent(fileTotal))")
     print(
       "difference   \(String(format: "%.1f", (keyboardTotal.rate - fileTotal.rate) * 100)) points")
     if !listening.isEmpty {
       print(
-        "tap → listening p50 \(String(format: "%.0f", listening[listening.count / 2] * 1000)) ms, max \(String(format: "%.0f", (listening.last ?? 0) * 1000)) ms (\(listening.count) of \(utterances.count))"
+        "tap → listening p50 \(String(format: "%.0f", BenchMeasure.percentile(listening, 0.5) * 1000)) ms, max \(String(format: "%.0f", (listening.max() ?? 0) * 1000)) ms (\(listening.count) of \(utterances.count))"
       )
     }
   }

@@ -30,11 +30,31 @@ enum BenchMeasure {
     return utter
   }
 
-  /// The value at `fraction` (0 to 1) of `values` in order, at the nearest rank; 0 when there are none.
-  static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+  /// The value at `fraction` (0 to 1) of `values` in order, at the nearest rank (or the rank `rounding` picks);
+  /// `empty` when there are none.
+  static func percentile(
+    _ values: [Double], _ fraction: Double, rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero,
+    empty: Double = 0
+  ) -> Double {
     let sorted = values.sorted()
-    guard !sorted.isEmpty else { return 0 }
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    guard !sorted.isEmpty else { return empty }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded(rounding)))]
+  }
+
+  /// `body` run on each of `items` in turn, each run timed: wall-clock and this thread's CPU time, in milliseconds.
+  static func time<Items: Sequence>(
+    each items: Items, _ body: (Items.Element) throws -> Void
+  ) rethrows -> (wall: [Double], cpu: [Double]) {
+    var wall: [Double] = []
+    var cpu: [Double] = []
+    for item in items {
+      let start = DispatchTime.now()
+      let cpuStart = threadCPUSeconds()
+      try body(item)
+      cpu.append((threadCPUSeconds() - cpuStart) * 1000)
+      wall.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+    }
+    return (wall, cpu)
   }
 
   /// CPU time this thread has used so far, in seconds.

@@ -185,9 +185,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
     let speechRefreshes = outcomes.flatMap(\.speechRefreshIntervals)
     let cpu = outcomes.map(\.cpuPerAudioSecond)
     func p(_ values: [Double], _ q: Double) -> String {
-      guard !values.isEmpty else { return "–" }
-      let sorted = values.sorted()
-      return String(format: "%.2f", sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded(.up)))])
+      values.isEmpty ? "–" : String(format: "%.2f", BenchMeasure.percentile(values, q, rounding: .up))
     }
     let missing = outcomes.count - latencies.count
     return "dictation \(label) (\(String(format: "%.1f", plan.stopAfter)) s recorded, \(outcomes.count) runs): "

@@ -66,33 +66,16 @@ struct BenchStoreCommand: AsyncParsableCommand {
     database = try storeCall { try AppDatabase.open(at: folder).0 }
     let openMilliseconds = seconds(since: openStart) * 1000
 
-    var searchTimes: [Double] = []
-    var searchCPU: [Double] = []
     var results = 0
-    for _ in 0..<queries {
-      let query = corpus.query()
-      let start = DispatchTime.now()
-      let cpu = BenchMeasure.threadCPUSeconds()
+    let search = try BenchMeasure.time(each: (0..<queries).map { _ in corpus.query() }) { query in
       results += try storeCall { try database.searchHistory(query, limit: 50).count }
-      searchCPU.append((BenchMeasure.threadCPUSeconds() - cpu) * 1000)
-      searchTimes.append(seconds(since: start) * 1000)
     }
-    var filteredTimes: [Double] = []
     let filter = HistoryFilter(since: now.addingTimeInterval(-30 * 86_400), sources: [.widget])
-    for _ in 0..<queries {
-      let query = corpus.query()
-      let start = DispatchTime.now()
+    let filtered = try BenchMeasure.time(each: (0..<queries).map { _ in corpus.query() }) { query in
       _ = try storeCall { try database.searchHistory(query, filter: filter, limit: 50) }
-      filteredTimes.append(seconds(since: start) * 1000)
     }
-    var listTimes: [Double] = []
-    var listCPU: [Double] = []
-    for _ in 0..<queries {
-      let start = DispatchTime.now()
-      let cpu = BenchMeasure.threadCPUSeconds()
+    let list = try BenchMeasure.time(each: 0..<queries) { _ in
       _ = try storeCall { try database.latestHistory(limit: 50) }
-      listCPU.append((BenchMeasure.threadCPUSeconds() - cpu) * 1000)
-      listTimes.append(seconds(since: start) * 1000)
     }
     let deleteStart = DispatchTime.now()
     _ = try storeCall { try database.deleteHistory(id: Int64(entries / 2)) }
@@ -104,15 +87,15 @@ struct BenchStoreCommand: AsyncParsableCommand {
 
     let report = Report(
       entries: entries, insertSeconds: insertSeconds, insertsPerSecond: Double(entries) / insertSeconds,
-      searchQueries: queries, searchP50Milliseconds: BenchMeasure.percentile(searchTimes, 0.5),
-      searchP99Milliseconds: BenchMeasure.percentile(searchTimes, 0.99),
-      searchCPUP99Milliseconds: BenchMeasure.percentile(searchCPU, 0.99),
-      searchMaxMilliseconds: searchTimes.max() ?? 0,
+      searchQueries: queries, searchP50Milliseconds: BenchMeasure.percentile(search.wall, 0.5),
+      searchP99Milliseconds: BenchMeasure.percentile(search.wall, 0.99),
+      searchCPUP99Milliseconds: BenchMeasure.percentile(search.cpu, 0.99),
+      searchMaxMilliseconds: search.wall.max() ?? 0,
       averageSearchResults: Double(results) / Double(queries),
-      filteredSearchP99Milliseconds: BenchMeasure.percentile(filteredTimes, 0.99),
-      latest50P50Milliseconds: BenchMeasure.percentile(listTimes, 0.5),
-      latest50P99Milliseconds: BenchMeasure.percentile(listTimes, 0.99),
-      latest50CPUP99Milliseconds: BenchMeasure.percentile(listCPU, 0.99), deleteOneMilliseconds: deleteMilliseconds,
+      filteredSearchP99Milliseconds: BenchMeasure.percentile(filtered.wall, 0.99),
+      latest50P50Milliseconds: BenchMeasure.percentile(list.wall, 0.5),
+      latest50P99Milliseconds: BenchMeasure.percentile(list.wall, 0.99),
+      latest50CPUP99Milliseconds: BenchMeasure.percentile(list.cpu, 0.99), deleteOneMilliseconds: deleteMilliseconds,
       loadAverage: loadAverage(),
       statsMilliseconds: statsMilliseconds, openMilliseconds: openMilliseconds, databaseBytes: size(of: folder))
     if json { return try printJSON(report) }

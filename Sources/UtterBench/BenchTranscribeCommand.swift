@@ -127,11 +127,11 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
     }
     let audioSeconds = rows.map(\.audioSeconds).reduce(0, +)
     let processing = rows.map(\.latencySeconds).reduce(0, +)
-    let latencies = rows.map(\.latencySeconds).sorted()
+    let latencies = rows.map(\.latencySeconds)
     let report = Report(
       engine: speech.id, model: speech.model, beam: beam, utterances: rows.count, audioSeconds: audioSeconds,
       processingSeconds: processing, realTimeFactor: audioSeconds > 0 ? processing / audioSeconds : 0,
-      latencyP50: latencies.isEmpty ? 0 : latencies[latencies.count / 2], latencyMax: latencies.last ?? 0,
+      latencyP50: BenchMeasure.percentile(latencies, 0.5), latencyMax: latencies.max() ?? 0,
       loadSeconds: loadSeconds, peakRSSMegabytes: ResourceUsage.peakResidentMegabytes,
       wer: total.referenceWords > 0 ? total.rate : nil, termsRight: terms.isEmpty ? nil : termCount.right,
       termsSpoken: terms.isEmpty ? nil : termCount.spoken, rows: rows)

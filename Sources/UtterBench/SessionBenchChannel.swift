@@ -8,11 +8,7 @@ enum SessionBenchChannel {
     var samples: [Double]
     var missed: Int
 
-    func percentile(_ p: Double) -> Double {
-      guard !samples.isEmpty else { return .nan }
-      let sorted = samples.sorted()
-      return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
-    }
+    func percentile(_ p: Double) -> Double { BenchMeasure.percentile(samples, p, empty: .nan) }
   }
 
   /// Writes `iterations` commands (or states) and times each until the watching side has read it.
