@@ -1,5 +1,5 @@
 # Utter: `make demo` sets up and transcribes the bundled recording; `make test` runs every test.
-.PHONY: setup test-deps demo lint test bench ios-check format install
+.PHONY: setup test-deps demo lint test bench side-by-side ios-check format install
 
 # Where `make install` puts `utter`: $(PREFIX)/bin/utter.
 PREFIX ?= $(HOME)/.local
@@ -44,6 +44,12 @@ bench: setup
 	.build/release/utter bench learning
 	.build/release/utter bench cold-start --engine-delay 3
 	.build/release/utter bench serve
+
+# Utter's engine and faster-whisper on the same files and weights (scripts/side-by-side.sh; README, Performance).
+side-by-side: setup
+	swift build -c release --product utter
+	swift build -c release --product utter-bench
+	scripts/side-by-side.sh
 
 # swift-format's lint with the root .swift-format (Tests/.swift-format allows force unwraps in tests); any warning fails.
 # Then the package lines the keyboard extension links (scripts/keyboard-lines.sh): over 3,200 fails (a guard

@@ -9,7 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
     abstract: "Measure speed, memory and accuracy.",
     subcommands: [
       BenchTranscribeCommand.self, BenchSessionCommand.self, BenchFormatCommand.self, BenchStoreCommand.self,
-      BenchLearningCommand.self, BenchColdStartCommand.self, BenchServeCommand.self,
+      BenchLearningCommand.self, BenchColdStartCommand.self, BenchServeCommand.self, BenchScoreCommand.self,
     ]
   )
 

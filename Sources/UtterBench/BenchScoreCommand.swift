@@ -1,0 +1,69 @@
+import ArgumentParser
+import CLISupport
+import Foundation
+import SpeechEngine
+
+/// Scores another engine's hypotheses with the same normalised WER as `utter bench transcribe`.
+struct BenchScoreCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "score",
+    abstract: "WER of another engine's hypotheses, normalised as `utter bench transcribe` normalises its own.",
+    discussion: """
+      Both files are TSV of `id<TAB>text`. Every reference must have a hypothesis (an utterance an engine heard \
+      nothing in is an empty text after the tab); hypotheses without a reference are an error too.
+      """
+  )
+
+  @Argument(help: "TSV of `id<TAB>hypothesis`, one line per utterance.")
+  var hypotheses: String
+
+  @Option(help: "TSV of `id<TAB>reference text`.")
+  var references: String
+
+  @Flag(help: "Print one JSON object.")
+  var json = false
+
+  struct Report: Encodable {
+    var utterances: Int
+    var errors: Int
+    var referenceWords: Int
+    var wer: Double
+  }
+
+  func run() throws {
+    let expected = try BenchTranscribeCommand.readReferences(references)
+    let heard = try Self.readHypotheses(hypotheses)
+    if let missing = expected.keys.sorted().first(where: { heard[$0] == nil }) {
+      throw CLIError("\(hypotheses): no hypothesis for \(missing)")
+    }
+    if let extra = heard.keys.sorted().first(where: { expected[$0] == nil }) {
+      throw CLIError("\(references): no reference for \(extra)")
+    }
+    var total = WordErrorCount()
+    for (id, reference) in expected {
+      total = total + WordErrorRate.count(reference: reference, hypothesis: heard[id] ?? "")
+    }
+    let report = Report(
+      utterances: expected.count, errors: total.errors, referenceWords: total.referenceWords,
+      wer: total.referenceWords > 0 ? total.rate : 0)
+    if json {
+      print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+    } else {
+      print("WER \(String(format: "%.1f", report.wer * 100))% (\(total.errors) errors / \(total.referenceWords) words)")
+    }
+  }
+
+  /// Like references, but an empty text (nothing heard) is a hypothesis too.
+  static func readHypotheses(_ path: String) throws -> [String: String] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw CLIError("\(path): cannot read the hypotheses file")
+    }
+    var hypotheses: [String: String] = [:]
+    for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
+      let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+      guard fields.count == 2, !fields[0].isEmpty else { throw CLIError("\(path):\(number + 1): expected `id<TAB>text`") }
+      hypotheses[String(fields[0])] = String(fields[1])
+    }
+    return hypotheses
+  }
+}
