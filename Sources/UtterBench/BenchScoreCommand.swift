@@ -61,7 +61,9 @@ struct BenchScoreCommand: ParsableCommand {
     var hypotheses: [String: String] = [:]
     for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
       let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-      guard fields.count == 2, !fields[0].isEmpty else { throw CLIError("\(path):\(number + 1): expected `id<TAB>text`") }
+      guard fields.count == 2, !fields[0].isEmpty else {
+        throw CLIError("\(path):\(number + 1): expected `id<TAB>text`")
+      }
       hypotheses[String(fields[0])] = String(fields[1])
     }
     return hypotheses

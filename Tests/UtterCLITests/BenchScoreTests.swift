@@ -10,7 +10,9 @@ struct BenchScoreTests {
     defer { dir.remove() }
     try references.write(to: dir.path("references.tsv"), atomically: true, encoding: .utf8)
     try hypotheses.write(to: dir.path("hypotheses.tsv"), atomically: true, encoding: .utf8)
-    let arguments = ["bench", "score", "--references", dir.path("references.tsv").path, dir.path("hypotheses.tsv").path]
+    let arguments = [
+      "bench", "score", "--references", dir.path("references.tsv").path, dir.path("hypotheses.tsv").path,
+    ]
     return try await UtterBinary.run(arguments + (json ? ["--json"] : []), timeout: 60)
   }
 
