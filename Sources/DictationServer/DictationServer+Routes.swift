@@ -55,6 +55,12 @@ extension DictationServer {
         status: 426, message: "/v1/audio/live is a WebSocket: connect with an upgrade request.",
         code: "upgrade_required")
     }
+    routes.add(ServerEndpoints.realtime, .get) { request, _ -> Response in
+      _ = try realtimeRequest(path: request.uri.path, query: request.uri.queryParameters, headers: request.headers)
+      throw APIError(
+        status: 426, message: "/v1/realtime is a WebSocket: connect with an upgrade request.",
+        code: "upgrade_required")
+    }
     routes.refuseOtherMethods()
     return routes
   }

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import SpeechEngine
 
 /// `utter serve`: an OpenAI-compatible server that runs the same dictation pipeline as `utter transcribe` and `utter
@@ -13,7 +14,8 @@ import SpeechEngine
 /// through a machine of their own.
 ///
 /// Endpoints: `POST /v1/audio/transcriptions` (OpenAI's, multipart), `POST /v1/format` (the clean-up alone),
-/// `GET /v1/audio/live` (a WebSocket: PCM in, live text and the final text out), `GET /v1/models`, `GET /metrics`
+/// `GET /v1/audio/live` (a WebSocket: PCM in, live text and the final text out), `GET /v1/realtime` (OpenAI's Realtime
+/// transcription session, a WebSocket), `GET /v1/models`, `GET /metrics`
 /// (Prometheus), and without a token `GET /health`, `GET /ready` and `GET /openapi.json` (the contract: `openapi.json`
 /// here). It keeps nothing between requests (no history), so any number of servers behind a load balancer serve the
 /// same clients.
@@ -105,7 +107,7 @@ public struct DictationServer: Sendable {
   /// WebSockets.
   private func guardedServer(limits: ConnectionLimits) -> HTTPServerBuilder {
     let configuration = configuration
-    let live = liveUpgrade
+    let upgrade = webSocketUpgrade
     return HTTPServerBuilder { responder in
       GuardedChannel(
         inner: HTTP1WebSocketUpgradeChannel(
@@ -117,9 +119,18 @@ public struct DictationServer: Sendable {
             ws: .init(
               maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(configuration.liveIdleTimeout / 2)),
               closeTimeout: .seconds(min(5, configuration.liveIdleTimeout)))),
-          shouldUpgrade: live),
+          shouldUpgrade: upgrade),
         limits: limits, headerTimeout: .seconds(configuration.headerTimeout))
     }
+  }
+
+  /// The WebSocket a handshake asks for: a Realtime transcription session on its path, else the live dictation (which
+  /// refuses any other path).
+  private func webSocketUpgrade(_ head: HTTPRequest, channel: any Channel, logger: Logger) -> ShouldUpgradeResult<
+    WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+  > {
+    if URI(head.path ?? "/").path == ServerEndpoints.realtime { return realtimeUpgrade(head, channel: channel) }
+    return liveUpgrade(head, channel: channel, logger: logger)
   }
 
   /// Hummingbird's own log: warnings only (its debug lines name paths, never bodies, but are noise).

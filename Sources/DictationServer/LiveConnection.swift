@@ -41,6 +41,9 @@ actor LiveConnection {
   /// Seconds of audio received.
   var seconds: Double { reading.seconds }
 
+  /// The speech heard so far and the quiet since its last word, in seconds (a Realtime session's turn detection).
+  var speechTiming: (speech: Double, quiet: Double) { reading.speechTiming }
+
   /// Takes the next audio frame.
   func append(_ samples: [Float]) {
     guard !stopped else { return }

@@ -53,6 +53,8 @@ struct ServerRoutes {
 enum ServerEndpoints {
   /// The live WebSocket's path, whose handshake is answered before the router.
   static let live = "/v1/audio/live"
+  /// The Realtime transcription session's path (a WebSocket too).
+  static let realtime = "/v1/realtime"
 
   /// The label of a request the router answered.
   static func label(_ context: ServerRequestContext) -> String {
@@ -61,7 +63,7 @@ enum ServerEndpoints {
 
   /// The label of a WebSocket handshake refused before the router.
   static func handshakeLabel(_ path: String) -> String {
-    path == live ? live : "NotFound"
+    path == live || path == realtime ? path : "NotFound"
   }
 }
 

@@ -94,6 +94,8 @@ answered("model", schema["/v1/models/{model}"]["GET"], 200, path_parameters={"mo
 answered("unknown model", schema["/v1/models/{model}"]["GET"], 404, path_parameters={"model": "no-such-model"})
 answered("live without upgrade", schema["/v1/audio/live"]["GET"], 426)
 answered("live of an unknown model", schema["/v1/audio/live"]["GET"], 400, query={"model": "no-such-model"})
+answered("realtime without upgrade", schema["/v1/realtime"]["GET"], 426, query={"intent": "transcription"})
+answered("realtime of an unknown model", schema["/v1/realtime"]["GET"], 400, query={"model": "no-such-model"})
 answered("health", schema["/health"]["GET"], 200)
 answered("ready", schema["/ready"]["GET"], 200)
 answered("metrics", schema["/metrics"]["GET"], 200)
