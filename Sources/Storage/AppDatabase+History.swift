@@ -40,7 +40,7 @@ extension AppDatabase {
     entry.updatedAt = environment.timestamp()
     let oldAudio: String? = try write { db in
       guard let stored = try Self.storedEntry(db, id: entry.id, uuid: entry.uuid) else {
-        throw StorageError(.notFound, "no history entry \(entry.id.map(String.init) ?? entry.uuid)")
+        throw StorageError.noHistoryEntry(entry.id.map(String.init) ?? entry.uuid)
       }
       entry.id = stored.id
       entry.uuid = stored.uuid
@@ -115,6 +115,12 @@ extension AppDatabase {
     try read { db in try HistoryEntry.fetchOne(db, key: id) }
   }
 
+  /// The entry with row id `id`; none is `StorageError.noHistoryEntry`.
+  public func existingHistoryEntry(id: Int64) throws -> HistoryEntry {
+    guard let entry = try historyEntry(id: id) else { throw StorageError.noHistoryEntry(String(id)) }
+    return entry
+  }
+
   /// The entry with `uuid`.
   public func historyEntry(uuid: String) throws -> HistoryEntry? {
     try read { db in try HistoryEntry.filter(Column("uuid") == uuid).fetchOne(db) }
@@ -148,9 +154,7 @@ extension AppDatabase {
     id: Int64, rawText: String, finalText: String, engine: String, model: String,
     processingSeconds: Double? = nil, trace: [TraceStep]? = nil
   ) throws -> HistoryEntry {
-    guard var entry = try historyEntry(id: id) else {
-      throw StorageError(.notFound, "no history entry \(id)")
-    }
+    var entry = try existingHistoryEntry(id: id)
     entry.rawText = rawText
     entry.finalText = finalText
     entry.engine = engine

@@ -25,6 +25,9 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
 
   public var description: String { message }
 
+  /// There is no history entry with row id or uuid `id`.
+  public static func noHistoryEntry(_ id: String) -> StorageError { StorageError(.notFound, "no history entry \(id)") }
+
   /// Translates a SQLite error met while doing `action` in `folder` into a clear line; when the folder's file
   /// system has no space left, that is the explanation, whatever SQLite's code (a full disk often shows as an
   /// input/output error or a file that cannot be opened).

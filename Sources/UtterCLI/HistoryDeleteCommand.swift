@@ -20,7 +20,9 @@ struct HistoryDeleteCommand: AsyncParsableCommand {
       let result = try storeCall { try database.deleteAllHistory() }
       print("Deleted \(result.entries) dictation(s) and \(result.audioFiles) audio file(s).")
     } else if let id {
-      guard try storeCall({ try database.deleteHistory(id: id) }) else { throw CLIError("no history entry \(id)") }
+      try storeCall {
+        guard try database.deleteHistory(id: id) else { throw StorageError.noHistoryEntry(String(id)) }
+      }
       print("Deleted entry \(id).")
     }
   }

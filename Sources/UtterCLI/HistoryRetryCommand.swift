@@ -14,9 +14,7 @@ struct HistoryRetryCommand: AsyncParsableCommand {
 
   func run() async throws {
     let database = try openStore(global)
-    guard let entry = try storeCall({ try database.historyEntry(id: id) }) else {
-      throw CLIError("no history entry \(id)")
-    }
+    let entry = try storeCall { try database.existingHistoryEntry(id: id) }
     // The same pipeline as a new dictation, without a second history entry: the original is updated.
     let pipeline = CLIDictation(dataDirectory: Locations.dataDirectory(override: global.dataDir)).pipeline(source: .cli)
     let updated: HistoryEntry

@@ -15,9 +15,7 @@ struct HistoryShowCommand: AsyncParsableCommand {
 
   func run() async throws {
     let database = try openStore(global)
-    guard let entry = try storeCall({ try database.historyEntry(id: id) }) else {
-      throw CLIError("no history entry \(id)")
-    }
+    let entry = try storeCall { try database.existingHistoryEntry(id: id) }
     if json { return try printJSON(entry) }
     var lines: [(String, String)] = [
       ("ID", "\(id)"), ("UUID", entry.uuid), ("Created", StoreText.localTime(entry.createdAt)),
