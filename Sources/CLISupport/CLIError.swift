@@ -39,6 +39,13 @@ package func oneLineError<T>(_ body: () async throws -> T) async throws -> T {
   }
 }
 
+/// Runs `remove` and prints `done`; when there was nothing to remove (`remove` returns false), fails with `missing`
+/// instead. A failure of `remove` is the CLI's one-line error.
+package func removeReporting(missing: String, done: String, _ remove: () throws -> Bool) throws {
+  guard try oneLineError(remove) else { throw CLIError(missing) }
+  print(done)
+}
+
 /// Runs a store call, turning a storage failure into the CLI's one-line error.
 package func storeCall<T>(_ body: () throws -> T) throws -> T {
   do {

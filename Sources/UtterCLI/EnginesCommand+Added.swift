@@ -58,9 +58,9 @@ extension EnginesCommand {
     var id: String
 
     func run() async throws {
-      let removed = try oneLineError { try AddedWhisperModels(dataDirectory: global.dataDirectory).remove(id: id) }
-      guard removed else { throw CLIError("no added model '\(id)' (`utter engines list` shows them)") }
-      print("removed \(id)")
+      try removeReporting(missing: "no added model '\(id)' (`utter engines list` shows them)", done: "removed \(id)") {
+        try AddedWhisperModels(dataDirectory: global.dataDirectory).remove(id: id)
+      }
     }
   }
 

@@ -102,9 +102,9 @@ struct KeysCommand: AsyncParsableCommand {
 
     func run() async throws {
       let (file, _) = KeysCommand.store(dataDir: global.dataDir)
-      let removed = try oneLineError { try file.remove(provider) }
-      guard removed else { throw CLIError("no stored key for \(provider.lowercased())") }
-      print("Removed the key for \(provider.lowercased()).")
+      try removeReporting(
+        missing: "no stored key for \(provider.lowercased())", done: "Removed the key for \(provider.lowercased())."
+      ) { try file.remove(provider) }
       if EnvironmentKeys.key(for: provider, in: ProcessInfo.processInfo.environment) != nil {
         printError("note: $\(EnvironmentKeys.variable(for: provider)) is still set")
       }

@@ -33,6 +33,5 @@ func saveToStore(_ global: GlobalOptions, name: String, _ save: (AppDatabase) th
 func removeFromStore(
   _ global: GlobalOptions, missing: String, done: String, _ remove: (AppDatabase) throws -> Bool
 ) throws {
-  guard try withStore(global, applyRetention: false, remove) else { throw CLIError(missing) }
-  print(done)
+  try removeReporting(missing: missing, done: done) { try withStore(global, applyRetention: false, remove) }
 }

@@ -225,9 +225,9 @@ struct ServeTokensCommand: AsyncParsableCommand {
     var name: String
 
     func run() async throws {
-      let removed = try oneLineError { try ServerTokens(dataDirectory: global.dataDirectory).revoke(name: name) }
-      guard removed else { throw CLIError("no token named '\(name)'") }
-      print("revoked \(name)")
+      try removeReporting(missing: "no token named '\(name)'", done: "revoked \(name)") {
+        try ServerTokens(dataDirectory: global.dataDirectory).revoke(name: name)
+      }
     }
   }
 }

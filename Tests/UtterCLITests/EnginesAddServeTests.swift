@@ -25,6 +25,16 @@ struct EnginesAddServeTests {
     #expect(!FileManager.default.fileExists(atPath: dir.path("data/models/models.json").path))
   }
 
+  @Test("removing a model that was never added fails in one line pointing at engines list")
+  func removeUnknownModel() async throws {
+    let dir = try TemporaryDirectory("utter-engines-remove")
+    defer { dir.remove() }
+    let result = try await UtterBinary.run(["engines", "remove", "--data-dir", dir.path("data").path, "mine"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "utter: no added model 'mine' (`utter engines list` shows them)\n")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test("the shipped weights exported as ggml, added as 'mine' and served with --model transcribe the demo")
   func addedModelServes() async throws {
     guard engineAvailable() else { return }

@@ -261,7 +261,11 @@ struct ServeTests {
     #expect(try await fixture.http.send(models).status == 200)
     let revoked = try await UtterBinary.run(["serve", "tokens", "revoke", "phone", "--data-dir", data])
     #expect(revoked.status == 0)
+    #expect(revoked.stdout == "revoked phone\n")
     #expect(try await fixture.http.send(models).status == 401)
+    let again = try await UtterBinary.run(["serve", "tokens", "revoke", "phone", "--data-dir", data])
+    #expect(again.status == 1)
+    #expect(again.stderr == "utter: no token named 'phone'\n")
   }
 
   @Test("the server's log holds no token, no transcribed word and no audio")
