@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What `make test` needs beyond `make demo`'s set-up: PyYAML (the iOS type-check reads App/project.yml),
-# OpenAI's official Python client (the `utter serve` tests drive the server with it), and openapi-spec-validator and
+# OpenAI's official Python client with its websocket extra (the `utter serve` tests drive the server with it, its
+# Realtime transcription session too), and openapi-spec-validator and
 # schemathesis at the versions the contract test is written for (it validates the server's OpenAPI document and fuzzes
 # the server against it). Installs only what is missing, with the Python the tests run (`python3` on PATH), from PyPI.
 set -euo pipefail
@@ -8,7 +9,8 @@ set -euo pipefail
 has() { python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('$1') != '$2')" 2>/dev/null; }
 missing=()
 python3 -c 'import yaml' 2>/dev/null || missing+=(pyyaml)
-python3 -c 'import openai' 2>/dev/null || missing+=(openai)
+# NB: the extra installs the websockets version the installed client asks for (openai[realtime]: websockets<16 today).
+python3 -c 'import openai, websockets' 2>/dev/null || missing+=("openai[realtime]")
 has openapi-spec-validator 0.9.0 || missing+=(openapi-spec-validator==0.9.0)
 has schemathesis 4.32.5 || missing+=(schemathesis==4.32.5)
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -202,7 +202,10 @@ struct RealtimeTranscriptionTests {
     let empty = try #require(try await events.next("error"))
     #expect(empty.error["code"] as? String == "input_audio_buffer_commit_empty")
     #expect(empty.error["event_id"] as? String == "early")
-    for append in appends(try demoAt24kHz(pause: 1.5)) + appends(try demoAt24kHz()) { await session.receive(append) }
+    for append in appends(try demoAt24kHz(pause: 1.5)) { await session.receive(append) }
+    let first = try #require(try await events.next("conversation.item.input_audio_transcription.delta"))
+    #expect(first["delta"] as? String == "Hello world", "the first stretch's words, its closing mark held back")
+    for append in appends(try demoAt24kHz()) { await session.receive(append) }
     await session.receive(#"{"type":"input_audio_buffer.commit"}"#)
     let completed = try #require(try await events.next("conversation.item.input_audio_transcription.completed"))
     let deltas = events.seen.filter { $0.type == "conversation.item.input_audio_transcription.delta" }
