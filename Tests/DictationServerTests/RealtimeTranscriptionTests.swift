@@ -1,5 +1,6 @@
 import AudioInput
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import SpeechEngine
 import TestSupport
@@ -254,5 +255,30 @@ struct RealtimeTranscriptionTests {
     #expect((0..<1_000).contains(start), "demo.wav's speech starts within its first second: \(start)")
     #expect(end > start && end <= 11_700, "\(start)–\(end) ms")
     await session.abandon()
+  }
+
+  @Test("a handshake the server refuses is answered in OpenAI's shape with a status the document lists")
+  func refusedHandshakes() async throws {
+    let document = try #require(
+      JSONSerialization.jsonObject(
+        with: Data(contentsOf: PackagePaths.file("Sources/DictationServer/openapi.json"))) as? [String: Any])
+    let paths = document["paths"] as? [String: Any]
+    let operation = (paths?["/v1/realtime"] as? [String: Any])?["get"] as? [String: Any]
+    let listed = Set((operation?["responses"] as? [String: Any])?.keys.map { $0 } ?? [])
+    let fixture = try await RouteFixture()
+    try await fixture.test { client in
+      let asked: [(uri: String, headers: HTTPFields, status: Int, param: String?)] = [
+        ("/v1/realtime?intent=transcription", RouteFixture.authorized, 426, nil),
+        ("/v1/realtime?intent=transcription", [:], 401, nil),
+        ("/v1/realtime?intent=conversation", RouteFixture.authorized, 400, "intent"),
+        ("/v1/realtime?model=nope", RouteFixture.authorized, 400, "model"),
+      ]
+      for request in asked {
+        let answer = try await client.execute(uri: request.uri, method: .get, headers: request.headers)
+        #expect(Int(answer.status.code) == request.status, "\(request.uri)")
+        #expect(try openAIError(answer).param == request.param, "\(request.uri)")
+        #expect(listed.contains(String(answer.status.code)), "\(request.uri): \(answer.status.code) not in \(listed)")
+      }
+    }
   }
 }
