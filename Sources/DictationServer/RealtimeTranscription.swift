@@ -207,7 +207,12 @@ actor RealtimeTranscription {
     let before = finishing
     let finish = reading.finish
     finishing = Task { [weak self] in
-      await before?.value
+      // NB: cancelling the last item's reading (the client left) cancels the readings it waits for too.
+      await withTaskCancellationHandler {
+        await before?.value
+      } onCancel: {
+        before?.cancel()
+      }
       let outcome: Result<DictationOutcome, any Error>
       do {
         outcome = .success(try await finish(item.connection))
