@@ -12,6 +12,12 @@ public struct LivePace: Sendable, Hashable {
     /// Thermal state serious or critical: no drafts; only the windows that settle are read, as the final text needs.
     case hot
 
+    /// The pace for the phone's state: `thermalState` is iOS's `ProcessInfo.ThermalState` raw value (0 nominal, 1
+    /// fair, 2 serious, 3 critical); serious or worse is hot, in Low Power Mode or not.
+    public init(lowPowerMode: Bool, thermalState: Int) {
+      self = thermalState >= 2 ? .hot : lowPowerMode ? .lowPower : .normal
+    }
+
     /// What it does to the live text, for a log or a screen.
     public var effect: String {
       switch self {

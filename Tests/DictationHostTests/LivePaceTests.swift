@@ -34,6 +34,22 @@ struct LivePaceTests {
     #expect(LivePace(interval: 0.8, power: power).draftDue(heard: heard, sinceLast: sinceLast) == due)
   }
 
+  @Test(
+    "the phone's state paces the live text: Low Power Mode halves the drafts, a serious or critical thermal state stops them",
+    arguments: [
+      (false, 0, LivePace.Power.normal),
+      (false, 1, .normal),
+      (true, 0, .lowPower),
+      (true, 1, .lowPower),
+      (false, 2, .hot),
+      (true, 2, .hot),
+      (false, 3, .hot),
+      (true, 3, .hot),
+    ])
+  func phoneState(lowPowerMode: Bool, thermalState: Int, power: LivePace.Power) {
+    #expect(LivePace.Power(lowPowerMode: lowPowerMode, thermalState: thermalState) == power)
+  }
+
   @Test("a long stretch of speech is kept up to a gap between words; a short one or one without a gap is read whole")
   func keptEnd() throws {
     let pace = LivePace(interval: 0.8)
