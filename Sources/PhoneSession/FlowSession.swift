@@ -7,6 +7,7 @@
   import Observation
   import PhoneRules
   import SessionChannel
+  import SpeechReading
 
   /// Shows the session outside the app (the Live Activity on iPhone).
   @MainActor
@@ -58,6 +59,7 @@
     @ObservationIgnored private var withheld: [String] = []
     @ObservationIgnored private var offWaiters: [CheckedContinuation<Void, Never>] = []
     @ObservationIgnored private let log: (String) -> Void
+    @ObservationIgnored private var livePower = LivePace.Power.normal
 
     /// A session on `audio`, shown by `indicator`, waking the keyboard through `notifier` (Darwin notifications on
     /// iPhone).
@@ -139,8 +141,16 @@
       restartMicrophone(reason: "app became active")
     }
 
+    /// Paces the live text for the phone (`LivePace.Power`): the app tells it iOS's Low Power Mode and thermal state
+    /// (`ProcessInfo.ThermalState`'s raw value) at launch and on each change.
+    public func phoneStateChanged(lowPowerMode: Bool, thermalState: Int) {
+      livePower = LivePace.Power(lowPowerMode: lowPowerMode, thermalState: thermalState)
+      if let host { Task { [livePower] in await host.setLivePower(livePower) } }
+    }
+
     private func run(_ host: DictationHost, timeout: Double?) {
       self.host = host
+      Task { [livePower] in await host.setLivePower(livePower) }
       cues = SessionCues()
       indicator.start(
         SessionActivityState(phase: .ready, wordsThisSession: 0, endsAt: timeout.map { Date().addingTimeInterval($0) }))

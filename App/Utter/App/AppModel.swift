@@ -64,6 +64,17 @@ final class AppModel {
     ) { [weak self] _ in
       MainActor.assumeIsolated { self?.residencyChanged(.memoryWarning) }
     }
+    // NB: read before it is observed: iOS posts thermal changes only to a process that read the thermal state.
+    let phoneState: @MainActor () -> Void = { [flow] in
+      let info = ProcessInfo.processInfo
+      flow.phoneStateChanged(lowPowerMode: info.isLowPowerModeEnabled, thermalState: info.thermalState.rawValue)
+    }
+    phoneState()
+    for name in [Notification.Name.NSProcessInfoPowerStateDidChange, ProcessInfo.thermalStateDidChangeNotification] {
+      _ = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in
+        MainActor.assumeIsolated { phoneState() }
+      }
+    }
     store.onChange = { [weak self] in self?.settingsChanged($0) }
     settingsChanged(settings)
   }

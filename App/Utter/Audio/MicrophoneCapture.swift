@@ -27,8 +27,7 @@ final class MicrophoneCapture: @unchecked Sendable {
     let format = input.outputFormat(forBus: 0)
     guard format.sampleRate > 0, format.channelCount > 0 else { throw MicrophoneStartError.noInput }
     input.removeTap(onBus: 0)
-    let rate = format.sampleRate
-    let channels = Int(format.channelCount)
+    let (rate, channels) = (format.sampleRate, Int(format.channelCount))
     input.installTap(onBus: 0, bufferSize: 1024, format: format) { [weak self] buffer, _ in
       guard let self, let deliver = self.onSamples else { return }
       deliver(Self.interleaved(buffer), rate, channels)
@@ -64,10 +63,9 @@ final class MicrophoneCapture: @unchecked Sendable {
     configurationObserver = NotificationCenter.default.addObserver(
       forName: .AVAudioEngineConfigurationChange, object: engine, queue: .main
     ) { [weak self] _ in
-      guard let self else { return }
-      self.log.notice("audio engine configuration changed")
-      self.stop()
-      self.onEngineStopped?()
+      self?.log.notice("audio engine configuration changed")
+      self?.stop()
+      self?.onEngineStopped?()
     }
   }
 

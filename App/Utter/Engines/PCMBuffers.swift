@@ -13,34 +13,25 @@ enum PCMBuffers {
       let source = AVAudioPCMBuffer(pcmFormat: sourceFormat, frameCapacity: AVAudioFrameCount(samples.count)),
       let channel = source.floatChannelData?[0]
     else { throw SpeechEngineError("Could not allocate an audio buffer") }
-    samples.withUnsafeBufferPointer { pointer in
-      if let base = pointer.baseAddress { channel.update(from: base, count: samples.count) }
-    }
+    channel.update(from: samples, count: samples.count)
     source.frameLength = AVAudioFrameCount(samples.count)
     if format == sourceFormat { return source }
-
     guard let converter = AVAudioConverter(from: sourceFormat, to: format) else {
       throw SpeechEngineError("Cannot convert audio to \(format)")
     }
-    let ratio = format.sampleRate / sampleRate
-    let capacity = AVAudioFrameCount((Double(samples.count) * ratio).rounded(.up)) + 1024
+    let capacity = AVAudioFrameCount((Double(samples.count) * format.sampleRate / sampleRate).rounded(.up)) + 1024
     guard let output = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: capacity) else {
       throw SpeechEngineError("Could not allocate an audio buffer")
     }
     var delivered = false
     var conversionError: NSError?
     let status = converter.convert(to: output, error: &conversionError) { _, inputStatus in
-      if delivered {
-        inputStatus.pointee = .endOfStream
-        return nil
-      }
-      delivered = true
-      inputStatus.pointee = .haveData
-      return source
+      // NB: the one buffer once, then the end of the stream.
+      defer { delivered = true }
+      inputStatus.pointee = delivered ? .endOfStream : .haveData
+      return delivered ? nil : source
     }
-    if status == .error {
-      throw SpeechEngineError(conversionError?.localizedDescription ?? "Audio conversion failed")
-    }
+    if status == .error { throw SpeechEngineError(conversionError?.localizedDescription ?? "Audio conversion failed") }
     return output
   }
 }
