@@ -119,22 +119,22 @@ struct BenchSessionCommand: AsyncParsableCommand {
       "audio: \(speech != nil ? "--speech" : texts.isEmpty ? "one sentence" : "\(texts.count) evaluation sentences"), "
         + String(format: "played at %g×, done %.1f s after the last word", speed, trailing))
 
-    var plans: [(label: String, plan: SessionBenchDictation.Plan)] = []
+    var plans: [(label: String, stop: String, plan: SessionBenchDictation.Plan)] = []
     for seconds in lengths.split(separator: ",").compactMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
       plans.append(
         (
-          String(format: "%4.0f s", seconds),
+          String(format: "%4.0f s", seconds), "after a pause",
           SessionBenchDictation.plan(seconds: seconds, sentences: spoken, trailing: trailing)
         ))
     }
     if midWord > 0 {
       plans.append(
         (
-          String(format: "%4.0f s, stopped mid-word", midWord),
+          String(format: "%4.0f s, stopped mid-word", midWord), "mid-word",
           SessionBenchDictation.plan(seconds: midWord, sentences: spoken, trailing: 0, midWord: true)
         ))
     }
-    for (label, plan) in plans {
+    for (label, stop, plan) in plans {
       var outcomes: [SessionBenchDictation.Outcome] = []
       for run in 0..<runs {
         let outcome = try await SessionBenchDictation.run(
@@ -147,7 +147,7 @@ struct BenchSessionCommand: AsyncParsableCommand {
         }
         outcomes.append(outcome)
       }
-      print(Self.summary(label, plan: plan, outcomes))
+      print(Self.summary(label, stop: stop, plan: plan, outcomes))
     }
     if !skipWER, speech == nil, !texts.isEmpty, spoken.count == texts.count {
       try await compareAccuracy(texts: texts, spoken: spoken, engine: speechEngine, work: work)
@@ -171,13 +171,15 @@ struct BenchSessionCommand: AsyncParsableCommand {
     }
     print(
       String(
-        format: "WER over %d sentences: keyboard %.1f%%, file %.1f%% (difference %+.1f points; %d/%d texts identical)",
-        texts.count, keyboardCount.rate * 100, fileCount.rate * 100, (keyboardCount.rate - fileCount.rate) * 100,
+        format: "keyboard WER %.1f%% vs file WER %.1f%% over %d sentences (difference %+.1f points; %d/%d identical)",
+        keyboardCount.rate * 100, fileCount.rate * 100, texts.count, (keyboardCount.rate - fileCount.rate) * 100,
         identical, texts.count))
   }
 
+  /// The figures of one length's dictations, one a line: first partial, refresh, processor time and stop→inserted
+  /// (`stop` says which stop it was: after a pause, or in the middle of a word).
   static func summary(
-    _ label: String, plan: SessionBenchDictation.Plan, _ outcomes: [SessionBenchDictation.Outcome]
+    _ label: String, stop: String, plan: SessionBenchDictation.Plan, _ outcomes: [SessionBenchDictation.Outcome]
   ) -> String {
     let latencies = outcomes.compactMap(\.stopToInserted)
     let firsts = outcomes.compactMap(\.firstPartial)
@@ -188,13 +190,15 @@ struct BenchSessionCommand: AsyncParsableCommand {
       values.isEmpty ? "–" : String(format: "%.2f", BenchMeasure.percentile(values, q, rounding: .up))
     }
     let missing = outcomes.count - latencies.count
-    return "dictation \(label) (\(String(format: "%.1f", plan.stopAfter)) s recorded, \(outcomes.count) runs): "
-      + "stop→inserted p50 \(p(latencies, 0.5)) s p95 \(p(latencies, 0.95)) s"
-      + (missing > 0 ? " (\(missing) not inserted)" : "")
-      + "; first partial p50 \(p(firsts, 0.5)) s max \(p(firsts, 1)) s"
-      + "; refresh p50 \(p(refreshes, 0.5)) s p95 \(p(refreshes, 0.95)) s max \(p(refreshes, 1)) s"
-      + " (speech between refreshes p95 \(p(speechRefreshes, 0.95)) s max \(p(speechRefreshes, 1)) s)"
-      + "; CPU \(p(cpu, 0.5)) s per audio s"
+    return [
+      "dictation \(label) (\(String(format: "%.1f", plan.stopAfter)) s recorded, \(outcomes.count) runs):",
+      "  first partial p50 \(p(firsts, 0.5)) s (max \(p(firsts, 1)) s)",
+      "  refresh p50 \(p(refreshes, 0.5)) s (p95 \(p(refreshes, 0.95)) s, max \(p(refreshes, 1)) s; speech between "
+        + "refreshes p95 \(p(speechRefreshes, 0.95)) s, max \(p(speechRefreshes, 1)) s)",
+      "  CPU \(p(cpu, 0.5)) s per audio s (max \(p(cpu, 1)) s)",
+      "  stop \(stop) → inserted p50 \(p(latencies, 0.5)) s (p95 \(p(latencies, 0.95)) s"
+        + (missing > 0 ? "; \(missing) not inserted)" : ")"),
+    ].joined(separator: "\n")
   }
 
   private func makeEngine() async throws -> any SpeechEngine {
