@@ -62,7 +62,7 @@ extension DictationHost {
     case _ where appTarget.offersToKeyboard: source = appTarget.keyboardNotice
     default: return nil
     }
-    let notices = [source, notice].compactMap { $0 }
+    let notices = [source, dictation.cutShort?.notice, notice].compactMap { $0 }
     return DictationResult(
       id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: entry.finalText,
       rawText: entry.rawText, createdAt: now, notice: notices.isEmpty ? nil : notices.joined(separator: " · "),

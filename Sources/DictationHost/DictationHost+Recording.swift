@@ -188,7 +188,9 @@ extension DictationHost {
       return
     }
     guard var recording, recording.dictation.id == dictation.id else { return }
-    let dictation = recording.dictation  // with the origin the app's request gave it
+    let cutShort = dictation.cutShort
+    var dictation = recording.dictation  // with the origin the app's request gave it
+    dictation.cutShort = cutShort
     let (tail, pending) = recording.reading.stop(windowing: engine.windowing)
     for segment in tail { logger.debug("tail segment \(Self.describe(segment))") }
     if let pending {

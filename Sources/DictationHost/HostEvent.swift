@@ -13,6 +13,9 @@ public struct ActiveDictation: Sendable, Hashable, Codable {
   /// When the user asked for it (the keyboard's tap): the recording begins there, as far as the microphone's
   /// pre-roll reaches back, so the first word is kept when the request took a moment to arrive.
   public var requestedAt: Double?
+  /// What stopped the recording before the user did (a call, the length cap…); nil when the user or the end of
+  /// their speech stopped it. The keyboard shows it with the text, so a short text reads as what it is.
+  public var cutShort: RecordingCut?
 
   public init(sessionID: String, commandSeq: Int, context: FieldContext, requestedAt: Double? = nil) {
     self.id = "\(sessionID)-\(commandSeq)"
@@ -29,6 +32,32 @@ public struct ActiveDictation: Sendable, Hashable, Codable {
     self.context = context
     origin = .app
     self.requestedAt = requestedAt
+  }
+}
+
+/// What stopped a recording before the user did.
+public enum RecordingCut: String, Sendable, Hashable, Codable {
+  case call, microphoneMuted, microphoneNeedsApp, microphoneFailed, lengthLimit, keyboardGone
+
+  /// What stopped the recording, for what holds the microphone (`HostPrecondition`).
+  init(blockedBy reason: HostPrecondition) {
+    switch reason {
+    case .microphoneMuted: self = .microphoneMuted
+    case .foreground: self = .microphoneNeedsApp
+    default: self = .call
+    }
+  }
+
+  /// The line the keyboard shows with the text.
+  public var notice: String {
+    switch self {
+    case .call: "Cut off by a call or Siri: this is what you said before it."
+    case .microphoneMuted: "Cut off when the microphone was muted."
+    case .microphoneNeedsApp: "Cut off when iOS stopped the microphone in the background."
+    case .microphoneFailed: "Cut off when the microphone stopped working."
+    case .lengthLimit: "Stopped at the longest dictation set in Utter."
+    case .keyboardGone: "Stopped when the keyboard went away."
+    }
   }
 }
 

@@ -68,14 +68,16 @@ public struct HostModel: Sendable, Hashable {
       }
       return []
     case .microphoneFailed(let id):
-      guard phase == .recording, let dictation, dictation.id == id else { return [] }
-      phase = .transcribing
-      return [.finishDictation(dictation)]
+      guard phase == .recording, dictation?.id == id else { return [] }
+      return finish(cut: .microphoneFailed)
     case .recordingLimitReached(let id, let now), .speechEnded(let id, let now), .keyboardGone(let id, let now):
-      guard phase == .recording, let dictation, dictation.id == id else { return [] }
-      phase = .transcribing
+      guard phase == .recording, dictation?.id == id else { return [] }
       extendExpiry(now)
-      return [.finishDictation(dictation)]
+      switch event {
+      case .recordingLimitReached: return finish(cut: .lengthLimit)
+      case .keyboardGone: return finish(cut: .keyboardGone)
+      default: return finish(cut: nil)
+      }
     case .tailTranscribed(let id):
       guard phase == .transcribing, dictation?.id == id else { return [] }
       phase = .delivering
@@ -105,15 +107,22 @@ public struct HostModel: Sendable, Hashable {
     case .recording:
       // NB: a call cut the dictation: the words said before it are read and delivered, not held for the call's
       // length (the user's attention, and often the field, have moved on).
-      guard let dictation else { return [] }
-      phase = .transcribing
-      return [.finishDictation(dictation)]
+      return finish(cut: RecordingCut(blockedBy: reason))
     case .standby:
       phase = .interrupted
       return []
     default:
       return []  // reading and delivering need no microphone; an interrupted session shows the new reason
     }
+  }
+
+  /// Stops the recording of the dictation and reads it, saying what cut it short, if anything did.
+  private mutating func finish(cut: RecordingCut?) -> [HostEffect] {
+    guard var dictation else { return [] }
+    dictation.cutShort = cut
+    self.dictation = dictation
+    phase = .transcribing
+    return [.finishDictation(dictation)]
   }
 
   private mutating func preconditions(_ waitingOn: [HostPrecondition], now: Double) -> [HostEffect] {

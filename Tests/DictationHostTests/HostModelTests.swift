@@ -142,10 +142,34 @@ struct HostModelTests {
     #expect(model.dictation == nil)
   }
 
+  @Test(
+    "what stopped a recording before the user did is said with its text; the user's stop and the end of speech say nothing",
+    arguments: [
+      (HostEvent.interruptionBegan, RecordingCut?.some(.call)),
+      (.microphoneBlocked(.microphoneMuted), .microphoneMuted),
+      (.microphoneBlocked(.foreground), .microphoneNeedsApp),
+      (.microphoneFailed(dictationID: "s1-1"), .microphoneFailed),
+      (.recordingLimitReached(dictationID: "s1-1", now: 2), .lengthLimit),
+      (.keyboardGone(dictationID: "s1-1", now: 2), .keyboardGone),
+      (.speechEnded(dictationID: "s1-1", now: 2), nil),
+      (.command(SessionCommand(seq: 2, sessionID: "s1", kind: .stop, sentAt: 2), now: 2), nil),
+    ])
+  func cutShort(event: HostEvent, cut: RecordingCut?) throws {
+    var model = HostModel.recording()
+    let effects = model.handle(event)
+    guard case .finishDictation(let dictation) = try #require(effects.first) else {
+      Issue.record("\(event) did not finish the dictation: \(effects)")
+      return
+    }
+    #expect(dictation.cutShort == cut)
+    #expect(model.dictation?.cutShort == cut)
+  }
+
   @Test("a call cuts the recording: the words before it are delivered, and the next tap after the call records")
   func callDuringRecording() throws {
     var model = HostModel.recording()
-    let dictation = try #require(model.dictation)
+    var dictation = try #require(model.dictation)
+    dictation.cutShort = .call
     #expect(model.handle(.interruptionBegan) == [.finishDictation(dictation)])
     #expect(model.phase == .transcribing)
     #expect(model.handle(.tailTranscribed(dictationID: "s1-1")).isEmpty)

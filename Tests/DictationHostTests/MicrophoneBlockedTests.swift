@@ -24,7 +24,8 @@ struct MicrophoneBlockedTests {
   @Test("a microphone stopped in the background mid-dictation: its words are delivered, then the app must be opened")
   func stoppedMidDictation() throws {
     var model = HostModel.recording()
-    let dictation = try #require(model.dictation)
+    var dictation = try #require(model.dictation)
+    dictation.cutShort = .microphoneNeedsApp
     #expect(model.handle(.microphoneBlocked(.foreground)) == [.finishDictation(dictation)])
     #expect(model.waitingOn.isEmpty, "while its words are read the host is transcribing, not interrupted")
     _ = model.handle(.delivered(dictationID: dictation.id, now: 3))

@@ -49,6 +49,10 @@ struct ColdStartAndCallTests {
     let inserted = keyboard.stderr.split(separator: "\n").filter { $0.hasPrefix("keyboard: inserted: ") }
     #expect(inserted.count == 2, "\(keyboard.stderr)")
     #expect(try workspace.historyRows().count == 2)
+    let notices = keyboard.stderr.split(separator: "\n").filter { $0.hasPrefix("keyboard: notice: ") }
+    #expect(
+      notices == ["keyboard: notice: Cut off by a call or Siri: this is what you said before it."],
+      "the cut dictation says so, the next one, stopped by the user, does not: \(keyboard.stderr)")
     if workspace.engine == "whisper", inserted.count == 2 {
       let before = inserted[0].lowercased()
       #expect(before.contains("today is cold"), "the words said before the call: \(before)")
