@@ -42,6 +42,7 @@ bench: setup
 	.build/release/utter bench store
 	.build/release/utter bench session
 	.build/release/utter bench learning
+	.build/release/utter bench learning --unrelated Samples/eval/unrelated-terms.txt
 	.build/release/utter bench cold-start --engine-delay 3
 	.build/release/utter bench serve
 

@@ -3,6 +3,7 @@ import AudioInput
 import CLISupport
 import Dictation
 import DictationHost
+import DictationValues
 import Foundation
 import KeyboardModel
 import PhoneSession
@@ -22,8 +23,10 @@ struct BenchLearningCommand: AsyncParsableCommand {
       with what was inserted, judged by the audio as the app judges it (read again with the corrected words as the \
       prompt), and learned as the keyboard would report it, twice. Then everything is dictated again. Reports the \
       terms spelled right and the WER on the term sentences, and the WER on the ordinary sentences, before and \
-      after learning; every correction not learned, with why; and every ordinary sentence learning changed. Needs \
-      espeak-ng.
+      after learning; every correction not learned, with why; and every ordinary sentence learning changed. With \
+      --unrelated, those terms are in the dictionary from the start (as the user added them), and the ordinary \
+      sentences are also compared with a dictation with no dictionary at all: biasing toward terms must not spill \
+      into speech that says none of them. Needs espeak-ng.
       """
   )
 
@@ -35,6 +38,9 @@ struct BenchLearningCommand: AsyncParsableCommand {
 
   @Option(help: "Ordinary sentences (learning must not make them worse), one per line.")
   var ordinary = "Samples/eval/synth-sentences.txt"
+
+  @Option(help: "Dictionary terms the sentences never say, added before the first dictation, one per line.")
+  var unrelated: String?
 
   @OptionGroup var engineChoice: BenchEngineOptions
 
@@ -80,6 +86,16 @@ struct BenchLearningCommand: AsyncParsableCommand {
     let database: AppDatabase
     do { database = try AppDatabase.inMemory() } catch { throw CLIError("\(error)") }
 
+    var unrelatedTerms: [String] = []
+    var ordinaryNone: Score?
+    if let unrelated {
+      unrelatedTerms = try BenchMeasure.lines(unrelated, what: "unrelated terms")
+      ordinaryNone = try await dictate(ordinarySpeech, engine: speech, database: database, terms: termList)
+      do {
+        for term in unrelatedTerms { try database.saveDictionaryEntry(DictionaryEntry(term: term)) }
+      } catch { throw CLIError("\(error)") }
+    }
+
     let termsBefore = try await dictate(termSpeech, engine: speech, database: database, terms: termList)
     let ordinaryBefore = try await dictate(ordinarySpeech, engine: speech, database: database, terms: termList)
 
@@ -106,7 +122,7 @@ struct BenchLearningCommand: AsyncParsableCommand {
         if round == 1 { refused += report.rejected }
       }
     }
-    let learned = try database.dictionaryEntries()
+    let learned = try database.dictionaryEntries().filter { $0.origin == .learned }
     if verbose { learnedLines.forEach { printError($0) } }
 
     let termsAfter = try await dictate(termSpeech, engine: speech, database: database, terms: termList)
@@ -124,12 +140,22 @@ struct BenchLearningCommand: AsyncParsableCommand {
       "\(termsAfter.terms.right) of \(termsAfter.terms.spoken)")
     table.add("WER, term sentences", Self.percent(termsBefore.words), Self.percent(termsAfter.words))
     table.add("WER, ordinary sentences", Self.percent(ordinaryBefore.words), Self.percent(ordinaryAfter.words))
-    table.add("dictionary", "empty", "\(learned.count) learned: \(learned.map(\.term).joined(separator: ", "))")
+    if let ordinaryNone {
+      table.add("WER, ordinary sentences, no dictionary", Self.percent(ordinaryNone.words), "")
+    }
+    let given = unrelatedTerms.isEmpty ? "empty" : "\(unrelatedTerms.count) unrelated terms"
+    table.add("dictionary", given, "+ \(learned.count) learned: \(learned.map(\.term).joined(separator: ", "))")
     table.add("engine", "\(speech.id) \(speech.model), beam \(beam)", "")
     table.print()
     let changed = zip(ordinaryBefore.texts, ordinaryAfter.texts).filter { $0 != $1 }
     print("ordinary sentences changed by learning: \(changed.count) of \(ordinarySentences.count)")
     for (before, after) in changed { print("  \(before) → \(after)") }
+    if let ordinaryNone {
+      let spilled = zip(ordinaryNone.texts, ordinaryAfter.texts).filter { $0 != $1 }
+      let total = ordinarySentences.count
+      print("ordinary sentences changed by the dictionary (against none): \(spilled.count) of \(total)")
+      for (none, after) in spilled { print("  \(none) → \(after)") }
+    }
     print("corrections not learned (second round): \(refused.count)")
     for line in refused { print("  \(line)") }
   }
