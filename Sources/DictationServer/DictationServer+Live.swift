@@ -116,30 +116,11 @@ extension DictationServer {
     _ inbound: WebSocketInboundStream, into connection: LiveConnection, shutdown: LiveShutdown
   ) async -> LiveEnding {
     let lastFrame = LastFrame(clock.now())
-    return await withTaskGroup(of: LiveEnding.self) { group in
-      group.addTask { await readFrames(inbound, into: connection, lastFrame: lastFrame) }
-      group.addTask { await idle(since: lastFrame) }
-      group.addTask {
-        await shutdown.wait()
-        return .serverStopping
-      }
-      let ending = await group.next() ?? .left
-      group.cancelAll()
-      return ending
-    }
-  }
-
-  /// Ends when no audio frame has come for `liveIdleTimeout` seconds.
-  private func idle(since lastFrame: LastFrame) async -> LiveEnding {
-    let timeout = configuration.liveIdleTimeout
-    while true {
-      let now = clock.now()
-      let due = lastFrame.value + timeout
-      if now >= due {
-        return .refused(
-          .error("No audio came for \(Int(timeout)) s; the live dictation is closed.", code: "idle_timeout"))
-      }
-      do { try await clock.sleep(due - now) } catch { return .left }
+    let timeout = Int(configuration.liveIdleTimeout)
+    let idle = LiveEnding.refused(
+      .error("No audio came for \(timeout) s; the live dictation is closed.", code: "idle_timeout"))
+    return await untilClientEnds(lastFrame: lastFrame, shutdown: shutdown, idle: idle, stopping: .serverStopping) {
+      await readFrames(inbound, into: connection, lastFrame: lastFrame)
     }
   }
 
@@ -171,6 +152,37 @@ extension DictationServer {
       return .left
     }
     return .left
+  }
+}
+
+extension DictationServer {
+  /// What `reading` (the client's messages) ends with, unless the client is silent for `liveIdleTimeout` since
+  /// `lastFrame` (`idle`) or the server stops first (`stopping`); a cancelled wait counts as the client leaving.
+  func untilClientEnds<Ending: Sendable>(
+    lastFrame: LastFrame, shutdown: LiveShutdown, idle: Ending, stopping: Ending,
+    reading: @escaping @Sendable () async -> Ending
+  ) async -> Ending {
+    let (clock, timeout) = (clock, configuration.liveIdleTimeout)
+    return await withTaskGroup(of: Ending?.self) { group in
+      group.addTask { await reading() }
+      group.addTask {
+        while true {
+          let (now, due) = (clock.now(), lastFrame.value + timeout)
+          if now >= due { return idle }
+          do { try await clock.sleep(due - now) } catch { return nil }
+        }
+      }
+      group.addTask {
+        await shutdown.wait()
+        return stopping
+      }
+      // NB: the idle watch gives nil when cancelled with the connection; then the reading's own end is awaited.
+      for await case let ending? in group {
+        group.cancelAll()
+        return ending
+      }
+      return stopping  // not reached: `reading` always ends with a value
+    }
   }
 }
 

@@ -141,40 +141,22 @@ extension DictationServer {
     _ inbound: WebSocketInboundStream, into session: RealtimeTranscription, shutdown: LiveShutdown
   ) async -> RealtimeEnding {
     let lastEvent = LastFrame(clock.now())
-    return await withTaskGroup(of: RealtimeEnding.self) { group in
-      group.addTask {
-        do {
-          for try await message in inbound.messages(maxSize: 1 << 20) {
-            lastEvent.value = clock.now()
-            switch message {
-            case .text(let text): await session.receive(text)
-            case .binary:
-              await session.send(
-                .error(
-                  RealtimeError(
-                    "A binary frame is not an event: send audio as input_audio_buffer.append with base64 PCM16.",
-                    code: "invalid_value")))
-            }
+    return await untilClientEnds(lastFrame: lastEvent, shutdown: shutdown, idle: .idle, stopping: .serverStopping) {
+      do {
+        for try await message in inbound.messages(maxSize: 1 << 20) {
+          lastEvent.value = clock.now()
+          switch message {
+          case .text(let text): await session.receive(text)
+          case .binary:
+            await session.send(
+              .error(
+                RealtimeError(
+                  "A binary frame is not an event: send audio as input_audio_buffer.append with base64 PCM16.",
+                  code: "invalid_value")))
           }
-        } catch {}
-        return .left
-      }
-      group.addTask {
-        let timeout = configuration.liveIdleTimeout
-        while true {
-          let due = lastEvent.value + timeout
-          let now = clock.now()
-          if now >= due { return .idle }
-          do { try await clock.sleep(due - now) } catch { return .left }
         }
-      }
-      group.addTask {
-        await shutdown.wait()
-        return .serverStopping
-      }
-      let ending = await group.next() ?? .left
-      group.cancelAll()
-      return ending
+      } catch {}
+      return .left
     }
   }
 }
