@@ -68,6 +68,7 @@ struct LiveTranscript: Sendable {
       pace.draftDue(
         heard: Double(samples.count - max(from, speechStart ?? from)) / rate,
         sinceLast: drafts.askedAt.map { Double(samples.count - $0) / rate })
+        && pace.endsInVoice(samples)
     else { return nil }
     drafts.askedAt = samples.count
     // Only what is new: the parts already kept are not read again.

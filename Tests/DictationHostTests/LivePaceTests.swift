@@ -50,6 +50,23 @@ struct LivePaceTests {
     #expect(LivePace.Power(lowPowerMode: lowPowerMode, thermalState: thermalState) == power)
   }
 
+  @Test("audio ends in voice while a word is being said, not in the quiet after it or under a faint hum")
+  func endsInVoice() {
+    let pace = LivePace(interval: 0.8)
+    #expect(pace.endsInVoice(Self.speech(0.8)))
+    #expect(!pace.endsInVoice(Self.speech(0.8) + [Float](repeating: 0, count: 480)))
+    let faint = Self.speech(0.8) + Self.speech(0.2).map { $0 / 30 }
+    #expect(!pace.endsInVoice(faint))
+    #expect(pace.endsInVoice(Self.speech(0.2).map { $0 / 30 }))
+  }
+
+  @Test("drafts are asked only while a word is being said: none in the gaps between the words")
+  func draftsEndInVoice() async {
+    let drafts = await Self.play(Self.speech(5), pace: LivePace(interval: 0.8)).1.drafts
+    #expect(drafts.count >= 5)
+    #expect(drafts.allSatisfy { (1...6_400).contains($0.samples % 8_000) }, "\(drafts.map(\.samples))")
+  }
+
   @Test("a long stretch of speech is kept up to a gap between words; a short one or one without a gap is read whole")
   func keptEnd() throws {
     let pace = LivePace(interval: 0.8)
@@ -104,8 +121,8 @@ struct LivePaceTests {
     let normal = await Self.play(Self.speech(10), pace: LivePace(interval: 0.8)).1.drafts.count
     let low = await Self.play(Self.speech(10), pace: LivePace(interval: 0.8, power: .lowPower)).1.drafts.count
     let hot = await Self.play(Self.speech(10), pace: LivePace(interval: 0.8, power: .hot)).1.drafts.count
-    #expect(normal == 13)
-    #expect(low == 7)
+    #expect(normal == 12)
+    #expect(low == 6)
     #expect(hot == 0)
   }
 }
