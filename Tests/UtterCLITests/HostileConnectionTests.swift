@@ -67,18 +67,22 @@ struct HostileConnectionTests {
     }
   }
 
-  @Test("a WebSocket that answers pings but sends no audio is told idle_timeout and closed; its place is freed")
-  func pongingWithoutAudio() async throws {
+  @Test(
+    "a WebSocket that answers pings but sends no audio is told idle_timeout and closed; its place is freed",
+    arguments: ["/v1/audio/live", "/v1/realtime?intent=transcription"])
+  func pongingWithoutAudio(path: String) async throws {
     try await HostileServer.with(["--workers", "1", "--queue", "0"]) { server in
-      guard case .upgraded(let socket) = try RawWebSocket.open(port: server.port, token: HostileServer.token) else {
-        Issue.record("the live dictation was refused")
+      guard
+        case .upgraded(let socket) = try RawWebSocket.open(port: server.port, path: path, token: HostileServer.token)
+      else {
+        Issue.record("the session at \(path) was refused")
         return
       }
       let frames = try await offThePool { socket.framesUntilClose(timeout: 15, answeringPings: true) }
       let idle = frames?.first { $0.text.contains("\"error\"") }
       #expect(idle?.text.contains("idle_timeout") == true, "\(frames?.map(\.text) ?? ["still open"])")
       #expect(frames?.last?.isClose == true)
-      guard case .upgraded = try RawWebSocket.open(port: server.port, token: HostileServer.token) else {
+      guard case .upgraded = try RawWebSocket.open(port: server.port, path: path, token: HostileServer.token) else {
         Issue.record("the one place was not freed")
         return
       }
