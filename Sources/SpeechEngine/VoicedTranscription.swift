@@ -189,15 +189,16 @@ public struct VoicedTranscription: Sendable {
   }
 
   /// One engine call, or more when the personal dictionary may be in it. A vocabulary hint changes how Whisper
-  /// reads every word, not only the terms, so the audio is decoded without it first; only when the words heard
-  /// sound like a term (`VocabularyGate`) is it decoded again with the hint as a prompt, and that reading is kept
-  /// only if it spells a term the first one lacked. Failing that, an engine that can is asked once more with its
-  /// decoder raising the terms' tokens (`TermBias`), kept only where the words a term replaced sound like it.
-  /// Speech that says none of the terms reads exactly as with no dictionary.
+  /// reads every word, not only the terms, so the audio is decoded without it first, and a second reading is only
+  /// ever asked where the first gives a reason, and only ever taken where it writes a term over words that may be it
+  /// (`TermSplice`): every other word stays as first read, so speech that says none of the terms reads exactly as with
+  /// no dictionary.
   ///
   /// When the first reading writes a form the user corrected before (`LearnedForms`), the audio is read again with
-  /// the term written in its place as the prompt; that reading is kept only when it writes the term there and
-  /// changes nothing else, so an ordinary phrase becomes the term only when the audio says so.
+  /// the term written in its place as the prompt. Then the terms the reading may still mention (`TermSplice.candidates`:
+  /// words that sound like one, or a form the engine wrote for one before) are given as the hint, those alone; and
+  /// failing that, an engine that can is asked once more with its decoder raising those terms' tokens (`TermBias`),
+  /// which can move Whisper off a clause it heard ("cube and eats") where a prompt cannot.
   func decode(_ samples: [Float], engine: any SpeechEngine, options: TranscriptionOptions) async throws -> Transcript {
     guard !options.vocabulary.isEmpty || !options.learnedForms.isEmpty else {
       return try await engine.transcribe(samples, options: options)
@@ -205,33 +206,33 @@ public struct VoicedTranscription: Sendable {
     var unprompted = options
     unprompted.vocabulary = []
     let first = try await engine.transcribe(samples, options: unprompted)
-    let (prompt, used) = LearnedForms.prompt(for: first.text, forms: options.learnedForms)
+    let forms = options.learnedForms
+    let terms = (options.vocabulary + forms.map(\.term)).uniqued()
+    var reading = first
+    let (prompt, used) = LearnedForms.prompt(for: first.text, forms: forms)
     if !used.isEmpty {
       var prompted = unprompted
       prompted.prompt = [options.prompt, prompt].compactMap { $0 }.joined(separator: " ")
-      var reread = try await engine.transcribe(samples, options: prompted)
-      let confirmed = LearnedForms.confirmed(first: first.text, reread: reread.text, used: used)
-      if !confirmed.isEmpty {
-        reread.learned = confirmed.map { "\($0.heard) → \($0.term)" }
-        return reread
+      let reread = try await engine.transcribe(samples, options: prompted)
+      if let spliced = TermSplice.splice(reread, onto: reading, terms: used.map(\.term), forms: forms) {
+        reading = spliced.transcript
       }
     }
-    guard !options.vocabulary.isEmpty, VocabularyGate.mayMention(first.text, terms: options.vocabulary) else {
-      return first
+    let candidates = TermSplice.candidates(in: reading.text, terms: terms, forms: forms)
+    guard !candidates.isEmpty else { return reading }
+    var hinted = unprompted
+    hinted.vocabulary = candidates
+    let hint = try await engine.transcribe(samples, options: hinted)
+    if let spliced = TermSplice.splice(hint, onto: reading, terms: candidates, forms: forms) {
+      reading = spliced.transcript
     }
-    let hinted = try await engine.transcribe(samples, options: options)
-    if VocabularyGate.gained(hinted.text, over: first.text, terms: options.vocabulary) { return hinted }
-    guard engine.canBiasTowardTerms else { return first }
-    // NB: the prompt alone often cannot move Whisper off a clause it heard ("cube and eats"); raising the terms'
-    // tokens while decoding can, but may also push a term into ordinary speech, so that reading is kept only
-    // where the words it replaced sound like the term.
-    var biased = options
+    let missing = TermSplice.candidates(in: reading.text, terms: candidates, forms: forms)
+    guard !missing.isEmpty, engine.canBiasTowardTerms else { return reading }
+    var biased = unprompted
+    biased.vocabulary = missing
     biased.biasesDecoder = true
     let leaning = try await engine.transcribe(samples, options: biased)
-    guard VocabularyGate.gained(leaning.text, over: first.text, terms: options.vocabulary),
-      VocabularyGate.termsSoundLikeWhatTheyReplace(first: first.text, hinted: leaning.text, terms: options.vocabulary)
-    else { return first }
-    return leaning
+    return TermSplice.splice(leaning, onto: reading, terms: missing, forms: forms)?.transcript ?? reading
   }
 
   /// Transcribes prepared windows in order and joins them, in recording time.

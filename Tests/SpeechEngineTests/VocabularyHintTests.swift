@@ -68,7 +68,19 @@ struct VocabularyHintTests {
     let options = TranscriptionOptions(vocabulary: ["Kubernetes", "GRDB"])
     let text = try await VoicedTranscription().transcribe(segment: speech, engine: engine, options: options).text
     #expect(text == "The cluster runs on Kubernetes.")
-    #expect(await engine.prompts == [[], ["Kubernetes", "GRDB"]])
+    #expect(await engine.prompts == [[], ["Kubernetes"]], "only the term the words may be is hinted")
+  }
+
+  @Test("of a hinted reading only the term is taken: the words the hint changed elsewhere stay as first heard")
+  func onlyTheTermIsTaken() async throws {
+    let engine = HintSensitiveEngine(
+      plain: "So we meet on Wednesday at 10 about cube and eats.",
+      hinted: "So we meet on Wednesday 10 about Kubernetes.")
+    let unrelated = ["Priyanka", "Jenkins", "Kafka", "Redis", "Datadog", "Kotlin", "Snowflake", "Airflow"]
+    let options = TranscriptionOptions(vocabulary: unrelated + ["Kubernetes"])
+    let text = try await VoicedTranscription().transcribe(segment: speech, engine: engine, options: options).text
+    #expect(text == "So we meet on Wednesday at 10 about Kubernetes.")
+    #expect(await engine.prompts == [[], ["Kubernetes"]], "the unrelated terms are neither hinted nor raised")
   }
 
   @Test("a hinted reading that still lacks the term is dropped: the hint changed other words for nothing")
