@@ -42,7 +42,7 @@ public struct WordLearner: Sendable {
       report.notice = "no store to learn into"
       return report
     }
-    for words in corrections {
+    for words in Self.termsTaught(by: corrections) {
       let substitution = WordSubstitution(heard: words.heard, corrected: words.corrected)
       switch LearnableCorrection.judge(substitution, heardInAudio: words.heardInAudio) {
       case .reject(let reason):
@@ -76,6 +76,51 @@ public struct WordLearner: Sendable {
       report.learnedForms = DictationSettings.learnedForms(from: database)
     }
     return report
+  }
+}
+
+extension WordLearner {
+  /// `corrections` as they are judged: a change longer than a misheard word (`WordAlignment.maxChangeWords`), a
+  /// clause the user retyped ("mock-up sorry and figure" → "mockups are in Figma"), teaches each term they typed in
+  /// it, in place of the run of heard words that sounds most like it; its other words are theirs to choose.
+  static func termsTaught(by corrections: [CorrectedWords]) -> [CorrectedWords] {
+    corrections.flatMap { words -> [CorrectedWords] in
+      let heard = WordAlignment.words(words.heard)
+      let corrected = WordAlignment.words(words.corrected)
+      guard heard.count > WordAlignment.maxChangeWords || corrected.count > WordAlignment.maxChangeWords else {
+        return [words]
+      }
+      return corrected.filter(isTerm).compactMap { term in
+        guard let run = closestRun(to: term, in: heard) else { return nil }
+        // The words next to the run inside the clause, and those next to the clause.
+        let inside = [run.lowerBound - 1, run.upperBound].filter(heard.indices.contains).map { heard[$0] }
+        return CorrectedWords(
+          heard: heard[run].joined(separator: " "), corrected: term, heardInAudio: words.heardInAudio,
+          context: inside.map(WordAlignment.matchKey) + (words.context ?? []))
+      }
+    }
+  }
+
+  /// Whether the user's `word` is a name or a term: written their way it would be learned (a capital or a digit,
+  /// not a common word).
+  static func isTerm(_ word: String) -> Bool {
+    word.contains { $0.isUppercase || $0.isNumber }
+      && LearnableCorrection.judge(WordSubstitution(heard: word.lowercased(), corrected: word)).correction != nil
+  }
+
+  /// The run of one to three of `words` whose sound is nearest `term`'s (the longer of equals), if any.
+  static func closestRun(to term: String, in words: [String]) -> Range<Int>? {
+    let key = Array(PhoneticKey.key(term).utf8)
+    var best: (run: Range<Int>, distance: Int)?
+    for start in words.indices {
+      for end in (start + 1)...min(start + 3, words.count) {
+        let run = Array(PhoneticKey.key(words[start..<end].joined()).utf8)
+        let distance = EditDistance.between(run, key, limit: max(run.count, key.count))
+        let better = best.map { distance < $0.distance || (distance == $0.distance && end - start > $0.run.count) }
+        if better ?? true { best = (start..<end, distance) }
+      }
+    }
+    return best?.run
   }
 }
 

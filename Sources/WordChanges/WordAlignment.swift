@@ -39,12 +39,16 @@ public struct WordAlignment: Sendable, Hashable {
     steps = Self.align(a, b)
   }
 
-  /// Each change with words on both sides (at most `maxChangeWords` each), pair by pair when sides match.
+  /// The most words on one side of a change still reported, whole: a clause the user retyped may hold a term.
+  public static let maxClauseWords = 8
+
+  /// Each change with words on both sides (at most `maxClauseWords` each), pair by pair when sides match and are
+  /// no longer than `maxChangeWords`.
   public var substitutions: [WordSubstitution] {
     var result: [WordSubstitution] = []
     for case .changed(let heard, let corrected) in steps where !heard.isEmpty && !corrected.isEmpty {
-      guard heard.count <= Self.maxChangeWords, corrected.count <= Self.maxChangeWords else { continue }
-      if heard.count == corrected.count {
+      guard heard.count <= Self.maxClauseWords, corrected.count <= Self.maxClauseWords else { continue }
+      if heard.count == corrected.count, heard.count <= Self.maxChangeWords {
         for (h, c) in zip(heard, corrected) { result.append(WordSubstitution(heard: h, corrected: c)) }
       } else {
         result.append(

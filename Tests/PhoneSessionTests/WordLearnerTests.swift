@@ -46,6 +46,26 @@ struct WordLearnerTests {
     #expect(try store.database.dictionaryEntries().map(\.origin) == [.learned])
   }
 
+  @Test("a retyped clause teaches the term typed in it, in place of the heard words that sound like it, and no more")
+  func clauseTeachesItsTerm() throws {
+    let store = try TemporaryStore()
+    defer { store.remove() }
+    let learner = WordLearner(database: store.database, dictionary: LiveDictionary([]))
+    let clause = CorrectedWords(
+      heard: "If I look to", corrected: "Aoife booked", heardInAudio: false, context: ["the"])
+    let retyped = CorrectedWords(
+      heard: "before lunch on the terrace", corrected: "after the big review meeting", heardInAudio: false)
+
+    _ = learner.learn([clause, retyped])
+    let second = learner.learn([clause, retyped])
+    #expect(second.learned.map(\.term) == ["Aoife"])
+    #expect(second.rejected.isEmpty, "a clause with no name or term in it teaches nothing, word by word or whole")
+    let taught = try #require(try store.database.learnedCorrections().first)
+    #expect((taught.heard, taught.corrected) == ("If I", "Aoife"))
+    #expect(second.learnedForms?.first?.context == ["look", "the"])
+    #expect(second.learnedForms?.first?.guarded == true, "'If I' are common words: only the audio makes them Aoife")
+  }
+
   @Test("with learning off a correction is neither kept nor applied")
   func off() async throws {
     let store = try TemporaryStore()

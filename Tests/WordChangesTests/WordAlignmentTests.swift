@@ -45,12 +45,17 @@ struct WordAlignmentTests {
       behaviour: "an inserted clause is not a substitution", heard: "Send the draft.",
       corrected: "Send the draft to everyone on the team.", substitutions: []),
     AlignmentCase(
-      behaviour: "a retyped sentence is a rewrite", heard: "The meeting moved to three today.",
-      corrected: "Let us talk about it over coffee tomorrow.", substitutions: [], rewrite: true),
+      behaviour: "a retyped sentence is a rewrite (what is learned from nothing)",
+      heard: "The meeting moved to three today.", corrected: "Let us talk about it over coffee tomorrow.",
+      substitutions: ["The meeting moved to three today → Let us talk about it over coffee tomorrow"], rewrite: true),
     AlignmentCase(
-      behaviour: "a rewritten clause of four words gives no substitution",
+      behaviour: "a rewritten clause of five words is one substitution, whole, not five word by word",
       heard: "We should meet before lunch on the terrace so we can plan the week.",
-      corrected: "We should meet after the big review meeting so we can plan the week.", substitutions: []),
+      corrected: "We should meet after the big review meeting so we can plan the week.",
+      substitutions: ["before lunch on the terrace → after the big review meeting"]),
+    AlignmentCase(
+      behaviour: "a clause of nine words is not reported", heard: "So one two three four five six seven eight nine.",
+      corrected: "So a b c d e f g h i.", substitutions: [], rewrite: true),
     AlignmentCase(
       behaviour: "an unchanged span gives nothing", heard: "Nothing changed here.", corrected: "Nothing changed here.",
       substitutions: []),
