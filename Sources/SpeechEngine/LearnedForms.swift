@@ -61,27 +61,6 @@ public enum LearnedForms {
     return (tokens.joined(separator: " "), used)
   }
 
-  /// The forms the second reading confirms: it writes their terms where the first wrote the heard forms, and
-  /// changes nothing else (case and punctuation aside). Any other change means the prompt, not the audio, wrote
-  /// the words: then none is confirmed and the first reading stands.
-  public static func confirmed(first: String, reread: String, used: [LearnedForm]) -> [LearnedForm] {
-    let alignment = WordAlignment(heard: first, corrected: reread)
-    var confirmed: [LearnedForm] = []
-    for case .changed(let heard, let written) in alignment.steps {
-      let heardKey = heard.map(WordAlignment.matchKey).joined()
-      let writtenKey = written.map(WordAlignment.matchKey).joined()
-      if heardKey == writtenKey { continue }
-      guard
-        let form = used.first(where: {
-          WordAlignment.matchKey($0.term) == writtenKey
-            && WordAlignment.words($0.heard).map(WordAlignment.matchKey).joined() == heardKey
-        })
-      else { return [] }
-      if !confirmed.contains(form) { confirmed.append(form) }
-    }
-    return confirmed
-  }
-
   /// Which of `corrections` (heard → corrected, in a dictation whose engine text was `text`) the audio bears out:
   /// read again with the corrected text as its prompt, the engine writes the corrected words there.
   public static func heardInAudio(

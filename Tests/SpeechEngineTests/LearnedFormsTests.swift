@@ -44,21 +44,6 @@ struct LearnedFormsTests {
     #expect(LearnedForms.prompt(for: "I am here.", forms: forms).used.isEmpty)
   }
 
-  @Test("a second reading is trusted only when it writes the terms in place of the heard forms and nothing else")
-  func confirmation() {
-    let first = "Send the draft to Sivor and I am before lunch."
-    let used = [Self.siobhan, Self.niamh]
-    #expect(
-      LearnedForms.confirmed(first: first, reread: "send the draft to Siobhan, and Niamh before lunch", used: used)
-        == used)
-    #expect(
-      LearnedForms.confirmed(first: first, reread: "Send the draft to Sivor and Niamh before lunch.", used: used)
-        == [Self.niamh])
-    #expect(
-      LearnedForms.confirmed(first: first, reread: "Send the draft to Siobhan and Niamh after lunch.", used: used)
-        .isEmpty, "another word changed: the prompt wrote it, not the audio")
-  }
-
   @Test("the audio decides: a term is written where the engine, prompted with it, writes it; else the words stay")
   func decode() async throws {
     let heard = "Send the draft to Sivor and I am before lunch."

@@ -32,6 +32,28 @@ struct TermSpliceTests {
     #expect(TermSplice.splice(Self.transcript(second), onto: Self.transcript(first), terms: [term]) == nil)
   }
 
+  @Test(
+    "a biased reading gives its term only where the term replaced words that sound like it",
+    arguments: [
+      (
+        "The cluster runs on cube and eats with free nodes.", "The cluster runs on Kubernetes with three nodes.",
+        "The cluster runs on Kubernetes with free nodes."
+      ),
+      (
+        "And I will present the Qber needs migration.", "And I will present the Kubernetes migration.",
+        "And I will present the Kubernetes migration."
+      ),
+      // Measured spills of a bias toward 50 unrelated terms, which are refused:
+      ("The train to Boston leaves from platform 7.", "The Trello-Aston leaves from platform 7.", nil),
+      ("The mock-up, Sarin Figma, Nana, Design folder.", "The mock-up, Sarin Figma, Grafana, Design folder.", nil),
+      ("Meet me at noon.", "Meet me at noon Kubernetes.", nil),
+    ] as [(String, String, String?)])
+  func biasedReading(first: String, biased: String, taken: String?) {
+    let terms = ["Kubernetes", "Trello", "Grafana", "Figma"]
+    let spliced = TermSplice.splice(Self.transcript(biased), onto: Self.transcript(first), terms: terms)
+    #expect(spliced?.transcript.text == taken)
+  }
+
   @Test("a form the engine wrote for the term before makes the words it; an ordinary one only next to its context")
   func learnedFormIsEvidence() throws {
     let anthropic = LearnedForm(heard: "And froth it", term: "Anthropic", context: ["released"], guarded: true)
