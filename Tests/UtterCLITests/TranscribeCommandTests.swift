@@ -111,7 +111,7 @@ struct TranscribeCommandTests {
 
 @Suite("utter transcribe with a personal dictionary", .serialized)
 struct TranscribeDictionaryTests {
-  @Test("a dictionary of terms the speech never says leaves its words exactly as they were")
+  @Test("a dictionary of 52 terms the speech never says leaves its words exactly as they were")
   func unrelatedDictionaryIsNeutral() async throws {
     guard engineAvailable() else { return }
     let home = try TemporaryDirectory("utter-dictionary")
@@ -119,7 +119,11 @@ struct TranscribeDictionaryTests {
     let demo = PackagePaths.root.appendingPathComponent("Samples/demo.wav").path
     let without = try await UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
     #expect(without.status == 0, "\(without.stderr)")
-    for add in [["Anthropic"], ["GRDB", "--replace", "grid b"]] {
+    let unrelated = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent("Samples/eval/unrelated-terms.txt"), encoding: .utf8
+    ).split(separator: "\n").map { [String($0)] }
+    #expect(unrelated.count == 50)
+    for add in [["Anthropic"], ["GRDB", "--replace", "grid b"]] + unrelated {
       #expect(try await UtterBinary.run(["dictionary", "add"] + add + ["--data-dir", home.url.path]).status == 0)
     }
     let with = try await UtterBinary.run(["transcribe", "--data-dir", home.url.path, "--no-history", "--raw", demo])
