@@ -61,6 +61,15 @@ public struct LivePace: Sendable, Hashable {
     return sinceLast >= draftInterval
   }
 
+  /// Where the interval to the next draft counts from, when one is asked at `now` (samples) and the last counted from
+  /// `last`: the interval's beat, so a draft held back (a call in flight, or until a word is being said) does not push
+  /// the next ones back, though never less than three quarters of an interval comes between two.
+  public func beat(after last: Int?, now: Int) -> Int {
+    guard let last, let draftInterval else { return now }
+    let step = Int(draftInterval * Double(engineSampleRate))
+    return min(now, max(last + step, now - step / 4))
+  }
+
   /// Whether the audio ends in voice: its last 30 ms at most 20 dB under the loudest 30 ms of the second before. A
   /// draft is asked only then: one asked in the quiet after a word gave way to the reading of the speech that settled
   /// (a stopped call still ends its encoder pass), a seventh of the drafts' processor time for nothing.

@@ -70,7 +70,7 @@ struct LiveTranscript: Sendable {
         sinceLast: drafts.askedAt.map { Double(samples.count - $0) / rate })
         && pace.endsInVoice(samples)
     else { return nil }
-    drafts.askedAt = samples.count
+    drafts.askedAt = pace.beat(after: drafts.askedAt, now: samples.count)
     // Only what is new: the parts already kept are not read again.
     let start = drafts.keptUpTo
     if let keep = pace.keptEnd(of: samples, from: start) {
@@ -164,7 +164,7 @@ struct DraftedSpeech: Sendable {
   private(set) var keptUpTo: Int
   /// What the drafts say: the kept parts and the latest draft after them.
   private(set) var text = ""
-  /// Recording length when the last draft was asked for (nil: none yet).
+  /// Where the interval to the next draft counts from, in recording samples (`LivePace.beat`; nil: none asked yet).
   var askedAt: Int?
 
   init(from: Int) {

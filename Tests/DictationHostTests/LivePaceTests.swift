@@ -50,6 +50,20 @@ struct LivePaceTests {
     #expect(LivePace.Power(lowPowerMode: lowPowerMode, thermalState: thermalState) == power)
   }
 
+  @Test(
+    "drafts keep the interval's beat: one held back does not push the next back, though three quarters of an interval still come between",
+    arguments: [
+      (LivePace.Power.normal, nil as Int?, 6_400, 6_400),
+      (.normal, 0, 12_800, 12_800),
+      (.normal, 0, 13_600, 12_800),
+      (.normal, 0, 16_000, 12_800),
+      (.normal, 0, 19_200, 16_000),
+      (.lowPower, 0, 27_200, 25_600),
+    ])
+  func beat(power: LivePace.Power, last: Int?, now: Int, beat: Int) {
+    #expect(LivePace(interval: 0.8, power: power).beat(after: last, now: now) == beat)
+  }
+
   @Test("audio ends in voice while a word is being said, not in the quiet after it or under a faint hum")
   func endsInVoice() {
     let pace = LivePace(interval: 0.8)
