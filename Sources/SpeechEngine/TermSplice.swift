@@ -9,7 +9,8 @@ import WordMatching
 /// a word heard around it then). A change that writes a term carries the words the second reading heard with it
 /// ("graph modeling" → "Grafana link"), at most `maxChangeWords` on either side; a change that writes no term, or a
 /// term out of nothing or over words unlike it, is not taken. So a second reading can put a term where the audio says
-/// it, and never rewrites speech that says none.
+/// it, and never rewrites speech that says none. A word of the second reading that sounds exactly like a long term
+/// is that term, misspelled (`soundSpelling`).
 public enum TermSplice {
   /// The most words on either side of a change that is taken.
   public static let maxChangeWords = 5
@@ -25,10 +26,11 @@ public enum TermSplice {
     var taken: [String] = []
     var index = 0
     for step in WordAlignment(heard: base.text, corrected: reading.text).steps {
-      guard case .changed(let heard, let written) = step else {
+      guard case .changed(let heard, let read) = step else {
         index += 1
         continue
       }
+      let written = read.map { soundSpelling(of: $0, terms: terms) ?? $0 }
       defer { index += heard.count }
       guard !heard.isEmpty, !written.isEmpty, heard.count <= maxChangeWords, written.count <= maxChangeWords else {
         continue
@@ -55,6 +57,18 @@ public enum TermSplice {
     spliced.text = replaced.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
     spliced.learned = (base.learned + taken).uniqued()
     return (spliced, taken)
+  }
+
+  /// The fewest sounds a word must share with a term to be taken as the term misspelled.
+  static let minimumSoundSpellingKey = 5
+
+  /// The term of `terms` that `word` spells by sound alone ("andropic" for Anthropic, read with the term as the
+  /// hint): the same `PhoneticKey`, of at least `minimumSoundSpellingKey` sounds, so an ordinary short word is never
+  /// one ("roads" is not Redis).
+  static func soundSpelling(of word: String, terms: [String]) -> String? {
+    let key = PhoneticKey.key(word)
+    guard key.count >= minimumSoundSpellingKey else { return nil }
+    return terms.first { !$0.contains(" ") && PhoneticKey.key($0) == key }
   }
 
   /// The terms not written in `text` that its words may be: a run of words sounds like one, or holds a form the

@@ -27,6 +27,7 @@ struct TermSpliceTests {
       ("We will meet at noon.", "We will meet Figma at noon.", "Figma"),
       ("And froth it released a new model.", "Anthropic released a new model.", "Anthropic"),
       ("The quarterly report is late.", "The Grafana report is late.", "Grafana"),
+      ("The rets are closed.", "The roads are closed.", "Redis"),
     ])
   func refusesSpill(first: String, second: String, term: String) {
     #expect(TermSplice.splice(Self.transcript(second), onto: Self.transcript(first), terms: [term]) == nil)
@@ -61,6 +62,10 @@ struct TermSpliceTests {
     let second = Self.transcript("Anthropic released a new model!")
     let spliced = try #require(TermSplice.splice(second, onto: first, terms: ["Anthropic"], forms: [anthropic]))
     #expect(spliced.transcript.text == "Anthropic released a new model.")
+
+    let misspelled = Self.transcript("andropic released a new model")
+    let spelled = try #require(TermSplice.splice(misspelled, onto: first, terms: ["Anthropic"], forms: [anthropic]))
+    #expect(spelled.transcript.text == "Anthropic released a new model.", "the same sounds: the term, misspelled")
 
     let elsewhere = Self.transcript("And froth it was, all over the floor.")
     let pushed = Self.transcript("Anthropic was, all over the floor.")
