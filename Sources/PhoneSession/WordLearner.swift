@@ -81,15 +81,18 @@ public struct WordLearner: Sendable {
 
 extension WordLearner {
   /// `corrections` as they are judged: a change longer than a misheard word (`WordAlignment.maxChangeWords`), a
-  /// clause the user retyped ("mock-up sorry and figure" → "mockups are in Figma"), teaches each term they typed in
-  /// it, in place of the run of heard words that sounds most like it; its other words are theirs to choose.
+  /// clause the user retyped ("mock-up sorry and figure" → "mockups are in Figma"), or a term typed with ordinary
+  /// words beside it ("next code" → "in Xcode"), teaches each term they typed in it, in place of the run of heard
+  /// words that sounds most like it; its other words are theirs to choose, never part of a term.
   static func termsTaught(by corrections: [CorrectedWords]) -> [CorrectedWords] {
     corrections.flatMap { words -> [CorrectedWords] in
       let heard = WordAlignment.words(words.heard)
       let corrected = WordAlignment.words(words.corrected)
-      guard heard.count > WordAlignment.maxChangeWords || corrected.count > WordAlignment.maxChangeWords else {
-        return [words]
-      }
+      let long = heard.count > WordAlignment.maxChangeWords || corrected.count > WordAlignment.maxChangeWords
+      // NB: a name of several capitalised words ("New York") stays whole; a lower-case word is never part of one.
+      let plain = corrected.filter { word in !word.contains { $0.isUppercase || $0.isNumber } }
+      let termAmongWords = !plain.isEmpty && corrected.contains(where: isTerm)
+      guard long || termAmongWords else { return [words] }
       return corrected.filter(isTerm).compactMap { term in
         guard let run = closestRun(to: term, in: heard) else { return nil }
         // The words next to the run inside the clause, and those next to the clause.

@@ -66,6 +66,19 @@ struct WordLearnerTests {
     #expect(second.learnedForms?.first?.guarded == true, "'If I' are common words: only the audio makes them Aoife")
   }
 
+  @Test("a term typed with an ordinary word beside it is learned alone: 'next code' → 'in Xcode' teaches Xcode")
+  func termBesideOrdinaryWords() throws {
+    let store = try TemporaryStore()
+    defer { store.remove() }
+    let learner = WordLearner(database: store.database, dictionary: LiveDictionary([]))
+    let fix = CorrectedWords(heard: "next code", corrected: "in Xcode", heardInAudio: false, context: ["project"])
+    let city = CorrectedWords(heard: "new work", corrected: "New York", heardInAudio: false)
+    _ = learner.learn([fix, city])
+    let second = learner.learn([fix, city])
+    #expect(second.learned.map(\.term).sorted() == ["New York", "Xcode"], "a name of two words stays whole")
+    #expect(try store.database.dictionaryEntries().map(\.term).sorted() == ["New York", "Xcode"])
+  }
+
   @Test("with learning off a correction is neither kept nor applied")
   func off() async throws {
     let store = try TemporaryStore()
