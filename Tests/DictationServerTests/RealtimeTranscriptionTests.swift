@@ -233,6 +233,27 @@ struct RealtimeTranscriptionTests {
   }
 
   @Test(
+    "when the server stops, a committed item is finished with its text, the one being spoken is dropped, and the events end",
+    .timeLimit(.minutes(2)))
+  func serverStopping() async throws {
+    let fixture = try await RouteFixture(maxUploadBytes: 2_000_000)
+    defer { fixture.dir.remove() }
+    let session = try RealtimeTranscription(settings: settings, beta: false, reading: fixture.server.realtimeReading)
+    let events = EventReader(session)
+    await session.receive(update(input: #"{"turn_detection":null}"#))
+    for append in appends(try demoAt24kHz()) { await session.receive(append) }
+    await session.receive(#"{"type":"input_audio_buffer.commit"}"#)
+    let committed = try #require(try await events.next("input_audio_buffer.committed"))
+    for append in appends(try demoAt24kHz()) { await session.receive(append) }
+    await session.finishCommitted()
+    let completed = try #require(try await events.next("conversation.item.input_audio_transcription.completed"))
+    #expect(completed.item == committed.item)
+    #expect((completed["transcript"] as? String)?.isEmpty == false, "the committed speech is read whole")
+    #expect(try await events.next("conversation.item.input_audio_transcription.completed") == nil, "and nothing else")
+    #expect(!events.seen.contains { $0.type == "input_audio_buffer.committed" && $0.item != committed.item })
+  }
+
+  @Test(
     "server VAD: speech started, stopped after the quiet, committed, then the item's transcript",
     .timeLimit(.minutes(2)))
   func serverVAD() async throws {
