@@ -32,7 +32,7 @@ struct BenchScoreCommand: ParsableCommand {
 
   func run() throws {
     let expected = try BenchTranscribeCommand.readReferences(references)
-    let heard = try Self.readHypotheses(hypotheses)
+    let heard = try BenchTranscribeCommand.readReferences(hypotheses, what: "hypotheses", allowingEmpty: true)
     if let missing = expected.keys.sorted().first(where: { heard[$0] == nil }) {
       throw CLIError("\(hypotheses): no hypothesis for \(missing)")
     }
@@ -51,21 +51,5 @@ struct BenchScoreCommand: ParsableCommand {
     } else {
       print("WER \(String(format: "%.1f", report.wer * 100))% (\(total.errors) errors / \(total.referenceWords) words)")
     }
-  }
-
-  /// Like references, but an empty text (nothing heard) is a hypothesis too.
-  static func readHypotheses(_ path: String) throws -> [String: String] {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw CLIError("\(path): cannot read the hypotheses file")
-    }
-    var hypotheses: [String: String] = [:]
-    for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
-      let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-      guard fields.count == 2, !fields[0].isEmpty else {
-        throw CLIError("\(path):\(number + 1): expected `id<TAB>text`")
-      }
-      hypotheses[String(fields[0])] = String(fields[1])
-    }
-    return hypotheses
   }
 }

@@ -91,7 +91,7 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let referenceTexts = try references.map(Self.readReferences) ?? [:]
+    let referenceTexts = try references.map { try Self.readReferences($0) } ?? [:]
     let loadStart = Date()
     let speech = try await engineChoice.load()
     let loadSeconds = Date().timeIntervalSince(loadStart)
@@ -159,14 +159,19 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
     }
   }
 
-  static func readReferences(_ path: String) throws -> [String: String] {
+  /// A TSV of `id<TAB>text`; with `allowingEmpty`, an empty text (an engine that heard nothing) is one too.
+  static func readReferences(_ path: String, what: String = "references", allowingEmpty: Bool = false) throws
+    -> [String: String]
+  {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw CLIError("\(path): cannot read the references file")
+      throw CLIError("\(path): cannot read the \(what) file")
     }
     var references: [String: String] = [:]
     for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
-      let fields = line.split(separator: "\t", maxSplits: 1)
-      guard fields.count == 2 else { throw CLIError("\(path):\(number + 1): expected `id<TAB>text`") }
+      let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: !allowingEmpty)
+      guard fields.count == 2, !fields[0].isEmpty else {
+        throw CLIError("\(path):\(number + 1): expected `id<TAB>text`")
+      }
       references[String(fields[0])] = String(fields[1])
     }
     return references
