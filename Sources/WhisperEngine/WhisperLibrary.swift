@@ -21,6 +21,10 @@ final class WhisperLibrary: @unchecked Sendable {
     // NB: OpenMP threads that spin while waiting collapse under CPU contention (measured 7x slower on a busy
     // 2-core machine); passive waiting costs nothing when the machine is idle.
     setenv("OMP_WAIT_POLICY", "PASSIVE", 0)
+    // NB: ...but a thread that sleeps at once is woken for every one of the decoder's many small steps. A short spin
+    // (300 turns) before sleeping read 8 sentences with a p50 of 0.25 s instead of 0.30 s on an idle 2-core machine,
+    // and 0.48 s instead of 0.46 s with one core kept busy (3,000 turns: 0.65 s there).
+    setenv("GOMP_SPINCOUNT", "300", 0)
     // NB: when ggml aborts it runs gdb on this process for a backtrace, which prints hundreds of lines (some on
     // standard output) and can hang; an abort must end the process at once and say only why.
     setenv("GGML_NO_BACKTRACE", "1", 1)
