@@ -26,7 +26,8 @@ struct ActivatingPanel: View {
 }
 
 /// Listening: level waveform, live text (confirmed words, then the volatile reading of the speech going on, dimmed),
-/// the microphone and the countdown to the length cap with "Keep going" (`RecordingNote`), cancel ✗ and done ✓.
+/// the microphone and the countdown to the length cap with "Keep going" (`RecordingNote`), cancel ✗ and done ✓ (none
+/// for the app's own dictation, which only Utter stops).
 @MainActor
 struct ListeningPanel: View {
   let session: KeyboardScreenModel
@@ -60,10 +61,16 @@ struct ListeningPanel: View {
         }
       }
       HStack(spacing: 12) {
-        RoundKey(symbol: "xmark", label: "Cancel dictation", tint: .secondary, action: { session.send(.cancel) })
+        // NB: the app's own dictation is stopped in Utter; the keyboard's ✗ and ✓ would do nothing.
+        let stoppable = note?.isAppsOwn != true
+        if stoppable {
+          RoundKey(symbol: "xmark", label: "Cancel dictation", tint: .secondary, action: { session.send(.cancel) })
+        }
         LevelWaveform(level: level)
           .frame(maxWidth: .infinity, maxHeight: 56)
-        RoundKey(symbol: "checkmark", label: "Done, insert text", tint: .accentColor, action: { session.send(.stop) })
+        if stoppable {
+          RoundKey(symbol: "checkmark", label: "Done, insert text", tint: .accentColor, action: { session.send(.stop) })
+        }
       }
     }
     .padding(.horizontal, 10)

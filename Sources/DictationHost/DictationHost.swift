@@ -323,6 +323,7 @@ public actor DictationHost {
       state.microphone = microphoneName
       state.stopsIn = recording.cap.stopsIn(after: recording.reading.seconds)
       state.canKeepGoing = recording.cap.canKeepGoing && recording.dictation.origin == .keyboard
+      state.appDictation = recording.dictation.origin == .app ? true : nil
     }
     broadcast(.state(state))
     do {

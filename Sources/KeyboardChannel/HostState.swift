@@ -104,6 +104,9 @@ public struct HostState: Codable, Sendable, Hashable {
   /// Near the length cap: the seconds left to record, and whether `keep-going` would give another full length.
   public var stopsIn: Double?
   public var canKeepGoing: Bool?
+  /// While recording: true when the dictation is the app's own (its button, a widget, a Shortcut), which only the app
+  /// stops; the keyboard offers no ✓ or ✗ for it.
+  public var appDictation: Bool?
   /// The longest microphone name the app publishes and the keyboard accepts.
   public static let maxMicrophoneName = 64
 

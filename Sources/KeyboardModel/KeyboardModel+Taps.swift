@@ -51,6 +51,8 @@ extension KeyboardModel {
 
   mutating func tapStop(now: Double) -> [KeyboardEffect] {
     switch phase {
+    case .listening(_, _, let note?) where note.isAppsOwn:
+      return []  // the host never takes the keyboard's stop for the app's own dictation
     case .listening(_, let partial, _):
       let command = makeCommand(.stop, now: now)
       awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
@@ -66,6 +68,8 @@ extension KeyboardModel {
     switch phase {
     case .interrupted:
       phase = .ready  // back to the keys: nothing was recording
+      return []
+    case .listening(_, _, let note?) where note.isAppsOwn:
       return []
     case .listening, .transcribing:
       let command = makeCommand(.cancel, now: now)

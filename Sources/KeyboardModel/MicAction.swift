@@ -16,6 +16,7 @@ extension KeyboardPhase {
     switch self {
     case _ where !fullAccess, .failed(.needsFullAccess): .needsFullAccess
     case .ready, .inserted: .record
+    case .listening(_, _, let note?) where note.isAppsOwn: .busy
     case .listening: .finish
     case .activating, .transcribing, .interrupted(.call), .interrupted(.muted): .busy
     case .inactive, .interrupted, .failed(.appCouldNotOpen), .failed(.appDidNotStart), .failed(.appNotRunning),

@@ -1,17 +1,22 @@
 import KeyboardChannel
 
-/// What the listening panel shows under the words while the app records: the microphone and, near the length cap,
-/// the countdown (`line`: "Using AirPods · Stops in 0:28"), with "Keep going" while the app offers it.
+/// What the listening panel shows under the words while the app records: whose dictation it is when the app started
+/// it, the microphone and, near the length cap, the countdown (`line`: "Using AirPods · Stops in 0:28"), with "Keep
+/// going" while the app offers it.
 public struct RecordingNote: Sendable, Hashable {
   public var line: String
   public var offersKeepGoing: Bool
+  /// The app's own dictation: only Utter stops it, so the keyboard offers no ✓ or ✗.
+  public var isAppsOwn: Bool
 
   /// What the app's `state` says; nil when it says nothing.
   init?(_ state: HostState) {
-    guard state.phase == .recording, state.microphone != nil || state.stopsIn != nil else { return nil }
+    isAppsOwn = state.appDictation == true
+    guard state.phase == .recording, state.microphone != nil || state.stopsIn != nil || isAppsOwn else { return nil }
     let left = state.stopsIn.map { Int($0.rounded(.up)) }
     let countdown = left.map { "Stops in \($0 / 60):" + ($0 % 60 < 10 ? "0" : "") + "\($0 % 60)" }
-    line = [state.microphone.map { "Using \($0)" }, countdown].compactMap { $0 }.joined(separator: " · ")
+    let owner = isAppsOwn ? "Dictating in Utter: stop it there" : nil
+    line = [owner, state.microphone.map { "Using \($0)" }, countdown].compactMap { $0 }.joined(separator: " · ")
     offersKeepGoing = left != nil && state.canKeepGoing == true
   }
 }

@@ -66,6 +66,35 @@ struct MicKeyTests {
     #expect(Self.note(model)?.line == "Stops in 1:30")
   }
 
+  @Test("the app's own dictation shows as Utter's: no ✓ on the mic key, and ✓ or ✗ sends nothing the app would ignore")
+  func appsOwnDictation() {
+    var model = KeyboardModel()
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 100), now: 100))
+    var state = Host.state(.recording, seq: 2, heartbeat: 101, dictation: 0, live: LiveText(confirmed: "Call the"))
+    state.appDictation = true
+    state.microphone = "iPhone Microphone"
+    _ = model.handle(.hostStateObserved(state, now: 101))
+    #expect(Self.note(model)?.line == "Dictating in Utter: stop it there · Using iPhone Microphone")
+    #expect(Self.note(model)?.isAppsOwn == true)
+    #expect(model.phase.micAction(fullAccess: true) == .busy)
+    #expect(KeyboardModel.commands(model.handle(.stopTapped(now: 102))).isEmpty)
+    #expect(KeyboardModel.commands(model.handle(.cancelTapped(now: 102))).isEmpty)
+    guard case .listening(_, let words, _) = model.phase else {
+      Issue.record("still shows the app's dictation, not \(model.phase)")
+      return
+    }
+    #expect(words == "Call the")
+
+    state.microphone = nil
+    state.seq = 3
+    _ = model.handle(.hostStateObserved(state, now: 102))
+    #expect(Self.note(model)?.line == "Dictating in Utter: stop it there", "said even with no microphone named")
+    state.appDictation = nil
+    state.seq = 4
+    _ = model.handle(.hostStateObserved(state, now: 103))
+    #expect(model.phase.micAction(fullAccess: true) == .finish, "a keyboard's dictation is finished with ✓")
+  }
+
   @Test("keep going sends one command while offered, keeps listening, and the second warning offers none")
   func keepGoing() throws {
     var model = KeyboardModel.listening()

@@ -47,6 +47,26 @@ struct AppDictationSessionTests {
     #expect(rows.first?.contains("|complete|widget|1|") == true, "\(rows)")
   }
 
+  @Test("while the app dictates, the keyboard says so and offers no ✓: its stop and cancel leave the dictation whole")
+  func keyboardShowsTheAppsDictation() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(
+      mic: try workspace.speech(Self.sentence), label: "note", extra: ["--app-dictation", "note:5"])
+    defer { host.terminate() }
+    #expect(await host.log("app dictation (note) listening", timeout: 90), "\(host.stderr)")
+
+    let keyboard = try await workspace.runKeyboard("wait-note Dictating in Utter 30; stop; cancel; status")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard status: listening (mic: busy)"), "\(keyboard.stderr)")
+    #expect(await host.log("app dictation (note): ", timeout: 90), "\(host.stderr)")
+    // NB: the test microphone plays faster than speech; 5 s of the app's recording hold 5 s times its speed-up.
+    let recorded = host.stderr.firstMatch(of: /delivered dictation \S+-app-1 \(([0-9.]+) s\)/).flatMap { Double($0.1) }
+    #expect((recorded ?? 0) >= 5, "recorded as long as the app asked, not stopped by the keyboard: \(host.stderr)")
+    if workspace.engine == "whisper" { #expect(host.stderr.lowercased().contains("dentist about thursday")) }
+    await host.stop()
+  }
+
   @Test("a note kept by the app and a Shortcut's text are never typed by the keyboard; auto-copy off copies nothing")
   func keptTextIsNotOffered() async throws {
     for (place, log) in [("note", "app dictation (note): "), ("shortcut-text", "shortcut got: ")] {
