@@ -15,8 +15,9 @@ struct BenchSessionCommand: AsyncParsableCommand {
       Channel: one side writes a command (or state) file, the other observes it through the change signal \
       (inotify); p50/p99 over --iterations. Dictations: a host and a keyboard over real files; the microphone \
       plays the evaluation sentences (espeak-ng, or --speech) --speed times faster than real time with short \
-      pauses, for each of --lengths, and done is tapped --trailing seconds after the last word (and once in the \
-      middle of a word). Reported: stop→inserted p50/p95, first live text after speech starts, live text refresh \
+      pauses, for each of --lengths, and done is tapped --trailing seconds after the last word (and, in a \
+      --mid-word dictation, in the middle of a word: 30% to 70% into the last sentence, another point each run). \
+      Reported: stop→inserted p50/p95, first live text after speech starts, live text refresh \
       interval (in seconds, and in seconds of speech: a pause with nothing new to show counts nothing), processor \
       seconds per audio second, and the WER of each sentence dictated through the keyboard \
       against the same audio transcribed as a file.
@@ -131,14 +132,19 @@ struct BenchSessionCommand: AsyncParsableCommand {
       plans.append(
         (
           String(format: "%4.0f s, stopped mid-word", midWord), "mid-word",
-          SessionBenchDictation.plan(seconds: midWord, sentences: spoken, trailing: 0, midWord: true)
+          SessionBenchDictation.plan(seconds: midWord, sentences: spoken, trailing: 0, midWord: 0.5)
         ))
     }
     for (label, stop, plan) in plans {
       var outcomes: [SessionBenchDictation.Outcome] = []
       for run in 0..<runs {
+        let runPlan =
+          stop == "mid-word"
+          ? SessionBenchDictation.plan(
+            seconds: midWord, sentences: spoken, trailing: 0,
+            midWord: SessionBenchDictation.midWordStop(run: run, of: runs)) : plan
         let outcome = try await SessionBenchDictation.run(
-          plan, speed: speed, engine: speechEngine, workDirectory: work,
+          runPlan, speed: speed, engine: speechEngine, workDirectory: work,
           hostLog: Logger.Level(rawValue: hostLog) ?? .error)
         if verbose {
           print("\(label.trimmingCharacters(in: .whitespaces)), run \(run + 1):")

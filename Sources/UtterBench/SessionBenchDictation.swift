@@ -134,9 +134,9 @@ enum SessionBenchDictation {
   }
 
   /// Sentences spoken one after another with short natural pauses until about `seconds`, ending at the end of a
-  /// sentence, then `trailing` seconds of silence before done; with `midWord`, done comes in the middle of the last
-  /// sentence instead, while its words are still being said.
-  static func plan(seconds: Double, sentences: [[Float]], trailing: Double, midWord: Bool = false) -> Plan {
+  /// sentence, then `trailing` seconds of silence before done; with `midWord` (a fraction of the last sentence), done
+  /// comes that far into the last sentence instead, while its words are still being said.
+  static func plan(seconds: Double, sentences: [[Float]], trailing: Double, midWord: Double? = nil) -> Plan {
     let rate = Double(engineSampleRate)
     let pauses = [0.5, 0.8, 0.6, 0.9, 0.7]
     var audio: [Float] = []
@@ -152,13 +152,19 @@ enum SessionBenchDictation {
     } while Double(audio.count) / rate + 2 < seconds
     let speechEnd = Double(audio.count) / rate
     let onset = Double(audio.firstIndex { abs($0) > 0.01 } ?? 0) / rate
-    if midWord {
-      let stop = (Double(lastStart) + Double(audio.count - lastStart) * 0.45) / rate
+    if let midWord {
+      let stop = (Double(lastStart) + Double(audio.count - lastStart) * midWord) / rate
       return Plan(audio: audio, stopAfter: stop, speechOnset: onset)
     }
     return Plan(
       audio: audio + [Float](repeating: 0, count: Int(trailing * rate)), stopAfter: speechEnd + trailing,
       speechOnset: onset)
+  }
+
+  /// Where run `run` of `runs` stops in the last sentence: a user's done lands anywhere in a word and anywhere
+  /// between two live drafts, so each run stops at another point (30% to 70% of the sentence), not all at one.
+  static func midWordStop(run: Int, of runs: Int) -> Double {
+    runs > 1 ? 0.3 + 0.4 * Double(run) / Double(runs - 1) : 0.45
   }
 
   /// One second of tone bursts, for machines without espeak-ng.
