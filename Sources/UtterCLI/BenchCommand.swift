@@ -23,8 +23,24 @@ struct BenchCommand: ParsableCommand {
       let folder = own?.deletingLastPathComponent().path ?? "utter's folder"
       throw CLIError("utter bench needs utter-bench in \(folder) (build it: swift build --product utter-bench)")
     }
+    if let own, let warning = staleness(bench: modified(bench), utter: modified(own)) {
+      FileHandle.standardError.write(Data("utter bench: \(warning)\n".utf8))
+    }
     let argv = ([bench.path] + arguments).map { strdup($0) } + [nil]
     execv(bench.path, argv)
     throw CLIError("cannot run \(bench.path): \(String(cString: strerror(errno)))")
+  }
+
+  /// A warning when `utter-bench` was built well before `utter` (`swift build --product utter` alone leaves it as it
+  /// was): its figures would measure older code. Both products of one `swift build` are linked minutes apart at most.
+  static func staleness(bench: Date?, utter: Date?) -> String? {
+    guard let bench, let utter, utter.timeIntervalSince(bench) > 300 else { return nil }
+    let minutes = Int(utter.timeIntervalSince(bench) / 60)
+    return "utter-bench was built \(minutes) min before utter and may measure older code; rebuild it: "
+      + "swift build -c release --product utter-bench"
+  }
+
+  private static func modified(_ file: URL) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
   }
 }

@@ -27,12 +27,14 @@ public enum UtterBinary {
     return URL(fileURLWithPath: "utter")
   }
 
-  /// Starts `utter ARGS` and returns the running process; standard output and error go to the given files.
+  /// Starts `utter ARGS` (or another copy of it, `executable`) and returns the running process; standard output and
+  /// error go to the given files.
   public static func start(
-    _ arguments: [String], environment: [String: String] = [:], stdout: URL, stderr: URL, stdin: String? = nil
+    _ arguments: [String], environment: [String: String] = [:], stdout: URL, stderr: URL, stdin: String? = nil,
+    executable: URL? = nil
   ) throws -> Process {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = executable ?? url
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     FileManager.default.createFile(atPath: stdout.path, contents: nil)
@@ -55,20 +57,25 @@ public enum UtterBinary {
   /// Runs `utter ARGS` to completion on a dispatch thread: a test waiting for a process never holds one of the
   /// few concurrency threads that other tests (HTTP servers, timeouts) need to make progress.
   public static func run(
-    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 300
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 300,
+    executable: URL? = nil
   ) async throws -> ProcessOutput {
-    try await offThePool { try run(arguments, environment: environment, stdin: stdin, timeout: timeout) }
+    try await offThePool {
+      try run(arguments, environment: environment, stdin: stdin, timeout: timeout, executable: executable)
+    }
   }
 
   /// Runs `utter ARGS` to completion and returns its exit status and output.
   public static func run(
-    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 300
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 300,
+    executable: URL? = nil
   ) throws -> ProcessOutput {
     let dir = try TemporaryDirectory("utter-run")
     defer { dir.remove() }
     let out = dir.path("stdout")
     let err = dir.path("stderr")
-    let process = try start(arguments, environment: environment, stdout: out, stderr: err, stdin: stdin)
+    let process = try start(
+      arguments, environment: environment, stdout: out, stderr: err, stdin: stdin, executable: executable)
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
     if process.isRunning {
