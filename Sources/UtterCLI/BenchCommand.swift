@@ -35,7 +35,7 @@ struct BenchCommand: ParsableCommand {
   /// was): its figures would measure older code. Both products of one `swift build` are linked minutes apart at most.
   static func staleness(bench: Date?, utter: Date?) -> String? {
     guard let bench, let utter, utter.timeIntervalSince(bench) > 300 else { return nil }
-    let minutes = Int(utter.timeIntervalSince(bench) / 60)
+    let minutes = Int((utter.timeIntervalSince(bench) / 60).rounded())
     return "utter-bench was built \(minutes) min before utter and may measure older code; rebuild it: "
       + "swift build -c release --product utter-bench"
   }
