@@ -61,7 +61,10 @@ struct AppDictationSessionTests {
     #expect(keyboard.stderr.contains("keyboard status: listening (mic: busy)"), "\(keyboard.stderr)")
     #expect(await host.log("app dictation (note): ", timeout: 90), "\(host.stderr)")
     // NB: the test microphone plays faster than speech; 5 s of the app's recording hold 5 s times its speed-up.
-    let recorded = host.stderr.firstMatch(of: /delivered dictation \S+-app-1 \(([0-9.]+) s\)/).flatMap { Double($0.1) }
+    let delivered = host.stderr.split(separator: "\n").first {
+      $0.contains("delivered dictation") && $0.contains("-app-1 (")
+    }
+    let recorded = delivered?.split(separator: "(").last?.split(separator: " ").first.flatMap { Double($0) }
     #expect((recorded ?? 0) >= 5, "recorded as long as the app asked, not stopped by the keyboard: \(host.stderr)")
     if workspace.engine == "whisper" { #expect(host.stderr.lowercased().contains("dentist about thursday")) }
     await host.stop()
