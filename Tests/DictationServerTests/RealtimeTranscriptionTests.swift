@@ -74,6 +74,21 @@ private func appends(_ pcm: Data) -> [String] {
 struct RealtimeTranscriptionTests {
   private let settings = RealtimeSettings(id: "sess_test")
 
+  /// A realtime session reading with a fresh server's engine (the caller removes `fixture.dir`), and what it sends.
+  private func openSession() async throws -> (
+    fixture: RouteFixture, session: RealtimeTranscription, events: EventReader
+  ) {
+    let fixture = try await RouteFixture(maxUploadBytes: 2_000_000)
+    do {
+      let session = try RealtimeTranscription(
+        settings: settings, beta: false, reading: fixture.server.realtimeReading)
+      return (fixture, session, EventReader(session))
+    } catch {
+      fixture.dir.remove()
+      throw error
+    }
+  }
+
   private func parse(_ text: String) -> Result<(RealtimeClientEvent, eventID: String?), RealtimeError> {
     RealtimeClientEvent.parse(text, settings: settings)
   }
@@ -192,10 +207,8 @@ struct RealtimeTranscriptionTests {
     "a committed buffer gets deltas, then completed with the upload's text; a bad event gets an error and the session goes on",
     .timeLimit(.minutes(2)))
   func manualCommit() async throws {
-    let fixture = try await RouteFixture(maxUploadBytes: 2_000_000)
+    let (fixture, session, events) = try await openSession()
     defer { fixture.dir.remove() }
-    let session = try RealtimeTranscription(settings: settings, beta: false, reading: fixture.server.realtimeReading)
-    let events = EventReader(session)
     #expect(try await events.next("session.created") != nil)
     await session.receive(update(input: #"{"turn_detection":null}"#))
     #expect(try await events.next("session.updated") != nil)
@@ -236,10 +249,8 @@ struct RealtimeTranscriptionTests {
     "when the server stops, a committed item is finished with its text, the one being spoken is dropped, and the events end",
     .timeLimit(.minutes(2)))
   func serverStopping() async throws {
-    let fixture = try await RouteFixture(maxUploadBytes: 2_000_000)
+    let (fixture, session, events) = try await openSession()
     defer { fixture.dir.remove() }
-    let session = try RealtimeTranscription(settings: settings, beta: false, reading: fixture.server.realtimeReading)
-    let events = EventReader(session)
     await session.receive(update(input: #"{"turn_detection":null}"#))
     for append in appends(try demoAt24kHz()) { await session.receive(append) }
     await session.receive(#"{"type":"input_audio_buffer.commit"}"#)
@@ -257,10 +268,8 @@ struct RealtimeTranscriptionTests {
     "server VAD: speech started, stopped after the quiet, committed, then the item's transcript",
     .timeLimit(.minutes(2)))
   func serverVAD() async throws {
-    let fixture = try await RouteFixture(maxUploadBytes: 2_000_000)
+    let (fixture, session, events) = try await openSession()
     defer { fixture.dir.remove() }
-    let session = try RealtimeTranscription(settings: settings, beta: false, reading: fixture.server.realtimeReading)
-    let events = EventReader(session)
     for append in appends(try demoAt24kHz(pause: 2)) { await session.receive(append) }
     let completed = try #require(try await events.next("conversation.item.input_audio_transcription.completed"))
     let order = events.seen.filter { $0.item == completed.item }.map(\.type)
