@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
       let folder = own?.deletingLastPathComponent().path ?? "utter's folder"
       throw CLIError("utter bench needs utter-bench in \(folder) (build it: swift build --product utter-bench)")
     }
-    if let own, let warning = staleness(bench: modified(bench), utter: modified(own)) {
+    if let warning = staleness(bench: bench) {
       FileHandle.standardError.write(Data("utter bench: \(warning)\n".utf8))
     }
     let argv = ([bench.path] + arguments).map { strdup($0) } + [nil]
@@ -31,13 +31,23 @@ struct BenchCommand: ParsableCommand {
     throw CLIError("cannot run \(bench.path): \(String(cString: strerror(errno)))")
   }
 
-  /// A warning when `utter-bench` was built well before `utter` (`swift build --product utter` alone leaves it as it
-  /// was): its figures would measure older code. Both products of one `swift build` are linked minutes apart at most.
-  static func staleness(bench: Date?, utter: Date?) -> String? {
-    guard let bench, let utter, utter.timeIntervalSince(bench) > 300 else { return nil }
-    let minutes = Int((utter.timeIntervalSince(bench) / 60).rounded())
-    return "utter-bench was built \(minutes) min before utter and may measure older code; rebuild it: "
-      + "swift build -c release --product utter-bench"
+  /// A warning when `utter-bench` was linked before the newest of the objects it links was compiled, as when
+  /// `swift build --product utter` alone rebuilt a module both share: its figures would measure older code. SwiftPM
+  /// lists those objects next to the executable (`utter-bench.product/Objects.LinkFileList`); without that list (an
+  /// installed copy) nothing is said.
+  static func staleness(bench: URL) -> String? {
+    let list = bench.deletingLastPathComponent().appendingPathComponent("utter-bench.product/Objects.LinkFileList")
+    guard let linked = modified(bench), let objects = try? String(contentsOf: list, encoding: .utf8) else { return nil }
+    let newest = objects.split(separator: "\n").compactMap { line -> (module: String, date: Date)? in
+      let object = URL(fileURLWithPath: String(line))
+      guard let date = modified(object) else { return nil }
+      return (object.deletingLastPathComponent().deletingPathExtension().lastPathComponent, date)
+    }.max { $0.date < $1.date }
+    // NB: the linker writes the executable after its objects, so a second's slack is enough.
+    guard let newest, newest.date.timeIntervalSince(linked) > 1 else { return nil }
+    let minutes = Int((newest.date.timeIntervalSince(linked) / 60).rounded())
+    return "utter-bench was linked \(minutes) min before its module \(newest.module) was last compiled and may "
+      + "measure older code; rebuild it: swift build -c release --product utter-bench"
   }
 
   private static func modified(_ file: URL) -> Date? {
