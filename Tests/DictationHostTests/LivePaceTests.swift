@@ -74,11 +74,14 @@ struct LivePaceTests {
     #expect(pace.endsInVoice(Self.speech(0.2).map { $0 / 30 }))
   }
 
-  @Test("drafts are asked only while a word is being said: none in the gaps between the words")
+  @Test("drafts are asked only while a word is being said, on one thread; the readings that count keep theirs")
   func draftsEndInVoice() async {
-    let drafts = await Self.play(Self.speech(5), pace: LivePace(interval: 0.8)).1.drafts
+    let engine = await Self.play(Self.speech(5) + [Float](repeating: 0, count: 16_000), pace: LivePace(interval: 0.8)).1
+    let drafts = engine.drafts
+    #expect(!engine.readingThreads.isEmpty && engine.readingThreads.allSatisfy { $0 == 2 }, "\(engine.readingThreads)")
     #expect(drafts.count >= 5)
     #expect(drafts.allSatisfy { (1...6_400).contains($0.samples % 8_000) }, "\(drafts.map(\.samples))")
+    #expect(drafts.allSatisfy { $0.threads == 1 }, "a draft reads on one thread: \(drafts.map(\.threads))")
   }
 
   @Test("a long stretch of speech is kept up to a gap between words; a short one or one without a gap is read whole")
@@ -103,7 +106,8 @@ struct LivePaceTests {
     var pending = updates.makeAsyncIterator()
     for start in stride(from: 0, to: audio.count, by: 800) {
       _ = reading.append(Array(audio[start..<min(audio.count, start + 800)]))
-      while reading.advance(engine: engine, options: TranscriptionOptions(), deliver: { sink.yield($0) }).started
+      while reading.advance(engine: engine, options: TranscriptionOptions(threads: 2), deliver: { sink.yield($0) })
+        .started
         != nil
       {
         guard let update = await pending.next() else { break }
@@ -146,12 +150,21 @@ final class DraftLog: SpeechEngine, @unchecked Sendable {
   let id = "draft-log"
   let model = "test"
   private let lock = NSLock()
-  private var asked: [(samples: Int, prompt: String)] = []
+  private var asked: [(samples: Int, prompt: String, threads: Int?)] = []
+  private var readThreads: [Int?] = []
 
-  var drafts: [(samples: Int, prompt: String)] { lock.withLock { asked } }
+  var drafts: [(samples: Int, prompt: String, threads: Int?)] { lock.withLock { asked } }
+  /// The threads each reading that counts (not a draft) was given.
+  var readingThreads: [Int?] { lock.withLock { readThreads } }
 
   func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
-    if options.draft { lock.withLock { asked.append((samples.count, options.prompt ?? "")) } }
+    lock.withLock {
+      if options.draft {
+        asked.append((samples.count, options.prompt ?? "", options.threads))
+      } else {
+        readThreads.append(options.threads)
+      }
+    }
     let text = options.draft ? "draft\(samples.count)" : "read\(samples.count)"
     return Transcript(text: text, segments: [], language: "en", engine: id, model: model)
   }
