@@ -323,8 +323,8 @@ public actor DictationHost {
       state.microphone = microphoneName
       state.stopsIn = recording.cap.stopsIn(after: recording.reading.seconds)
       state.canKeepGoing = recording.cap.canKeepGoing && recording.dictation.origin == .keyboard
-      state.appDictation = recording.dictation.origin == .app ? true : nil
     }
+    state.appDictation = model.dictation?.origin == .app ? true : nil
     broadcast(.state(state))
     do {
       try channel.writeState(state)

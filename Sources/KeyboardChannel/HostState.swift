@@ -104,8 +104,8 @@ public struct HostState: Codable, Sendable, Hashable {
   /// Near the length cap: the seconds left to record, and whether `keep-going` would give another full length.
   public var stopsIn: Double?
   public var canKeepGoing: Bool?
-  /// While recording: true when the dictation is the app's own (its button, a widget, a Shortcut), which only the app
-  /// stops; the keyboard offers no ✓ or ✗ for it.
+  /// True while the dictation recorded or written is the app's own (its button, a widget, a Shortcut), which only the
+  /// app stops or cancels; the keyboard offers no ✓ or ✗ for it, nor a Cancel once it is being written.
   public var appDictation: Bool?
   /// The longest microphone name the app publishes and the keyboard accepts.
   public static let maxMicrophoneName = 64

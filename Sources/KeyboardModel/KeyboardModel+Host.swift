@@ -74,6 +74,8 @@ extension KeyboardModel {
       phase = .ready
     case .interrupted where dictationSeq == nil:
       phase = .ready  // the call that held the microphone ended, with no dictation of ours cut by it
+    case .listening(_, _, let note?) where note.isAppsOwn:
+      appsOwnDictationEnded()
     case .listening(_, let partial, _):
       // NB: the app ended the recording without our stop; its result or failure follows.
       transcribingSince = now
@@ -107,10 +109,20 @@ extension KeyboardModel {
     switch state.phase {
     case .recording:
       phase = .listening(level: state.audioLevel, partialText: partial, note: RecordingNote(state))
+    case _ where state.appDictation == true:
+      appsOwnDictationEnded()
     default:
       if case .transcribing = phase {} else { transcribingSince = now }
       phase = .transcribing(partialText: partial)
     }
+  }
+
+  /// The app's own dictation left the microphone: it is written for Utter, not for this field, and only Utter could
+  /// cancel it, so the keys come back rather than a "Writing…" with a Cancel the app would ignore.
+  private mutating func appsOwnDictationEnded() {
+    endDictation()
+    liveText = LiveText()
+    phase = .ready
   }
 
   /// The line shown where live text would be while the model loads or a crash's audio is read first.
@@ -132,6 +144,8 @@ extension KeyboardModel {
       phase = .ready
     case .interrupted:
       phase = .interrupted(pause)
+    case .listening(_, _, let note?) where note.isAppsOwn:
+      appsOwnDictationEnded()
     case .listening(_, let partial, _):
       // NB: the call cut our dictation; its words are delivered next.
       transcribingSince = now

@@ -91,8 +91,42 @@ struct MicKeyTests {
     #expect(Self.note(model)?.line == "Dictating in Utter: stop it there", "said even with no microphone named")
     state.appDictation = nil
     state.seq = 4
+    state.dictationCommandSeq = 7
     _ = model.handle(.hostStateObserved(state, now: 103))
     #expect(model.phase.micAction(fullAccess: true) == .finish, "a keyboard's dictation is finished with ✓")
+  }
+
+  @Test(
+    "when the app's own dictation stops recording, the keys come back: no \"Writing…\" with a Cancel the app ignores",
+    arguments: [HostPhase.transcribing, .standby, .interrupted])
+  func appsOwnDictationEnds(next: HostPhase) {
+    var model = KeyboardModel()
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 1, heartbeat: 100), now: 100))
+    var state = Host.state(.recording, seq: 2, heartbeat: 101, dictation: 0, live: LiveText(confirmed: "Call the"))
+    state.appDictation = true
+    _ = model.handle(.hostStateObserved(state, now: 101))
+    #expect(Self.note(model)?.isAppsOwn == true)
+    var after = Host.state(next, seq: 3, heartbeat: 102, dictation: next == .transcribing ? 0 : nil)
+    after.appDictation = next == .transcribing ? true : nil
+    _ = model.handle(.hostStateObserved(after, now: 102))
+    #expect(model.phase == .ready)
+    #expect(model.liveText.isEmpty)
+    #expect(KeyboardModel.commands(model.handle(.cancelTapped(now: 103))).isEmpty)
+  }
+
+  @Test("a keyboard that appears while the app writes its own dictation shows the keys, not a Cancel")
+  func appearsDuringAppsOwnWriting() {
+    var model = KeyboardModel()
+    var state = Host.state(.transcribing, seq: 1, heartbeat: 100, dictation: 0)
+    state.appDictation = true
+    _ = model.handle(.hostStateObserved(state, now: 100))
+    #expect(model.phase == .ready)
+    // A keyboard's dictation being written (as after the keyboard was reopened) can be cancelled from it: it shows.
+    _ = model.handle(.hostStateObserved(Host.state(.transcribing, seq: 2, heartbeat: 101, dictation: 4), now: 101))
+    guard case .transcribing = model.phase else {
+      Issue.record("a dictation the keyboard can cancel, being written, shows as such, not \(model.phase)")
+      return
+    }
   }
 
   @Test("keep going sends one command while offered, keeps listening, and the second warning offers none")

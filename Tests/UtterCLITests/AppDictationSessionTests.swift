@@ -47,7 +47,9 @@ struct AppDictationSessionTests {
     #expect(rows.first?.contains("|complete|widget|1|") == true, "\(rows)")
   }
 
-  @Test("while the app dictates, the keyboard says so and offers no ✓: its stop and cancel leave the dictation whole")
+  @Test(
+    "while the app dictates, the keyboard says so and offers no ✓: its stop and cancel leave the dictation whole, and the keys come back when it ends"
+  )
   func keyboardShowsTheAppsDictation() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
@@ -56,9 +58,11 @@ struct AppDictationSessionTests {
     defer { host.terminate() }
     #expect(await host.log("app dictation (note) listening", timeout: 90), "\(host.stderr)")
 
-    let keyboard = try await workspace.runKeyboard("wait-note Dictating in Utter 30; stop; cancel; status")
+    let keyboard = try await workspace.runKeyboard(
+      "wait-note Dictating in Utter 30; stop; cancel; status; wait-phase ready 60")
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     #expect(keyboard.stderr.contains("keyboard status: listening (mic: busy)"), "\(keyboard.stderr)")
+    #expect(!keyboard.stderr.contains("keyboard: transcribing"), "no Cancel as the app writes: \(keyboard.stderr)")
     #expect(await host.log("app dictation (note): ", timeout: 90), "\(host.stderr)")
     // NB: the test microphone plays faster than speech; 5 s of the app's recording hold 5 s times its speed-up.
     let delivered = host.stderr.split(separator: "\n").first {
