@@ -46,7 +46,8 @@ struct BenchCommand: ParsableCommand {
     // NB: the linker writes the executable after its objects, so a second's slack is enough.
     guard let newest, newest.date.timeIntervalSince(linked) > 1 else { return nil }
     let minutes = Int((newest.date.timeIntervalSince(linked) / 60).rounded())
-    return "utter-bench was linked \(minutes) min before its module \(newest.module) was last compiled and may "
+    let when = minutes == 0 ? "under a minute" : "\(minutes) min"
+    return "utter-bench was linked \(when) before its module \(newest.module) was last compiled and may "
       + "measure older code; rebuild it: swift build -c release --product utter-bench"
   }
 

@@ -44,6 +44,15 @@ struct BenchLauncherTests {
         + "measure older code; rebuild it: swift build -c release --product utter-bench\n")
   }
 
+  @Test("a module compiled seconds after the link is named as such, not as \"0 min\"")
+  func justStaleBench() async throws {
+    let dir = try folder(objectAge: 20)
+    defer { dir.remove() }
+    let output = try await UtterBinary.run(["bench", "store"], timeout: 60, executable: dir.path("utter"))
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr.hasPrefix("utter bench: utter-bench was linked under a minute before its module UtterBench"))
+  }
+
   @Test("one linked after all its objects runs without a word, however long before utter it was built")
   func freshBenchIsQuiet() async throws {
     let dir = try folder(objectAge: -30)
