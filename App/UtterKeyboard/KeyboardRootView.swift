@@ -68,14 +68,14 @@ struct DictationPanel: View {
           action: pause == .needsApp ? session.tapMicrophone : { session.send(.cancel) })
       case .transcribing(let partial):
         TranscribingPanel(partialText: partial, onCancel: { session.send(.cancel) })
-      case .failed(.needsFullAccess) where session.fullAccessHelp.offersSettingsButton:
+      case .failed(.needsFullAccess) where session.withoutFullAccess.canOpenURLs:
         MessagePanel(
-          message: session.fullAccessHelp.message, actionTitle: "Open Settings", action: openSettings,
+          message: session.withoutFullAccess.message, actionTitle: "Open Settings", action: openSettings,
           secondaryTitle: "Back to the keys", secondary: session.dismissError)
       case .failed(.needsFullAccess):
         // NB: from iOS 26 a keyboard without Full Access opens no URL (KeyboardWithoutFullAccess): the steps show.
         MessagePanel(
-          message: session.fullAccessHelp.message, actionTitle: "Back to the keys", action: session.dismissError)
+          message: session.withoutFullAccess.message, actionTitle: "Back to the keys", action: session.dismissError)
       case .failed(let problem):
         MessagePanel(message: problem.message, actionTitle: "OK", action: session.dismissError)
       case .inactive, .ready, .inserted:

@@ -31,7 +31,7 @@ final class KeyboardViewController: UIInputViewController {
       notifier: { DarwinChangeNotifier() }, pickedLanguage: KeyboardPicks.language, pickedStyle: KeyboardPicks.style)
     session.host = self
     session.copy = { UIPasteboard.general.string = $0 }  // auto-copy: iOS keeps it only with Full Access
-    session.fullAccessHelp = FullAccessHelp(
+    session.withoutFullAccess = KeyboardWithoutFullAccess(
       iOSMajorVersion: ProcessInfo.processInfo.operatingSystemVersion.majorVersion)
     self.session = session
 
@@ -125,7 +125,7 @@ final class KeyboardViewController: UIInputViewController {
   private func openSettings() {
     guard let url = URL(string: UIApplication.openSettingsURLString) else { return }
     openContainingApp(url) { [weak self] opened in
-      if !opened { self?.session?.notice = FullAccessHelp.settingsDidNotOpen }
+      if !opened { self?.session?.notice = KeyboardWithoutFullAccess.settingsDidNotOpen }
     }
   }
 

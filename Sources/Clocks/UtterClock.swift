@@ -1,10 +1,7 @@
 import Foundation
 
-/// Wall-clock time and waiting: the one clock that the session, network retries, polish and the store take, so
-/// that tests control time (`TestClock` in TestSupport) and nothing deep in the core reads the system clock.
-///
-/// Wall time (not a monotonic clock) because the keyboard and the app are different processes that compare
-/// each other's timestamps.
+/// Wall-clock time and waiting: the one clock the core takes, so that tests control time (`TestClock`). Wall time,
+/// not monotonic, because the keyboard and the app are different processes that compare each other's timestamps.
 public struct UtterClock: Sendable {
   /// Seconds since 1970.
   public var now: @Sendable () -> Double
@@ -16,7 +13,6 @@ public struct UtterClock: Sendable {
     self.sleep = sleep
   }
 
-  /// The system clock.
   public static let system = UtterClock(
     now: { Date().timeIntervalSince1970 },
     sleep: { seconds in
@@ -24,7 +20,6 @@ public struct UtterClock: Sendable {
       try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
     })
 
-  /// The current time as a date.
   public func date() -> Date { Date(timeIntervalSince1970: now()) }
 
   /// Sleeps until `deadline` on this clock.

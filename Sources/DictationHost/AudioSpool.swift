@@ -60,7 +60,7 @@ public struct AudioSpool: Sendable {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
       .compactMap { name in
-        guard case .data(let data) = AtomicFile.read(directory.appendingPathComponent(name), maxBytes: 64 * 1024)
+        guard case .value(let data) = AtomicFile.read(directory.appendingPathComponent(name), maxBytes: 64 * 1024)
         else { return nil }
         return try? JSONDecoder().decode(SpoolSidecar.self, from: data)
       }

@@ -314,11 +314,15 @@ public actor DictationHost {
     stateSeq += 1
     let phase = phase ?? model.phase
     publishedWaits = waits
-    var state = HostState(
-      seq: stateSeq, sessionID: sessionID, phase: phase, heartbeat: clock.now(), expiresAt: model.expiresAt,
-      waitingOn: publishedWaits, dictationCommandSeq: model.dictation?.commandSeq,
-      audioLevel: phase == .recording ? audioLevel : nil, liveText: liveText,
-      lastCommandSeq: model.lastCommandSeq, lastResultID: model.lastResultID, failure: model.failure)
+    var state = HostState(seq: stateSeq, sessionID: sessionID, phase: phase, heartbeat: clock.now())
+    state.expiresAt = model.expiresAt
+    state.waitingOn = publishedWaits
+    state.dictationCommandSeq = model.dictation?.commandSeq
+    state.audioLevel = phase == .recording ? audioLevel : nil
+    state.liveText = liveText
+    state.lastCommandSeq = model.lastCommandSeq
+    state.lastResultID = model.lastResultID
+    state.failure = model.failure
     if phase == .recording, let recording {
       state.microphone = microphoneName
       state.stopsIn = recording.cap.stopsIn(after: recording.reading.seconds)

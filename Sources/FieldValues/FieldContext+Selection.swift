@@ -13,8 +13,7 @@ extension FieldContext {
     return current.isEmpty ? sentences : sentences + [current]
   }
 
-  /// Whether iOS may have cut the selection it revealed as `selected`: it shows one of more than three sentences as
-  /// its first and last (`TextProxyContext.selection`), so two may stand for five, and rewriting them would lose the
-  /// middle.
+  /// Whether iOS may have cut the selection it revealed: of more than three sentences it shows the first and last
+  /// (`TextProxyContext.selection`), so two may stand for five, and rewriting them would lose the middle.
   public static func selectionMayBeCut(_ selected: String) -> Bool { sentences(selected).count == 2 }
 }

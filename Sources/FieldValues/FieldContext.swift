@@ -9,12 +9,10 @@ public struct FieldContext: Codable, Sendable, Hashable {
   public var contentType: String?
   /// The bundle id of the app holding the field, when known.
   public var appBundleID: String?
-  /// The language the keyboard chose for this field (`KeyboardLanguage.resolve`: picked on the keyboard, else the
-  /// settings', else the conversation's `documentInputMode`, e.g. `fr`): dictation and clean-up follow it; nil
+  /// The language the keyboard chose (`KeyboardLanguage.resolve`, e.g. `fr`): dictation and clean-up follow it; nil
   /// leaves it to the settings and detection.
   public var language: String?
-  /// The style picked on the keyboard for its dictations (a built-in or saved style's name); nil lets the app
-  /// choose by the settings and the field.
+  /// The style picked on the keyboard (a built-in or saved style's name); nil: the settings and the field choose.
   public var style: String?
   /// Text selected in the field: the dictation is an instruction for rewriting it (command mode). History keeps the
   /// text that replaced it, as for any dictation, never the selection beside it.
@@ -35,18 +33,9 @@ public struct FieldContext: Codable, Sendable, Hashable {
 }
 
 extension FieldContext {
-  /// The built-in styles the keyboard's switch offers for `style`, by name (the app's `DictationStyle.builtIn`), with
-  /// the words the switch shows.
+  /// The built-in styles the keyboard's switch offers (the app's `DictationStyle.builtIn`), with their titles.
   public static let builtInStyles: [(name: String, title: String)] = [
     ("natural", "Natural"), ("formal", "Formal"), ("casual", "Casual"), ("very-casual", "Very casual"),
     ("verbatim", "Word for word"),
   ]
-
-  /// This field with the language its dictation was read in: the keyboard's choice, else the one the engine
-  /// detected; the clean-up follows it.
-  public func read(in detected: String?) -> FieldContext {
-    var context = self
-    if context.language?.isEmpty ?? true { context.language = detected }
-    return context
-  }
 }

@@ -1,6 +1,5 @@
-/// A spoken language as a setting, a field or a request names it: a tag such as `en` or `pt-BR`, or `auto` (also
-/// empty, or none), which leaves it to the next choice and in the end to the engine's detection. Every place that
-/// reads a language asks this type whether it is `auto`.
+/// A spoken language as a setting, a field or a request names it: a tag (`en`, `pt-BR`), or `auto` (also empty or
+/// none), which leaves it to the next choice and in the end to detection. Every reader asks this type.
 public struct LanguageChoice: Sendable, Hashable {
   /// The value a setting holds to leave the language to the field, then to detection.
   public static let automatic = "auto"
@@ -14,7 +13,4 @@ public struct LanguageChoice: Sendable, Hashable {
   }
 
   public var isAutomatic: Bool { tag == nil }
-
-  /// As a setting stores it: the tag, or `auto`.
-  public var setting: String { tag ?? Self.automatic }
 }

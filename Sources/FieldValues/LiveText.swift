@@ -1,7 +1,6 @@
 /// The words of the dictation being recorded, as the app has read them so far.
 public struct LiveText: Codable, Sendable, Hashable {
-  /// Words read at full quality from speech that has ended (a pause followed them); they are what the final text
-  /// will say there.
+  /// Words read at full quality from speech a pause has ended: what the final text will say there.
   public var confirmed: String
   /// A quick reading of the speech still going on; the next revision may change it.
   public var volatile: String
@@ -22,6 +21,5 @@ public struct LiveText: Codable, Sendable, Hashable {
   /// Characters of each part published at most (the end of a long dictation; the keyboard shows its last lines).
   public static let maxCharacters = 4000
 
-  /// The last `maxCharacters` of `text`.
   public static func bounded(_ text: String) -> String { String(text.suffix(maxCharacters)) }
 }

@@ -1,19 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// What reading a channel file gave.
-public enum FileRead: Sendable, Equatable {
-  case missing
-  case data(Data)
-  /// The file exists but must not be trusted; the reason is for the log.
-  case rejected(String)
-}
-
 /// Atomic whole-file writes and defensive reads, without locks (iOS kills a suspended process holding one).
 public enum AtomicFile {
   /// Writes `data` to `url` atomically: a temporary file in the same folder, fsync, rename.
@@ -39,7 +25,6 @@ public enum AtomicFile {
     ok = true
   }
 
-  /// Writes every byte of `data` to the open file descriptor `fd`.
   public static func writeAll(_ data: Data, to fd: Int32) throws {
     try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
       guard let base = buffer.baseAddress else { return }
@@ -56,7 +41,7 @@ public enum AtomicFile {
   }
 
   /// Reads `url` if it is a regular file (not a symbolic link, FIFO or device) of at most `maxBytes`.
-  public static func read(_ url: URL, maxBytes: Int) -> FileRead {
+  public static func read(_ url: URL, maxBytes: Int) -> ChannelRead<Data> {
     let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
       let code = errno
@@ -83,11 +68,10 @@ public enum AtomicFile {
       total += count
     }
     guard total <= maxBytes else { return .rejected("grew past \(maxBytes) bytes while being read") }
-    return .data(Data(bytes[0..<total]))
+    return .value(Data(bytes[0..<total]))
   }
 }
 
-/// A channel operation that failed.
 public enum ChannelError: Error, Sendable, CustomStringConvertible {
   case io(String, Int32)
   case invalid(String)

@@ -1,19 +1,12 @@
-/// What reading one message from the channel gave.
+/// What reading a shared file gave: its bytes (`AtomicFile.read`), or the message decoded from them.
 public enum ChannelRead<Value: Sendable>: Sendable {
   case missing
   case value(Value)
-  /// The file was there but could not be trusted (partial, oversized, corrupt or hostile); already logged.
+  /// The file was there but could not be trusted (partial, oversized, corrupt or hostile); the reason is for the log.
   case rejected(String)
 
-  /// The value, if one was read.
   public var value: Value? {
     if case .value(let value) = self { return value }
-    return nil
-  }
-
-  /// The rejection reason, if the file was rejected.
-  public var rejection: String? {
-    if case .rejected(let reason) = self { return reason }
     return nil
   }
 }
@@ -28,9 +21,13 @@ public enum ChannelFile {
   public static let keyboard = "keyboard.json"
   package static let resultPrefix = "result-"
   package static let resultSuffix = ".json"
+  package static let claimPrefix = "claim-"
 
   /// Written by the app only.
   public static func result(_ id: String) -> String { resultPrefix + id + resultSuffix }
+
+  /// Created by the keyboard that inserts result `id`, before it inserts it.
+  public static func claim(_ id: String) -> String { claimPrefix + id }
 
   /// The result id in a file name, or nil when the name is not a result file.
   public static func resultID(inFileName name: String) -> String? {

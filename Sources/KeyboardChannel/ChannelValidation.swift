@@ -7,12 +7,10 @@ package enum ChannelValidation {
 
   /// Session and result ids: 1–64 letters, digits, `-` or `_` (so never a path).
   package static func isValidID(_ id: String) -> Bool {
-    guard (1...64).contains(id.utf8.count) else { return false }
-    return id.utf8.allSatisfy { byte in
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        || byte == 0x2D || byte == 0x5F
-    }
+    (1...64).contains(id.utf8.count) && id.utf8.allSatisfy(idBytes.contains)
   }
+
+  private static let idBytes = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
 
   static func isValidSeq(_ seq: Int) -> Bool { seq >= 0 && seq <= maxSeq }
 
@@ -38,10 +36,7 @@ package enum ChannelValidation {
 
   static func problem(in log: CommandLog) -> String? {
     if log.commands.count > CommandLog.capacity * 4 { return "\(log.commands.count) commands in the log" }
-    for command in log.commands {
-      if let problem = problem(in: command) { return problem }
-    }
-    return nil
+    return log.commands.lazy.compactMap { problem(in: $0) }.first
   }
 
   static func problem(in state: HostState) -> String? {

@@ -2,7 +2,6 @@ import Clocks
 
 /// Why a channel side should look at the container again.
 public enum ChannelWakeup: Sendable, Equatable {
-  /// The notifier reported this file changed.
   case changed(String)
   /// The poll interval passed (a signal may have been missed).
   case poll

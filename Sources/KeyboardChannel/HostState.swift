@@ -86,18 +86,15 @@ public struct HostState: Codable, Sendable, Hashable {
   /// When the session ends by itself, or nil for never.
   public var expiresAt: Double?
   /// What the app is waiting on while `activating`, and what holds the microphone while `interrupted`.
-  public var waitingOn: [HostPrecondition]
+  public var waitingOn: [HostPrecondition] = []
   /// Sequence number of the `start` command being served while recording or transcribing.
   public var dictationCommandSeq: Int?
   /// Microphone level in dBFS while recording.
   public var audioLevel: Double?
-  /// The words of the dictation being recorded, confirmed and volatile.
   public var liveText: LiveText?
   /// The highest keyboard command sequence number the app has handled.
-  public var lastCommandSeq: Int
-  /// The latest result published.
+  public var lastCommandSeq = 0
   public var lastResultID: String?
-  /// The latest failed dictation, if any.
   public var failure: HostFailure?
   /// While recording: the microphone by name (`AirPods Pro`, at most `maxMicrophoneName` characters).
   public var microphone: String?
@@ -110,24 +107,9 @@ public struct HostState: Codable, Sendable, Hashable {
   /// The longest microphone name the app publishes and the keyboard accepts.
   public static let maxMicrophoneName = 64
 
-  public init(
-    seq: Int, sessionID: String, phase: HostPhase, heartbeat: Double, expiresAt: Double? = nil,
-    waitingOn: [HostPrecondition] = [], dictationCommandSeq: Int? = nil, audioLevel: Double? = nil,
-    liveText: LiveText? = nil, lastCommandSeq: Int = 0, lastResultID: String? = nil,
-    failure: HostFailure? = nil
-  ) {
-    self.seq = seq
-    self.sessionID = sessionID
-    self.phase = phase
-    self.heartbeat = heartbeat
-    self.expiresAt = expiresAt
-    self.waitingOn = waitingOn
-    self.dictationCommandSeq = dictationCommandSeq
-    self.audioLevel = audioLevel
-    self.liveText = liveText
-    self.lastCommandSeq = lastCommandSeq
-    self.lastResultID = lastResultID
-    self.failure = failure
+  /// A state with nothing but its number, session, phase and heartbeat; the writer sets the rest as it applies.
+  public init(seq: Int, sessionID: String, phase: HostPhase, heartbeat: Double) {
+    (self.seq, self.sessionID, self.phase, self.heartbeat) = (seq, sessionID, phase, heartbeat)
   }
 }
 

@@ -1,6 +1,5 @@
 /// The keyboard's sign of life, rewritten every few seconds on screen, so the app can tell when it went away.
 public struct KeyboardPresence: Codable, Sendable, Hashable {
-  /// The session the keyboard believes is live, or nil when it knows none.
   public var sessionID: String?
   /// When the keyboard last wrote it (seconds since 1970).
   public var seenAt: Double
@@ -8,12 +7,5 @@ public struct KeyboardPresence: Codable, Sendable, Hashable {
   public init(sessionID: String?, seenAt: Double) {
     self.sessionID = sessionID
     self.seenAt = seenAt
-  }
-}
-
-extension SessionChannel {
-  /// Replaces the keyboard's sign of life. Only the keyboard calls this.
-  public func writePresence(_ presence: KeyboardPresence) throws {
-    try write(presence, to: ChannelFile.keyboard, sync: false)
   }
 }

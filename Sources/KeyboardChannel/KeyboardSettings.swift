@@ -3,57 +3,47 @@ import Foundation
 
 /// The few settings the keyboard needs, shared as a small JSON file (`SharedFolder.keyboardSettings`), never SQLite.
 public struct KeyboardSettings: Codable, Sendable, Hashable {
-  /// The layout version of this file.
   public static let currentVersion = 1
   static let maxBytes = 64 * 1024
   /// The most dictionary terms shared, and the longest one, so the file stays small.
   public static let maxTerms = 500
   public static let maxTermLength = 48
 
-  public var version: Int
+  public var version = currentVersion
   /// `system`, `light` or `dark`: the keyboard's colour scheme.
-  public var appearance: String
-  /// The personal dictionary's terms, which the suggestion bar offers first (at most `maxTerms`).
-  public var dictionaryTerms: [String]
-  public var haptics: Bool
-  public var sounds: Bool
+  public var appearance = "system"
+  /// The personal dictionary's terms, which the suggestion bar offers first (at most `maxTerms`: `bounded`).
+  public var dictionaryTerms: [String] = []
+  public var haptics = true
+  public var sounds = false
   /// The spoken language, or `auto`.
-  public var language: String
+  public var language = LanguageChoice.automatic
   /// Seconds during which a result the keyboard missed is still inserted when the keyboard appears.
-  public var pendingResultWindowSeconds: Double
+  public var pendingResultWindowSeconds = 120.0
   /// Whether each dictation the keyboard inserts is copied too (with Full Access only).
-  public var autoCopy: Bool
+  public var autoCopy = false
 
-  public init(
-    appearance: String = "system", dictionaryTerms: [String] = [], haptics: Bool = true, sounds: Bool = false,
-    language: String = LanguageChoice.automatic, pendingResultWindowSeconds: Double = 120, autoCopy: Bool = false
-  ) {
-    version = Self.currentVersion
-    self.appearance = appearance
-    self.dictionaryTerms = Self.bounded(dictionaryTerms)
-    self.haptics = haptics
-    self.sounds = sounds
-    self.language = language
-    self.pendingResultWindowSeconds = pendingResultWindowSeconds
-    self.autoCopy = autoCopy
-  }
+  /// The defaults, which the keyboard goes by until the app has shared its settings (the app's side: SessionChannel).
+  public init() {}
 
+  /// Reads the file; a setting it lacks (written by an older app) keeps its default.
   public init(from decoder: any Decoder) throws {
-    let defaults = KeyboardSettings()
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    version = try values.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
-    appearance = try values.decodeIfPresent(String.self, forKey: .appearance) ?? defaults.appearance
-    dictionaryTerms = Self.bounded(try values.decodeIfPresent([String].self, forKey: .dictionaryTerms) ?? [])
-    haptics = try values.decodeIfPresent(Bool.self, forKey: .haptics) ?? defaults.haptics
-    sounds = try values.decodeIfPresent(Bool.self, forKey: .sounds) ?? defaults.sounds
-    language = try values.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
-    pendingResultWindowSeconds =
-      try values.decodeIfPresent(Double.self, forKey: .pendingResultWindowSeconds)
-      ?? defaults.pendingResultWindowSeconds
-    autoCopy = try values.decodeIfPresent(Bool.self, forKey: .autoCopy) ?? false
+    func value<T: Decodable>(_ key: CodingKeys, else fallback: T) throws -> T {
+      try values.decodeIfPresent(T.self, forKey: key) ?? fallback
+    }
+    version = try value(.version, else: version)
+    appearance = try value(.appearance, else: appearance)
+    dictionaryTerms = Self.bounded(try value(.dictionaryTerms, else: dictionaryTerms))
+    haptics = try value(.haptics, else: haptics)
+    sounds = try value(.sounds, else: sounds)
+    language = try value(.language, else: language)
+    pendingResultWindowSeconds = try value(.pendingResultWindowSeconds, else: pendingResultWindowSeconds)
+    autoCopy = try value(.autoCopy, else: autoCopy)
   }
 
-  static func bounded(_ terms: [String]) -> [String] {
+  /// The terms trimmed, without blanks or case-insensitive repeats: at most `maxTerms` of at most `maxTermLength`.
+  package static func bounded(_ terms: [String]) -> [String] {
     var seen = Set<String>()
     return Array(
       terms.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -67,7 +57,7 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
     switch AtomicFile.read(folder.keyboardSettings, maxBytes: maxBytes) {
     case .missing:
       return KeyboardSettings()
-    case .data(let data):
+    case .value(let data):
       do {
         return try JSONDecoder().decode(KeyboardSettings.self, from: data)
       } catch {

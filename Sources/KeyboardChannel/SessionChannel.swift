@@ -3,7 +3,6 @@ import Logging
 
 /// The keyboard↔app protocol over a shared folder: one writer per file, atomic renames, hostile files rejected.
 public final class SessionChannel: @unchecked Sendable {
-  /// The shared container directory.
   public let container: URL
   /// Largest commands or state file accepted.
   public let maxMessageBytes: Int
@@ -37,6 +36,11 @@ public final class SessionChannel: @unchecked Sendable {
     read(CommandLog.self, from: ChannelFile.commands, maxBytes: maxMessageBytes, problem: ChannelValidation.problem)
   }
 
+  /// Replaces the keyboard's sign of life. Only the keyboard calls this.
+  public func writePresence(_ presence: KeyboardPresence) throws {
+    try write(presence, to: ChannelFile.keyboard, sync: false)
+  }
+
   // MARK: App → keyboard
 
   public func readState() -> ChannelRead<HostState> {
@@ -51,6 +55,19 @@ public final class SessionChannel: @unchecked Sendable {
       return reject(ChannelFile.result(id), reason: "names result \(result.id)")
     }
     return read
+  }
+
+  /// Claims result `id` by creating `claim-<id>` atomically, so that exactly one keyboard inserts it, once.
+  public func claimResult(id: String) -> ResultClaim {
+    guard ChannelValidation.isValidID(id) else { return .failed("result id '\(id)' is not a plain id") }
+    let path = container.appendingPathComponent(ChannelFile.claim(id)).path
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      return errno == EEXIST ? .claimedElsewhere : .failed(String(cString: strerror(errno)))
+    }
+    _ = fsync(fd)
+    close(fd)
+    return .claimed
   }
 
   /// The ids of results of session `sessionID`, oldest first, in one directory scan.
@@ -107,7 +124,7 @@ public final class SessionChannel: @unchecked Sendable {
       return .missing
     case .rejected(let reason):
       return reject(name, reason: reason)
-    case .data(let data):
+    case .value(let data):
       let value: Value
       do {
         value = try JSONDecoder().decode(Value.self, from: data)

@@ -70,7 +70,6 @@ public struct SessionCommand: Codable, Sendable, Hashable {
 
 /// The keyboard's recent commands: a short queue so that two commands written quickly are both seen.
 public struct CommandLog: Codable, Sendable, Hashable {
-  /// How many commands the log keeps.
   public static let capacity = 16
 
   public var commands: [SessionCommand]
@@ -79,7 +78,6 @@ public struct CommandLog: Codable, Sendable, Hashable {
     self.commands = commands
   }
 
-  /// The highest sequence number in the log, or 0 when it is empty.
   public var lastSeq: Int { commands.map(\.seq).max() ?? 0 }
 
   /// Appends `command`, dropping the oldest commands past `capacity` and any earlier correction.
@@ -91,12 +89,6 @@ public struct CommandLog: Codable, Sendable, Hashable {
     if commands.count > Self.capacity { commands.removeFirst(commands.count - Self.capacity) }
   }
 
-  /// Commands numbered after `seq`, oldest first.
-  public func commands(after seq: Int) -> [SessionCommand] {
-    commands.filter { $0.seq > seq }.sorted { $0.seq < $1.seq }
-  }
-
-  /// Result ids this log acknowledges.
   public var acknowledgedResultIDs: Set<String> {
     Set(commands.filter { $0.kind == .ack }.compactMap(\.resultID))
   }

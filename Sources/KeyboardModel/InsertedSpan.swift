@@ -1,6 +1,5 @@
 /// The text the keyboard inserted last, so that undo and "use raw text" remove exactly it, or nothing.
 public struct InsertedSpan: Sendable, Hashable {
-  /// The text as it went into the field.
   public let text: String
   let before: String
   let after: String

@@ -7,7 +7,6 @@ public struct InsertionWatch: Sendable, Hashable {
   public static let maxCharacters = 1_000
   static let anchorLength = 24
 
-  /// The text as Utter inserted it.
   public private(set) var inserted: String
   let anchorBefore: String
   let anchorAfter: String

@@ -23,8 +23,7 @@ public enum KeyboardEvent: Sendable, Hashable {
   case insertionEdited(InsertionEdit, now: Double)
   /// iOS answered the request to open the app (`KeyboardEffect.openContainingApp`): whether it opened it.
   case appOpenAnswered(opened: Bool, now: Double)
-  /// The mic was tapped when the keyboard cannot dictate (no Full Access, a selection it may not see whole): it says
-  /// why and what to do.
+  /// The mic was tapped when the keyboard cannot dictate (no Full Access, a selection it may not see whole).
   case refused(KeyboardProblem)
 }
 

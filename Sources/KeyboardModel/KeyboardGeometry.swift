@@ -2,11 +2,9 @@
 public struct KeyboardGeometry: Sendable, Hashable {
   public enum Device: Sendable, Hashable { case phone, pad }
 
-  /// The height of one row of keys.
   public let rowHeight: Double
   /// The bar above the keys: suggestions, the mic and the language switch.
   public let barHeight: Double
-  /// The gap between rows.
   public let rowGap: Double
   /// The keyboard's whole height: the bar, four rows of keys and their gaps, and the margins.
   public var height: Double { barHeight + keyAreaHeight + 8 }
@@ -15,24 +13,13 @@ public struct KeyboardGeometry: Sendable, Hashable {
 
   /// The geometry for `device`, in landscape or not, for a screen `width` points wide.
   public init(device: Device, landscape: Bool, width: Double) {
-    switch (device, landscape) {
-    case (.phone, false):
-      // NB: iPhone's own keys are 42–46 pt tall plus 12 pt of gap; small phones (SE, 320–375 pt wide) a little less.
-      rowHeight = width < 380 ? 42 : 46
-      rowGap = 10
-      barHeight = 44
-    case (.phone, true):
-      rowHeight = 32
-      rowGap = 6
-      barHeight = 36
-    case (.pad, false):
-      rowHeight = width > 900 ? 62 : 56
-      rowGap = 10
-      barHeight = 50
-    case (.pad, true):
-      rowHeight = width > 1200 ? 70 : 64
-      rowGap = 10
-      barHeight = 50
-    }
+    // NB: iPhone's own keys are 42–46 pt tall plus 12 pt of gap; small phones (SE, 320–375 pt wide) a little less.
+    (rowHeight, rowGap, barHeight) =
+      switch (device, landscape) {
+      case (.phone, false): (width < 380 ? 42 : 46, 10, 44)
+      case (.phone, true): (32, 6, 36)
+      case (.pad, false): (width > 900 ? 62 : 56, 10, 50)
+      case (.pad, true): (width > 1200 ? 70 : 64, 10, 50)
+      }
   }
 }

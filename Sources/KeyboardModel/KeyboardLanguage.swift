@@ -7,10 +7,7 @@ public enum KeyboardLanguage {
 
   /// The language for the keyboard: `picked`, else `setting`, else `field`; nil lets the engine detect it.
   public static func resolve(picked: String?, setting: String?, field: String?) -> String? {
-    for candidate in [picked, setting, field] {
-      if let code = code(candidate) { return code }
-    }
-    return nil
+    [picked, setting, field].lazy.compactMap(code).first
   }
 
   /// The language an input mode or setting names (`fr-FR` → `fr`, `pt-BR` stays); nil for none or `auto`.

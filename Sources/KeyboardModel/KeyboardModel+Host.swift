@@ -12,10 +12,8 @@ extension KeyboardModel {
     host = state
     // NB: numbering far ahead of what the app has handled came from a forged or corrupt command: the app ignores
     // such jumps, so continue from the app's count instead.
-    if lastCommandSeq - state.lastCommandSeq > SessionCommand.maxSeqJump {
-      lastCommandSeq = state.lastCommandSeq
-    }
-    lastCommandSeq = max(lastCommandSeq, state.lastCommandSeq)
+    let jumped = lastCommandSeq - state.lastCommandSeq > SessionCommand.maxSeqJump
+    lastCommandSeq = jumped ? state.lastCommandSeq : max(lastCommandSeq, state.lastCommandSeq)
     if isStale(state, now: now) { return becomeInactiveUnlessActivating() }
     // NB: a live app holding a session is the open's answer, whatever iOS says later.
     if state.phase != .inactive { openRequestedAt = nil }
@@ -74,12 +72,8 @@ extension KeyboardModel {
       phase = .ready
     case .interrupted where dictationSeq == nil:
       phase = .ready  // the call that held the microphone ended, with no dictation of ours cut by it
-    case .listening(_, _, let note?) where note.isAppsOwn:
-      appsOwnDictationEnded()
-    case .listening(_, let partial, _):
-      // NB: the app ended the recording without our stop; its result or failure follows.
-      transcribingSince = now
-      phase = .transcribing(partialText: partial)
+    case .listening:
+      recordingEnded(now: now)
     case .interrupted:
       transcribingSince = now
       phase = .transcribing(partialText: "")
@@ -117,6 +111,14 @@ extension KeyboardModel {
     }
   }
 
+  /// The app ended the recording without our stop (its end of speech, a call): its result or failure follows.
+  private mutating func recordingEnded(now: Double) {
+    guard case .listening(_, let partial, let note) = phase else { return }
+    if note?.isAppsOwn == true { return appsOwnDictationEnded() }
+    transcribingSince = now
+    phase = .transcribing(partialText: partial)
+  }
+
   /// The app's own dictation left the microphone: it is written for Utter, not for this field, and only Utter could
   /// cancel it, so the keys come back rather than a "Writing…" with a Cancel the app would ignore.
   private mutating func appsOwnDictationEnded() {
@@ -144,12 +146,8 @@ extension KeyboardModel {
       phase = .ready
     case .interrupted:
       phase = .interrupted(pause)
-    case .listening(_, _, let note?) where note.isAppsOwn:
-      appsOwnDictationEnded()
-    case .listening(_, let partial, _):
-      // NB: the call cut our dictation; its words are delivered next.
-      transcribingSince = now
-      phase = .transcribing(partialText: partial)
+    case .listening:
+      recordingEnded(now: now)  // a call cut it
     case .transcribing where state.failure != nil && state.failure?.commandSeq == dictationSeq:
       if let failure = state.failure { phase = .failed(.dictation(failure.reason, cause: failure.cause)) }
       endDictation()

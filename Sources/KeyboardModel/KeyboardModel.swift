@@ -9,7 +9,6 @@ public struct KeyboardModel: Sendable, Hashable {
   }
 
   public internal(set) var phase: KeyboardPhase = .inactive
-  /// The live session, as learned from the app's state.
   public internal(set) var sessionID: String?
   /// The last command number used; the next command gets one more.
   public internal(set) var lastCommandSeq: Int

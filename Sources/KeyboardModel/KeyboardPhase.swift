@@ -32,6 +32,13 @@ public enum KeyboardPhase: Sendable, Hashable {
     default: false
     }
   }
+
+  /// The dictation just inserted on entering this phase from `previous` (auto-copy copies it), never its raw text.
+  public func newlyInserted(after previous: KeyboardPhase) -> InsertedDictation? {
+    guard case .inserted(let now) = self else { return nil }
+    if case .inserted(let before) = previous, before.resultID == now.resultID { return nil }
+    return now
+  }
 }
 
 /// Why the app's microphone cannot record now, and what brings it back (the host's `waitingOn` while interrupted).
@@ -69,18 +76,6 @@ public struct InsertedDictation: Sendable, Hashable {
   public var notice: String?
   /// The selection the text replaced (command mode): undo puts it back, and there is no raw text to use.
   public var replaced: String?
-
-  public init(
-    resultID: String, insertedText: String, formattedText: String, rawText: String, notice: String? = nil,
-    replaced: String? = nil
-  ) {
-    self.resultID = resultID
-    self.insertedText = insertedText
-    self.formattedText = formattedText
-    self.rawText = rawText
-    self.notice = notice
-    self.replaced = replaced
-  }
 
   /// Whether "use raw text" would change anything.
   public var canUseRawText: Bool { insertedText != rawText && !rawText.isEmpty && replaced == nil }

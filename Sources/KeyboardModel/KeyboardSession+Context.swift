@@ -1,8 +1,6 @@
 // NB: iOS shows the keyboard's own edits only from the next turn: within a turn it reads `ownView`.
 extension KeyboardSession {
-  /// What the keyboard can see before the cursor now.
   public var visibleBefore: String { ownView?.before ?? document.textBeforeCursor }
-  /// What the keyboard can see after the cursor now.
   public var visibleAfter: String { ownView?.after ?? document.textAfterCursor }
 
   /// A new turn of the run loop: a field changed since the last insertion makes it no longer undoable.

@@ -5,17 +5,10 @@ public struct TypingState: Sendable, Hashable {
 }
 
 extension KeyboardSession {
-  /// Calls `observer` with the typing state after every key, edit and language change.
-  public func onTypingChange(_ observer: @escaping @Sendable (TypingState) -> Void) {
-    typingObserver = observer
-    observer(typingState)
-  }
-
   public var typingState: TypingState {
     TypingState(typing: typing, word: Suggestions.currentWord(before: visibleBefore))
   }
 
-  /// The user presses one of our keys.
   public func press(_ key: TypingModel.Key) {
     beginTurn()
     let edits = typing.press(key, before: visibleBefore, now: clock.now())

@@ -62,14 +62,14 @@ public actor KeyboardSession<Document: TextFieldProxy> {
       acknowledgedResultIDs: log.acknowledgedResultIDs)
   }
 
-  /// Calls `observer` with every new phase.
-  public func onPhaseChange(_ observer: @escaping @Sendable (KeyboardPhase) -> Void) {
-    phaseObserver = observer
-  }
-
-  /// Calls `observer` with every new revision of the live text, and with empty text when a dictation ends.
-  public func onLiveTextChange(_ observer: @escaping @Sendable (LiveText) -> Void) {
-    liveTextObserver = observer
+  /// Calls `phase` with every new phase, `liveText` with every revision of the live text (empty once a dictation
+  /// ends), and `typing` with the keys after every key, edit and language change, and at once.
+  public func observe(
+    phase: (@Sendable (KeyboardPhase) -> Void)? = nil, liveText: (@Sendable (LiveText) -> Void)? = nil,
+    typing: (@Sendable (TypingState) -> Void)? = nil
+  ) {
+    (phaseObserver, liveTextObserver, typingObserver) = (phase, liveText, typing)
+    typing?(typingState)
   }
 
   /// Calls `handler` to open the containing app; it returns whether iOS opened it (`openAnswerTimeout`).
@@ -80,10 +80,9 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   /// Requests to open the containing app that iOS has not answered yet.
   public private(set) var openRequestsInFlight = 0
 
-  private func openRequestSettled() { openRequestsInFlight -= 1 }
-
-  /// iOS answered the request to open the app.
-  public func openAnswered(_ opened: Bool) {
+  /// iOS answered a request to open the app.
+  private func openAnswered(_ opened: Bool) {
+    openRequestsInFlight -= 1
     if !opened { logger.notice("iOS did not open the containing app") }
     apply(.appOpenAnswered(opened: opened, now: clock.now()))
   }
@@ -238,7 +237,6 @@ public actor KeyboardSession<Document: TextFieldProxy> {
       Task { [weak self] in
         let opened = await open()
         await self?.openAnswered(opened)
-        await self?.openRequestSettled()
       }
     case .insert(let text):
       insertDictation(text)

@@ -23,7 +23,6 @@ public enum KeyboardTap: Sendable, Hashable {
 }
 
 extension KeyboardSession {
-  /// Performs `tap`.
   public func perform(_ tap: KeyboardTap) async {
     let now = clock.now()
     switch tap {

@@ -19,7 +19,6 @@
   @MainActor
   @Observable
   public final class KeyboardViewModel<Document: TextFieldProxy> {
-    /// What the keyboard shows.
     public private(set) var phase: KeyboardPhase = .inactive
     /// The words of the dictation in progress: confirmed, then the volatile reading of the speech going on.
     public private(set) var liveText = LiveText()
@@ -35,8 +34,8 @@
     public var geometry = KeyboardGeometry(device: .phone, landscape: false, width: 390)
     /// What the user set in Utter: key feedback, appearance and the dictionary's terms.
     public private(set) var settings = KeyboardSettings()
-    /// What the no-Full-Access panel shows on this iOS version (the extension sets it).
-    public var fullAccessHelp = FullAccessHelp(iOSMajorVersion: 26)
+    /// What the no-Full-Access panel shows and offers on this iOS version (the extension sets it).
+    public var withoutFullAccess = KeyboardWithoutFullAccess(iOSMajorVersion: 26)
     /// Whether text is selected in the field (as of its last change): the mic then records an instruction for it.
     public private(set) var hasSelection = false
     /// The language picked on the keyboard; nil follows the settings, then the conversation.
@@ -77,15 +76,14 @@
       self.logger = logger
     }
 
-    /// Makes the session (again when Full Access or the settings the app shared changed) and syncs. Called each time
-    /// the keyboard appears.
+    /// The keyboard appeared: makes the session (again when Full Access or the shared settings changed) and syncs.
     public func appear() {
       let latest = shared.flatMap { try? KeyboardSettings.read(from: $0) } ?? KeyboardSettings()
       if worker == nil || connectedWithAccess != fullAccess || latest != settings { connect(latest) }
       send(.appear)
     }
 
-    /// Stops watching the shared folder. Called when the keyboard disappears.
+    /// The keyboard disappeared: stops watching the shared folder.
     public func disappear() { send(.disappear) }
 
     public func tapMicrophone() {
@@ -122,8 +120,7 @@
       send(.style(style))
     }
 
-    /// The field changed: its input mode's language, `UITextAutocapitalizationType`, return key label and (from the
-    /// host's `fieldTraits`) keyboard type.
+    /// The field changed: its input mode's language, `UITextAutocapitalizationType` and return key label.
     public func fieldChanged(language: String?, capitalization: Int, returnLabel: String) {
       fieldLanguage = language
       hasSelection = !(document.selectedText ?? "").isEmpty
@@ -155,16 +152,11 @@
       continuation.yield(.language(picked: pickedLanguage, field: fieldLanguage))
       continuation.yield(.style(pickedStyle))
       worker = Task { [weak self] in
-        await session.onPhaseChange { phase in
-          Task { @MainActor in self?.show(phase) }
-        }
-        await session.onLiveTextChange { live in
-          Task { @MainActor in self?.liveText = live }
-        }
+        await session.observe(
+          phase: { phase in Task { @MainActor in self?.show(phase) } },
+          liveText: { live in Task { @MainActor in self?.liveText = live } },
+          typing: { state in Task { @MainActor in self?.typing = state } })
         await session.onOpenApp(openApp)
-        await session.onTypingChange { state in
-          Task { @MainActor in self?.typing = state }
-        }
         let initial = await session.model.phase
         self?.phase = initial
         for await tap in stream {

@@ -1,6 +1,5 @@
-/// What a tap on the mic key does now, which its symbol and label say: record, record an instruction for the
-/// selected text (rewrite), open Utter to start a session, say that Full Access is needed, finish the dictation (✓),
-/// or nothing while Utter starts, writes or a call has the mic (busy).
+/// What a tap on the mic key does now, which its symbol and label say: record, rewrite the selection, open Utter,
+/// say that Full Access is needed, finish (✓), or nothing while Utter starts, writes or a call has the mic (busy).
 public enum MicAction: String, Sendable, CaseIterable {
   case record, rewrite, openApp = "open-app", needsFullAccess = "needs-full-access", finish, busy
 }

@@ -1,8 +1,7 @@
 import KeyboardChannel
 
-/// What the listening panel shows under the words while the app records: whose dictation it is when the app started
-/// it, the microphone and, near the length cap, the countdown (`line`: "Using AirPods · Stops in 0:28"), with "Keep
-/// going" while the app offers it.
+/// The line under the words while the app records: the app's own dictation, the microphone and, near the length cap,
+/// the countdown ("Using AirPods · Stops in 0:28"), with "Keep going" while the app offers it.
 public struct RecordingNote: Sendable, Hashable {
   public var line: String
   public var offersKeepGoing: Bool

@@ -6,11 +6,8 @@ public protocol TextFieldProxy: Sendable {
   var textAfterCursor: String { get }
   /// What the field reveals of the selected text (`UITextDocumentProxy.selectedText`); nil or empty: none.
   var selectedText: String? { get }
-  /// Inserts `text` at the cursor.
   mutating func insert(_ text: String)
-  /// Deletes `count` characters before the cursor.
   mutating func deleteBackward(count: Int)
-  /// Moves the cursor `offset` characters (negative: back).
   mutating func moveCursor(by offset: Int)
   /// A new turn of the run loop begins (a tap, a notification): the context shows the keyboard's earlier edits.
   mutating func nextTurn()

@@ -14,7 +14,6 @@ public struct TypingModel: Sendable, Hashable {
       }
     }
 
-    /// Its three rows of letters.
     var letters: [String] {
       switch self {
       case .qwerty: ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
@@ -47,8 +46,7 @@ public struct TypingModel: Sendable, Hashable {
     case nextKeyboard
   }
 
-  /// The language typed in (the field's, or the one picked on the keyboard): the layout, currency and dictation
-  /// follow it.
+  /// The language typed in (picked, or the field's): the layout, currency and dictation follow it.
   public internal(set) var language: String?
   public var layout: Layout { .forLanguage(language) }
   public private(set) var page: Page = .letters
@@ -161,9 +159,8 @@ public struct TypingModel: Sendable, Hashable {
       shiftByHand = false
       // NB: an apostrophe or a sign typed on the number page goes back to the letters, as on iPhone.
       if page != .letters, character == "'" { page = .letters }
-      let edits = [TypingEdit.insert(typed)]
       updateAutoShift(after: text + typed)
-      return edits
+      return [.insert(typed)]
     case .shift:
       shift =
         switch shift {

@@ -9,11 +9,13 @@ extension KeyboardSettings {
   /// The keyboard's part of the user's settings, with the dictionary's `terms` for the suggestion bar (the user's
   /// own terms first, then learned ones). What the keyboard does not read (the session timeout) is not shared.
   public init(_ settings: UtterSettings, terms: [DictionaryEntry] = []) {
+    self.init()
     let ordered = terms.filter { $0.origin == .manual } + terms.filter { $0.origin != .manual }
-    self.init(
-      appearance: settings.appearance.rawValue, dictionaryTerms: ordered.map(\.term), haptics: settings.haptics,
-      sounds: settings.sounds, language: settings.language,
-      pendingResultWindowSeconds: settings.pendingOfferWindowSeconds, autoCopy: settings.autoCopy)
+    appearance = settings.appearance.rawValue
+    dictionaryTerms = Self.bounded(ordered.map(\.term))
+    (haptics, sounds, autoCopy) = (settings.haptics, settings.sounds, settings.autoCopy)
+    language = settings.language
+    pendingResultWindowSeconds = settings.pendingOfferWindowSeconds
   }
 
   /// Shares the keyboard's part of `settings` and the dictionary's `terms` where the keyboard reads it

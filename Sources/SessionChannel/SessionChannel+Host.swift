@@ -77,6 +77,13 @@ extension SessionChannel {
   }
 }
 
+extension CommandLog {
+  /// Commands numbered after `seq`, oldest first: the ones the app has not handled yet.
+  public func commands(after seq: Int) -> [SessionCommand] {
+    commands.filter { $0.seq > seq }.sorted { $0.seq < $1.seq }
+  }
+}
+
 extension KeyboardSettings {
   /// Writes the file into `folder` atomically (temporary file, fsync, rename) and returns its URL. Only the app does.
   @discardableResult

@@ -11,4 +11,12 @@ extension FieldContext {
     if let tag = LanguageChoice(language).tag { options.language = tag }
     return options
   }
+
+  /// This field with the language its dictation was read in: the keyboard's choice, else the one the engine
+  /// detected; the clean-up follows it.
+  public func read(in detected: String?) -> FieldContext {
+    var context = self
+    if context.language?.isEmpty ?? true { context.language = detected }
+    return context
+  }
 }

@@ -99,9 +99,9 @@ enum SessionBenchDictation {
       channel: SessionChannel(container: container, logger: quiet), document: SimulatedTextField(),
       watcher: ChannelWatcher(notifier: notifier), logger: quiet)
     let revisions = RevisionTimes()
-    await keyboard.onLiveTextChange { live in
+    await keyboard.observe(liveText: { live in
       if !live.isEmpty { revisions.note(Date().timeIntervalSince1970, text: live.confirmed + " | " + live.volatile) }
-    }
+    })
     await keyboard.appear()
     guard await Polling.waitUntil(60, { await keyboard.model.phase == .ready }) else {
       throw CLIError("the bench host did not become ready")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DictationValues
 import Foundation
 import KeyboardModel
 import KeyboardRules
@@ -149,25 +150,21 @@ struct KeyboardCommand: AsyncParsableCommand {
       throw CLIError("unknown --keyboard-type '\(keyboardType)' (one of \(types))")
     }
     await keyboard.perform(.fieldTraits(capitalization.value, returnLabel: "return", keyboardType: keyboardType))
-    if !statusOnly {
-      let lastLine = LastLine()
-      await keyboard.onPhaseChange { phase in
-        let line = "keyboard: \(Self.describe(phase))"
-        if lastLine.replace(with: line) {
-          printError(line)
-          if case .inserted(let dictation) = phase, let notice = dictation.notice {
-            printError("keyboard: notice: \(notice)")
-          }
+    let lastLine = LastLine()
+    let showPhase: @Sendable (KeyboardPhase) -> Void = { phase in
+      let line = "keyboard: \(Self.describe(phase))"
+      if lastLine.replace(with: line) {
+        printError(line)
+        if case .inserted(let dictation) = phase, let notice = dictation.notice {
+          printError("keyboard: notice: \(notice)")
         }
-        if let copied = clipboard?.phaseChanged(to: phase) { printError(copied) }
       }
+      if let copied = clipboard?.phaseChanged(to: phase) { printError(copied) }
     }
-    if partials {
-      await keyboard.onLiveTextChange { live in
-        guard !live.isEmpty else { return }
-        printError("partial \(live.revision): \(live.confirmed) | \(live.volatile)")
-      }
+    let showPartial: @Sendable (LiveText) -> Void = { live in
+      if !live.isEmpty { printError("partial \(live.revision): \(live.confirmed) | \(live.volatile)") }
     }
+    await keyboard.observe(phase: statusOnly ? nil : showPhase, liveText: partials ? showPartial : nil)
     let answer = openAnswer
     await keyboard.onOpenApp {
       switch answer {

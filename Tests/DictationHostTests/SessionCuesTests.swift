@@ -7,9 +7,10 @@ struct SessionCuesTests {
   static func state(
     _ seq: Int, _ phase: HostPhase, result: String? = nil, failure: DictationFailure? = nil
   ) -> HostState {
-    HostState(
-      seq: seq, sessionID: "s1", phase: phase, heartbeat: Double(seq), lastResultID: result,
-      failure: failure.map { HostFailure(reason: $0, commandSeq: 1) })
+    var state = HostState(seq: seq, sessionID: "s1", phase: phase, heartbeat: Double(seq))
+    state.lastResultID = result
+    state.failure = failure.map { HostFailure(reason: $0, commandSeq: 1) }
+    return state
   }
 
   @Test(

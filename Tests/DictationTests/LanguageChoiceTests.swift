@@ -16,7 +16,7 @@ struct LanguageChoiceTests {
     ] as [(String, String?)])
   func reading(text: String, tag: String?) {
     #expect(LanguageChoice(text).tag == tag)
-    #expect(LanguageChoice(text).setting == (tag ?? "auto"))
+    #expect(LanguageChoice(text).isAutomatic == (tag == nil))
   }
 
   @Test("a field, the settings, the live address and the settings check read auto the same way")

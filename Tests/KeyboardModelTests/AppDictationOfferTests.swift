@@ -1,9 +1,10 @@
 import Foundation
-import KeyboardModel
 import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
+
+@testable import KeyboardModel
 
 /// A dictation made in the app for the cursor (the widget, the Action Button) reaches the keyboard as the host writes
 /// it: a result of the live session numbered 0, saying where it came from.

@@ -9,10 +9,15 @@ enum Host {
     dictation: Int? = nil, level: Double? = nil, live: LiveText? = nil,
     failure: HostFailure? = nil, expiresAt: Double? = nil, waitingOn: [HostPrecondition] = []
   ) -> HostState {
-    HostState(
-      seq: seq, sessionID: session, phase: phase, heartbeat: heartbeat, expiresAt: expiresAt, waitingOn: waitingOn,
-      dictationCommandSeq: dictation, audioLevel: level, liveText: live,
-      lastCommandSeq: lastCommandSeq, failure: failure)
+    var state = HostState(seq: seq, sessionID: session, phase: phase, heartbeat: heartbeat)
+    state.expiresAt = expiresAt
+    state.waitingOn = waitingOn
+    state.dictationCommandSeq = dictation
+    state.audioLevel = level
+    state.liveText = live
+    state.lastCommandSeq = lastCommandSeq
+    state.failure = failure
+    return state
   }
 
   static func result(

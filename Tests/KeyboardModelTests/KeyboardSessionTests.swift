@@ -16,7 +16,7 @@ struct KeyboardSessionTests {
     let app = SessionChannel(container: dir.url)
     let now = Date().timeIntervalSince1970
     try app.writeCommands(CommandLog(commands: [SessionCommand(seq: 6, sessionID: "s1", kind: .stop, sentAt: now)]))
-    try app.writeState(HostState(seq: 3, sessionID: "s1", phase: .standby, heartbeat: now, lastCommandSeq: 6))
+    try app.writeState(Host.state(.standby, seq: 3, heartbeat: now, lastCommandSeq: 6))
     try app.writeResult(
       DictationResult(id: "s1-5", sessionID: "s1", commandSeq: 5, text: " Pending.", rawText: "pending", createdAt: now)
     )

@@ -53,7 +53,9 @@ struct KeyboardViewModelTests {
     let folder = try TemporaryDirectory("utter-keyboard-view")
     defer { folder.remove() }
     let shared = SharedFolder(appGroup: folder.url)
-    try KeyboardSettings(appearance: "dark", dictionaryTerms: ["Kubernetes"]).write(to: shared)
+    var settings = KeyboardSettings()
+    (settings.appearance, settings.dictionaryTerms) = ("dark", ["Kubernetes"])
+    try settings.write(to: shared)
     let (keyboard, host) = await MainActor.run {
       let keyboard = KeyboardViewModel(
         fullAccess: true, shared: shared, document: SimulatedTextField(), notifier: { SilentNotifier() })
@@ -69,7 +71,8 @@ struct KeyboardViewModelTests {
     await MainActor.run { keyboard.disappear() }
 
     // The user switches to Utter, picks Light and adds a name, and comes back to the field.
-    try KeyboardSettings(appearance: "light", dictionaryTerms: ["Kubernetes", "Siobhan"]).write(to: shared)
+    (settings.appearance, settings.dictionaryTerms) = ("light", ["Kubernetes", "Siobhan"])
+    try settings.write(to: shared)
     await MainActor.run { keyboard.appear() }
     #expect(await MainActor.run { keyboard.settings.interfaceStyleRawValue } == 1, "Light, without a new keyboard")
     await MainActor.run { for letter in "sio" { keyboard.send(.key(.character(String(letter)))) } }

@@ -47,7 +47,7 @@ struct PolishNoticeTests {
     defer { dir.remove() }
     let app = SessionChannel(container: dir.url)
     let now = Date().timeIntervalSince1970
-    try app.writeState(HostState(seq: 3, sessionID: "s1", phase: .standby, heartbeat: now, lastCommandSeq: 2))
+    try app.writeState(Host.state(.standby, seq: 3, heartbeat: now, lastCommandSeq: 2))
     try app.writeResult(
       DictationResult(
         id: "s1-1", sessionID: "s1", commandSeq: 1, text: " see you at noon", rawText: "see you at noon",

@@ -1,10 +1,11 @@
 import Foundation
-import KeyboardModel
 import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
 import WordChanges
+
+@testable import KeyboardModel
 
 @Suite("The typing keys in a keyboard session")
 struct TypingSessionTests {
@@ -106,13 +107,15 @@ struct TypingSessionTests {
     #expect(KeyboardGeometry(device: .pad, landscape: false, width: 820).height == 312)
     #expect(KeyboardGeometry(device: .pad, landscape: true, width: 1366).height == 368)
 
-    let feedback = KeyboardSettings(haptics: true, sounds: true)
-    #expect(feedback.keyFeedback(fullAccess: true) == (click: true, haptic: true))
-    #expect(feedback.keyFeedback(fullAccess: false) == (click: false, haptic: false))
-    #expect(
-      KeyboardSettings(haptics: false, sounds: true).keyFeedback(fullAccess: true) == (click: true, haptic: false))
-    #expect(KeyboardSettings(appearance: "dark").interfaceStyleRawValue == 2)
-    #expect(KeyboardSettings(appearance: "system").interfaceStyleRawValue == 0)
+    var settings = KeyboardSettings()
+    (settings.haptics, settings.sounds) = (true, true)
+    #expect(settings.keyFeedback(fullAccess: true) == (click: true, haptic: true))
+    #expect(settings.keyFeedback(fullAccess: false) == (click: false, haptic: false))
+    settings.haptics = false
+    #expect(settings.keyFeedback(fullAccess: true) == (click: true, haptic: false))
+    #expect(settings.interfaceStyleRawValue == 0, "system")
+    settings.appearance = "dark"
+    #expect(settings.interfaceStyleRawValue == 2)
   }
 
   @Test("the simulated field's cursor: typing and deleting happen at it, and it stays inside the text")

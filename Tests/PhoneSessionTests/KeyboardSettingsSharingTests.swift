@@ -47,7 +47,7 @@ struct KeyboardSettingsSharingTests {
         == ["Siobhan", "Sion", "Sioux"])
 
     let many = (0..<2_000).map { "Term\($0)" } + [String(repeating: "x", count: 200), "term1"]
-    let bounded = KeyboardSettings(dictionaryTerms: many)
+    let bounded = KeyboardSettings(UtterSettings(), terms: many.map { DictionaryEntry(term: $0) })
     #expect(bounded.dictionaryTerms.count == KeyboardSettings.maxTerms)
     #expect(!bounded.dictionaryTerms.contains { $0.count > KeyboardSettings.maxTermLength })
     let url = try bounded.write(to: SharedFolder(appGroup: group.url))

@@ -22,9 +22,12 @@ struct ChannelRoundTripTests {
     try writer.writeCommands(log)
     #expect(reader.readCommands().value == log)
 
-    let state = HostState(
-      seq: 7, sessionID: "s1", phase: .recording, heartbeat: 1000, expiresAt: 1900, dictationCommandSeq: 1,
-      audioLevel: -23.5, liveText: LiveText(confirmed: "hello", volatile: "there", revision: 2), lastCommandSeq: 2)
+    var state = HostState(seq: 7, sessionID: "s1", phase: .recording, heartbeat: 1000)
+    state.expiresAt = 1900
+    state.dictationCommandSeq = 1
+    state.audioLevel = -23.5
+    state.liveText = LiveText(confirmed: "hello", volatile: "there", revision: 2)
+    state.lastCommandSeq = 2
     try writer.writeState(state)
     #expect(reader.readState().value == state)
 

@@ -150,3 +150,11 @@ struct HostileFileTests {
     #expect(channel.readResult(id: "mine").rejection != nil)
   }
 }
+
+extension ChannelRead {
+  /// Why the file was not trusted; nil when it was read or missing.
+  var rejection: String? {
+    if case .rejected(let reason) = self { return reason }
+    return nil
+  }
+}

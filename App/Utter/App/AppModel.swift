@@ -108,17 +108,18 @@ final class AppModel {
 
   /// Receives Shortcuts, Siri, Action Button, control and Live Activity requests.
   func installIntentHandler() {
-    guard intentObservations.isEmpty else { return }
+    guard intentSignals == nil else { return }
     IntentRequests.handler = { [weak self] request in self?.handle(request) }
     // Requests posted by an extension process while the app was running.
-    intentObservations = IntentRequest.allCases.map { request in
-      DarwinNotificationCenter.shared.observe(request.rawValue) {
-        Task { @MainActor in await IntentRequests.deliver(request) }
+    let signals = DarwinNotificationCenter.shared.signals(IntentRequest.allCases.map(\.rawValue))
+    intentSignals = Task { @MainActor in
+      for await name in signals {
+        if let request = IntentRequest(rawValue: name) { await IntentRequests.deliver(request) }
       }
     }
   }
 
-  @ObservationIgnored private var intentObservations: [DarwinObservation] = []
+  @ObservationIgnored private var intentSignals: Task<Void, Never>?
 
   private func handle(_ request: IntentRequest) {
     residencyChanged(.intent(opensApp: request != .endSession))
