@@ -96,16 +96,8 @@ public struct APIError: Error, Sendable, Hashable {
     struct Detail: Codable, Equatable {
       var message: String
       var type: String
-      var param: String?
-      var code: String?
-
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(message, forKey: .message)
-        try container.encode(type, forKey: .type)
-        try container.encode(param, forKey: .param)
-        try container.encode(code, forKey: .code)
-      }
+      @ExplicitNull var param: String?
+      @ExplicitNull var code: String?
     }
     var error: Detail
   }
