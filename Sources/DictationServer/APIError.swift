@@ -8,25 +8,13 @@ import NIOHTTP1
 public struct APIError: Error, Sendable, Hashable {
   public var status: Int
   public var message: String
-  public var type: String
+  public var type = "invalid_request_error"
   public var code: String?
   public var param: String?
   /// Seconds to wait before trying again (429, 503).
   public var retryAfter: Int?
   /// The methods a path takes (405's `Allow`).
   var allow: String?
-
-  public init(
-    status: Int, message: String, type: String = "invalid_request_error", code: String? = nil, param: String? = nil,
-    retryAfter: Int? = nil
-  ) {
-    self.status = status
-    self.message = message
-    self.type = type
-    self.code = code
-    self.param = param
-    self.retryAfter = retryAfter
-  }
 
   /// 400: a parameter or the audio cannot be used.
   public static func badRequest(_ message: String, param: String? = nil, code: String? = nil) -> APIError {
