@@ -40,17 +40,10 @@ public struct DeepgramTranscriptionEngine: SpeechEngine, ProviderClient {
   }
 
   private struct Answer: Decodable {
-    struct Word: Decodable {
-      var word: String?
-      var punctuated_word: String?
-      var start: Double?
-      var end: Double?
-      var confidence: Double?
-    }
     struct Alternative: Decodable {
       var transcript: String?
       var confidence: Double?
-      var words: [Word]?
+      var words: [AnswerWord]?
     }
     struct Channel: Decodable {
       var alternatives: [Alternative]?
@@ -88,11 +81,7 @@ public struct DeepgramTranscriptionEngine: SpeechEngine, ProviderClient {
     else {
       return .empty(engine: id, model: model, language: language)
     }
-    let words = (best.words ?? []).compactMap { word -> TranscriptWord? in
-      guard let text = word.punctuated_word ?? word.word else { return nil }
-      return TranscriptWord(
-        text: text, start: word.start ?? 0, end: word.end ?? word.start ?? 0, confidence: word.confidence ?? 1)
-    }
+    let words = (best.words ?? []).compactMap { word in (word.punctuated_word ?? word.word).map(word.transcriptWord) }
     let duration = Double(samples.count) / Double(engineSampleRate)
     let segment = TranscriptSegment(
       text: text, start: words.first?.start ?? 0, end: words.last?.end ?? duration, confidence: best.confidence ?? 1,

@@ -11,16 +11,11 @@ struct TranscriptionAnswer: Decodable {
     var avg_logprob: Double?
     var no_speech_prob: Double?
   }
-  struct Word: Decodable {
-    var word: String?
-    var start: Double?
-    var end: Double?
-  }
   var text: String?
   var language: String?
   var duration: Double?
   var segments: [Segment]?
-  var words: [Word]?
+  var words: [AnswerWord]?
 
   /// The answer as a transcript of audio lasting `duration` seconds.
   func transcript(engine: String, model: String, duration audioDuration: Double, requestedLanguage: String?)
@@ -29,7 +24,7 @@ struct TranscriptionAnswer: Decodable {
     let fullText = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     let words = (self.words ?? []).compactMap { word -> TranscriptWord? in
       guard let text = word.word?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-      return TranscriptWord(text: text, start: word.start ?? 0, end: word.end ?? word.start ?? 0, confidence: 1)
+      return word.transcriptWord(text)
     }
     var segments: [TranscriptSegment] = (self.segments ?? []).compactMap { segment in
       let text = (segment.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -50,6 +45,22 @@ struct TranscriptionAnswer: Decodable {
     return Transcript(
       text: fullText, segments: segments, language: LanguageCode.iso(language) ?? requestedLanguage, engine: engine,
       model: model)
+  }
+}
+
+/// A timed word as transcription APIs send it: OpenAI's `words` (word, start, end) and Deepgram's
+/// `alternatives[].words`, which add the word as written and a confidence.
+struct AnswerWord: Decodable {
+  var word: String?
+  /// Deepgram's word with its punctuation and capitals (`smart_format`).
+  var punctuated_word: String?
+  var start: Double?
+  var end: Double?
+  var confidence: Double?
+
+  /// The word as a transcript's, spelled `text`: a missing end is its start, a missing confidence 1.
+  func transcriptWord(_ text: String) -> TranscriptWord {
+    TranscriptWord(text: text, start: start ?? 0, end: end ?? start ?? 0, confidence: confidence ?? 1)
   }
 }
 

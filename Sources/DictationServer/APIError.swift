@@ -8,25 +8,13 @@ import NIOHTTP1
 public struct APIError: Error, Sendable, Hashable {
   public var status: Int
   public var message: String
-  public var type: String
+  public var type = "invalid_request_error"
   public var code: String?
   public var param: String?
   /// Seconds to wait before trying again (429, 503).
   public var retryAfter: Int?
   /// The methods a path takes (405's `Allow`).
   var allow: String?
-
-  public init(
-    status: Int, message: String, type: String = "invalid_request_error", code: String? = nil, param: String? = nil,
-    retryAfter: Int? = nil
-  ) {
-    self.status = status
-    self.message = message
-    self.type = type
-    self.code = code
-    self.param = param
-    self.retryAfter = retryAfter
-  }
 
   /// 400: a parameter or the audio cannot be used.
   public static func badRequest(_ message: String, param: String? = nil, code: String? = nil) -> APIError {
@@ -96,16 +84,8 @@ public struct APIError: Error, Sendable, Hashable {
     struct Detail: Codable, Equatable {
       var message: String
       var type: String
-      var param: String?
-      var code: String?
-
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(message, forKey: .message)
-        try container.encode(type, forKey: .type)
-        try container.encode(param, forKey: .param)
-        try container.encode(code, forKey: .code)
-      }
+      @ExplicitNull var param: String?
+      @ExplicitNull var code: String?
     }
     var error: Detail
   }

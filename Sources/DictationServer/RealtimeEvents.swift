@@ -66,10 +66,10 @@ enum RealtimeClientEvent: Sendable, Equatable {
 /// client event it answers). The session stays open after one.
 struct RealtimeError: Error, Sendable, Equatable, Encodable {
   var type = "invalid_request_error"
-  var code: String?
+  @ExplicitNull var code: String?
   var message: String
-  var param: String?
-  var eventID: String?
+  @ExplicitNull var param: String?
+  @ExplicitNull var eventID: String?
 
   init(
     _ message: String, code: String?, param: String? = nil, eventID: String? = nil,
@@ -90,15 +90,6 @@ struct RealtimeError: Error, Sendable, Equatable, Encodable {
   enum CodingKeys: String, CodingKey {
     case type, code, message, param
     case eventID = "event_id"
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(type, forKey: .type)
-    try container.encode(code, forKey: .code)
-    try container.encode(message, forKey: .message)
-    try container.encode(param, forKey: .param)
-    try container.encode(eventID, forKey: .eventID)
   }
 }
 

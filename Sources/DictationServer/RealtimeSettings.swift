@@ -112,17 +112,8 @@ struct RealtimeSessionObject: Sendable, Equatable, Encodable {
 
   private struct Transcription: Encodable, Equatable {
     var model: String
-    var language: String?
-    var prompt: String?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(model, forKey: .model)
-      try container.encode(language, forKey: .language)
-      try container.encode(prompt, forKey: .prompt)
-    }
-
-    enum CodingKeys: String, CodingKey { case model, language, prompt }
+    @ExplicitNull var language: String?
+    @ExplicitNull var prompt: String?
   }
 
   private struct Detection: Encodable, Equatable {

@@ -66,3 +66,34 @@ enum ServerJSON {
     return encoder
   }
 }
+
+/// An optional that OpenAI's JSON always carries: `null` when there is none, where Swift's own coding would leave the
+/// key out (`"param": null` in an error, `"language": null` in a session's settings).
+@propertyWrapper
+struct ExplicitNull<Value> {
+  var wrappedValue: Value?
+
+  init(wrappedValue: Value?) {
+    self.wrappedValue = wrappedValue
+  }
+}
+
+extension ExplicitNull: Sendable where Value: Sendable {}
+extension ExplicitNull: Equatable where Value: Equatable {}
+extension ExplicitNull: Hashable where Value: Hashable {}
+
+extension ExplicitNull: Encodable where Value: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+  }
+}
+
+// NB: a wrapped property is decoded from a key that must be there, `null` or not: the JSON this reads is written
+// with the wrapper.
+extension ExplicitNull: Decodable where Value: Decodable {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
+  }
+}

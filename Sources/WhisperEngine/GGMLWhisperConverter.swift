@@ -10,15 +10,20 @@ enum GGMLWhisperConverter {
   static let matrixType = GGMLBuffer.TensorType.q8_0
 
   struct HyperParameters: Equatable {
+    /// The shape of one side of the model: the encoder (audio) or the decoder (text).
+    struct Stack: Equatable {
+      var context: Int
+      var state: Int
+      var heads: Int
+      var layers: Int
+
+      /// The stack as the header writes it.
+      var header: [Int] { [context, state, heads, layers] }
+    }
+
     var vocabularySize: Int
-    var audioContext: Int
-    var audioState: Int
-    var audioHeads: Int
-    var audioLayers: Int
-    var textContext: Int
-    var textState: Int
-    var textHeads: Int
-    var textLayers: Int
+    var audio: Stack
+    var text: Stack
     var melCount: Int
   }
 
@@ -33,10 +38,7 @@ enum GGMLWhisperConverter {
     }
     var out = GGMLBuffer(capacity: estimatedSize(model))
     out.int32(0x6767_6d6c)
-    for value in [
-      params.vocabularySize, params.audioContext, params.audioState, params.audioHeads, params.audioLayers,
-      params.textContext, params.textState, params.textHeads, params.textLayers, params.melCount,
-    ] {
+    for value in [params.vocabularySize] + params.audio.header + params.text.header + [params.melCount] {
       out.int32(value)
     }
     out.int32(matrixType == .q8_0 ? 7 : 1)  // ftype: float16 or Q8_0 weights
@@ -61,34 +63,27 @@ enum GGMLWhisperConverter {
   }
 
   static func hyperParameters(model: CTranslate2Model, vocabularySize: Int) throws -> HyperParameters {
-    let encoderPositions = try model.variable("encoder/position_encodings/encodings")
-    let decoderPositions = try model.variable("decoder/position_encodings/encodings")
+    let audio = try stack(model, "encoder")
+    let text = try stack(model, "decoder")
     let conv1 = try model.variable("encoder/conv1/weight")
-    guard encoderPositions.shape.count == 2, decoderPositions.shape.count == 2, conv1.shape.count == 3 else {
-      throw ModelFormatError("unexpected tensor ranks in the Whisper model")
-    }
+    guard conv1.shape.count == 3 else { throw ModelFormatError("unexpected tensor ranks in the Whisper model") }
     let embeddings = try model.variable("decoder/embeddings/weight")
     guard embeddings.shape.first == vocabularySize else {
       throw ModelFormatError(
         "vocabulary has \(vocabularySize) tokens but the model embeds \(embeddings.shape.first ?? 0)")
     }
-    return HyperParameters(
-      vocabularySize: vocabularySize,
-      audioContext: encoderPositions.shape[0],
-      audioState: encoderPositions.shape[1],
-      audioHeads: try model.integer("encoder/num_heads"),
-      audioLayers: layerCount(model, prefix: "encoder/layer_"),
-      textContext: decoderPositions.shape[0],
-      textState: decoderPositions.shape[1],
-      textHeads: try model.integer("decoder/num_heads"),
-      textLayers: layerCount(model, prefix: "decoder/layer_"),
-      melCount: conv1.shape[1])
+    return HyperParameters(vocabularySize: vocabularySize, audio: audio, text: text, melCount: conv1.shape[1])
   }
 
-  private static func layerCount(_ model: CTranslate2Model, prefix: String) -> Int {
-    var count = 0
-    while model.variables["\(prefix)\(count)/ffn/linear_0/weight"] != nil { count += 1 }
-    return count
+  /// The shape of the model's `side` (`encoder` or `decoder`), read from its tensors.
+  private static func stack(_ model: CTranslate2Model, _ side: String) throws -> HyperParameters.Stack {
+    let positions = try model.variable("\(side)/position_encodings/encodings")
+    guard positions.shape.count == 2 else { throw ModelFormatError("unexpected tensor ranks in the Whisper model") }
+    var layers = 0
+    while model.variables["\(side)/layer_\(layers)/ffn/linear_0/weight"] != nil { layers += 1 }
+    return HyperParameters.Stack(
+      context: positions.shape[0], state: positions.shape[1], heads: try model.integer("\(side)/num_heads"),
+      layers: layers)
   }
 
   private static func estimatedSize(_ model: CTranslate2Model) -> Int {
@@ -105,9 +100,9 @@ enum GGMLWhisperConverter {
       try out.tensor("encoder.\(conv).bias", bias, as: .f32, shape: [bias.elementCount, 1])
     }
     try writeLayerNorm(model, from: "encoder/layer_norm", to: "encoder.ln_post", into: &out)
-    for layer in 0..<params.audioLayers {
+    for layer in 0..<params.audio.layers {
       try writeBlock(
-        model, from: "encoder/layer_\(layer)", to: "encoder.blocks.\(layer)", state: params.audioState, into: &out)
+        model, from: "encoder/layer_\(layer)", to: "encoder.blocks.\(layer)", state: params.audio.state, into: &out)
     }
   }
 
@@ -117,10 +112,10 @@ enum GGMLWhisperConverter {
     try out.tensor("decoder.positional_embedding", model.variable("decoder/position_encodings/encodings"), as: .f32)
     try out.tensor("decoder.token_embedding.weight", model.variable("decoder/embeddings/weight"), as: matrixType)
     try writeLayerNorm(model, from: "decoder/layer_norm", to: "decoder.ln", into: &out)
-    for layer in 0..<params.textLayers {
+    for layer in 0..<params.text.layers {
       let from = "decoder/layer_\(layer)"
       let to = "decoder.blocks.\(layer)"
-      try writeBlock(model, from: from, to: to, state: params.textState, into: &out)
+      try writeBlock(model, from: from, to: to, state: params.text.state, into: &out)
       // Cross attention: the query is separate, keys and values are fused.
       let cross = "\(from)/attention"
       try writeLayerNorm(model, from: "\(cross)/layer_norm", to: "\(to).cross_attn_ln", into: &out)

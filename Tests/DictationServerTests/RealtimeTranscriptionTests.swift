@@ -204,6 +204,17 @@ struct RealtimeTranscriptionTests {
   }
 
   @Test(
+    "the fields OpenAI always writes are null when empty: an error's code, param and event_id, the language and prompt")
+  func explicitNulls() throws {
+    let error = try Event(RealtimeServerEvent.error(RealtimeError("Bad.", code: nil)).json(eventID: "event_3"))
+    for key in ["code", "param", "event_id"] { #expect(error.error[key] is NSNull, "\(key)") }
+    let created = try Event(RealtimeServerEvent.created(settings, beta: true).json(eventID: "event_1"))
+    let transcription = (created["session"] as? [String: Any])?["input_audio_transcription"] as? [String: Any]
+    #expect(transcription?["language"] is NSNull)
+    #expect(transcription?["prompt"] is NSNull)
+  }
+
+  @Test(
     "a committed buffer gets deltas, then completed with the upload's text; a bad event gets an error and the session goes on",
     .timeLimit(.minutes(2)))
   func manualCommit() async throws {

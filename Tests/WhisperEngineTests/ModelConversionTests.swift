@@ -57,8 +57,8 @@ struct ModelConversionTests {
     #expect(
       params
         == .init(
-          vocabularySize: 51_864, audioContext: 1_500, audioState: 384, audioHeads: 6, audioLayers: 4, textContext: 448,
-          textState: 384, textHeads: 6, textLayers: 4, melCount: 80))
+          vocabularySize: 51_864, audio: .init(context: 1_500, state: 384, heads: 6, layers: 4),
+          text: .init(context: 448, state: 384, heads: 6, layers: 4), melCount: 80))
     let ggml = try bytes.withUnsafeBytes {
       try GGMLWhisperConverter.convert(model: CTranslate2Model(bytes: $0), vocabulary: vocabulary)
     }
