@@ -31,8 +31,8 @@ public actor DictationHost {
   var microphoneName: String?
   var loops: [Task<Void, Never>] = []
   var ended = false
-  /// Whether publishing the state is failing (logged once until it works again).
-  var publishFailing = false
+  /// The state's writes, each one after a failure tried anew.
+  var stateWrites = RetriedWrite()
   var endWaiters: [CheckedContinuation<Void, Never>] = []
   /// The engine's vocabulary since a correction taught a term (nil: the configuration's).
   var learnedVocabulary: [String]?
@@ -330,20 +330,16 @@ public actor DictationHost {
     }
     state.appDictation = model.dictation?.origin == .app ? true : nil
     broadcast(.state(state))
-    do {
-      try channel.writeState(state)
-      watcher.notifier.post(ChannelFile.state)
-      if publishFailing { logger.notice("publishing state again") }
-      publishFailing = false
-    } catch {
-      // NB: a shared folder deleted under the app is made again; a failure is logged once, not every 0.1 s.
-      if (try? channel.prepare()) != nil, (try? channel.writeState(state)) != nil {
-        watcher.notifier.post(ChannelFile.state)
+    stateWrites.attempt(ChannelFile.state, logger: logger) {
+      do {
+        try channel.writeState(state)
+      } catch {
+        // NB: a shared folder deleted under the app is made again; a failure is logged once, not every 0.1 s.
+        guard (try? channel.prepare()) != nil else { throw error }
+        try channel.writeState(state)
         logger.notice("the shared folder was gone and has been made again")
-        return
       }
-      if !publishFailing { logger.error("cannot publish state: \(error); retrying quietly") }
-      publishFailing = true
+      watcher.notifier.post(ChannelFile.state)
     }
   }
 }

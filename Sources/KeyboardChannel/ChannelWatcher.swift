@@ -32,8 +32,7 @@ public struct ChannelWatcher: Sendable {
         continuation.yield(.changed(name))
       }
     }
-    let clock = clock
-    let (interval, pace) = (pollInterval, pace)
+    let (clock, interval, pace) = (clock, pollInterval, pace)
     let polls = Task {
       while !Task.isCancelled {
         do { try await clock.sleep(pace?() ?? interval) } catch { break }

@@ -163,3 +163,21 @@ public final class SessionChannel: @unchecked Sendable {
     }
   }
 }
+
+/// A file written again until a write works, logged once as writes start failing and once as they work again.
+package struct RetriedWrite: Sendable {
+  package private(set) var isFailing = false
+  package init() {}
+
+  /// Runs `write`, which writes `what`.
+  package mutating func attempt(_ what: String, logger: Logger, _ write: () throws -> Void) {
+    do {
+      try write()
+      if isFailing { logger.notice("\(what) written again") }
+      isFailing = false
+    } catch {
+      if !isFailing { logger.error("cannot write \(what): \(error); will retry") }
+      isFailing = true
+    }
+  }
+}

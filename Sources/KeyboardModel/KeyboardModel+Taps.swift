@@ -55,7 +55,7 @@ extension KeyboardModel {
       return []  // the host never takes the keyboard's stop for the app's own dictation
     case .listening(_, let partial, _):
       let command = makeCommand(.stop, now: now)
-      awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
+      awaitedCommand = command
       transcribingSince = now
       phase = .transcribing(partialText: partial)
       return [.send(command)]
@@ -73,7 +73,7 @@ extension KeyboardModel {
       return []
     case .listening, .transcribing:
       let command = makeCommand(.cancel, now: now)
-      awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
+      awaitedCommand = command
       endDictation()
       phase = .ready
       return [.send(command)]

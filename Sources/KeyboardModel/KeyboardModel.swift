@@ -3,11 +3,6 @@ import KeyboardChannel
 
 /// The keyboard's dictation state machine: shows taps at once, and reconciles with the app's state.
 public struct KeyboardModel: Sendable, Hashable {
-  struct AwaitedCommand: Sendable, Hashable {
-    var seq: Int
-    var sentAt: Double
-  }
-
   public internal(set) var phase: KeyboardPhase = .inactive
   public internal(set) var sessionID: String?
   /// The last command number used; the next command gets one more.
@@ -22,7 +17,8 @@ public struct KeyboardModel: Sendable, Hashable {
   var activatingSince: Double?
   /// When the keyboard asked iOS to open the app, until iOS answers or the app shows up.
   var openRequestedAt: Double?
-  var awaitedCommand: AwaitedCommand?
+  /// The last start, stop or cancel sent, until the app's state shows it handled (or `commandTimeout` passes).
+  var awaitedCommand: SessionCommand?
   var dictationSeq: Int?
   var transcribingSince: Double?
   /// Results already inserted or deliberately skipped, newest last.
@@ -108,7 +104,7 @@ public struct KeyboardModel: Sendable, Hashable {
     let command = makeCommand(.start, now: now, context: context)
     stopActivating()
     dictationSeq = command.seq
-    awaitedCommand = AwaitedCommand(seq: command.seq, sentAt: now)
+    awaitedCommand = command
     transcribingSince = nil
     liveText = LiveText()
     phase = .listening(level: nil, partialText: "")

@@ -50,7 +50,6 @@ extension KeyboardSession {
     watch = rewrite ? nil : InsertionWatch(inserted: text, before: before, after: after)
     span = InsertedSpan(text: text, before: before, after: after)
     insertionCount += 1
-    lastInsertionAt = clock.now()
     fieldChanged()
   }
 

@@ -7,9 +7,8 @@ import Logging
 public actor KeyboardSession<Document: TextFieldProxy> {
   public private(set) var model: KeyboardModel
   public package(set) var document: Document
-  /// How many results were inserted, and when the last one was (seconds since 1970).
+  /// How many results were inserted.
   public internal(set) var insertionCount = 0
-  public internal(set) var lastInsertionAt: Double?
   /// The last insertion, followed so that the user's corrections of it can be reported.
   public internal(set) var watch: InsertionWatch?
   /// The last insertion while undo and "use raw text" may still act on it (nil once the field changed).
@@ -22,8 +21,8 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   let logger: Logger
   var commandLog: CommandLog
   var claimedResultIDs: Set<String> = []
-  // NB: a failed command write is retried until it succeeds (an acknowledgement must arrive).
-  var commandsUnwritten = false
+  /// The command log's writes: one that failed is tried again at the next refresh (an acknowledgement must arrive).
+  var commandWrites = RetriedWrite()
   var presenceWrittenAt = -Double.infinity
   var watchTask: Task<Void, Never>?
   /// The start command the mic key's press sent, until it is let go (hold to talk).
@@ -142,21 +141,16 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   }
 
   func writeCommands() {
-    do {
+    commandWrites.attempt(ChannelFile.commands, logger: logger) {
       try channel.writeCommands(commandLog)
       watcher.notifier.post(ChannelFile.commands)
-      if commandsUnwritten { logger.notice("\(ChannelFile.commands) written again") }
-      commandsUnwritten = false
-    } catch {
-      if !commandsUnwritten { logger.error("cannot write \(ChannelFile.commands): \(error); will retry") }
-      commandsUnwritten = true
     }
   }
 
   /// Re-reads everything in the container.
   public func refreshAll() {
     beginTurn()
-    if commandsUnwritten { writeCommands() }
+    if commandWrites.isFailing { writeCommands() }
     writePresence()
     refreshState()
     refreshResults()

@@ -2,21 +2,10 @@
 /// can do. Onboarding and Settings draw exactly this.
 public struct ModelInstallView: Sendable, Hashable {
   /// How the line reads.
-  public enum Tone: Sendable, Hashable {
-    case plain
-    case working
-    case warning
-    case done
-  }
+  public enum Tone: Sendable, Hashable { case plain, working, warning, done }
 
   /// A button the screen offers.
-  public enum Action: Sendable, Hashable {
-    case download
-    case retry
-    case downloadOnCellular
-    case waitForWiFi
-    case delete
-  }
+  public enum Action: Sendable, Hashable { case download, retry, downloadOnCellular, waitForWiFi, delete }
 
   public var title: String
   /// A determinate bar when non-nil; `working` with a nil fraction is a spinner.

@@ -3,12 +3,7 @@ import DictationHost
 /// The small sound and tap that tell the user a dictation started, ended or failed, as the user allows them.
 public struct CueFeedback: Sendable, Hashable {
   /// A tap the phone plays (`UIImpactFeedbackGenerator`, `UINotificationFeedbackGenerator`).
-  public enum Tap: Sendable, Hashable {
-    case mediumImpact
-    case lightImpact
-    case success
-    case error
-  }
+  public enum Tap: Sendable, Hashable { case mediumImpact, lightImpact, success, error }
 
   public var haptics: Bool
   public var sounds: Bool

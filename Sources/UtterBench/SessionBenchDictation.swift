@@ -98,10 +98,16 @@ enum SessionBenchDictation {
     let keyboard = KeyboardSession(
       channel: SessionChannel(container: container, logger: quiet), document: SimulatedTextField(),
       watcher: ChannelWatcher(notifier: notifier), logger: quiet)
-    let revisions = RevisionTimes()
-    await keyboard.observe(liveText: { live in
-      if !live.isEmpty { revisions.note(Date().timeIntervalSince1970, text: live.confirmed + " | " + live.volatile) }
-    })
+    let (revisions, insertions) = (RevisionTimes(), RevisionTimes())
+    await keyboard.observe(
+      phase: { phase in
+        if case .inserted(let dictation) = phase {
+          insertions.note(Date().timeIntervalSince1970, text: dictation.insertedText)
+        }
+      },
+      liveText: { live in
+        if !live.isEmpty { revisions.note(Date().timeIntervalSince1970, text: live.confirmed + " | " + live.volatile) }
+      })
     await keyboard.appear()
     guard await Polling.waitUntil(60, { await keyboard.model.phase == .ready }) else {
       throw CLIError("the bench host did not become ready")
@@ -113,7 +119,7 @@ enum SessionBenchDictation {
     let stoppedAt = Date().timeIntervalSince1970
     await keyboard.perform(.stop)
     let inserted = await Polling.waitUntil(max(60, plan.stopAfter)) { await keyboard.insertionCount > 0 }
-    let insertedAt = await keyboard.lastInsertionAt
+    let insertedAt = insertions.times.first
     let cpu = processorSeconds() - cpuBefore
     await keyboard.perform(.useRaw)
     let raw = await keyboard.document.text.trimmingCharacters(in: .whitespacesAndNewlines)
