@@ -287,7 +287,11 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
-    .testTarget(name: "SessionChannelTests", dependencies: ["SessionChannel", "DictationValues", "TestSupport"]),
+    .testTarget(
+      name: "SessionChannelTests",
+      dependencies: [
+        "SessionChannel", "DictationValues", "TestSupport", .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(
       name: "KeyboardModelTests",
       dependencies: [
