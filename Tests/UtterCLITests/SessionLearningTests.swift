@@ -6,7 +6,10 @@ import Testing
 @Suite("Keyboard↔app session: learning from corrections", .serialized, .enabled(if: SyntheticSpeech.isAvailable))
 struct SessionLearningTests {
   static let sentence = "Send the draft to Siobhan and Niamh before lunch."
-  static let dictate = "start; wait 3; stop; wait-insert 60"
+  // NB: the host ends each dictation a second of audio after the last word (`end-of-speech`), so every dictation of
+  // the sentence records the same audio and reads the same words; a ✓ after a wall-clock wait recorded more or less
+  // of it with the machine's load, and the same sentence once read "Shiva and I am", then "shift on and iron".
+  static let dictate = "start; wait-insert 60"
 
   /// The words the engine wrote for the two names: between "to" and "and", and between "and" and "before".
   static func heardNames(in text: String) -> (siobhan: String, niamh: String)? {
@@ -25,6 +28,7 @@ struct SessionLearningTests {
     guard workspaceEngineIsWhisper(), engineAvailable() else { return }
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
+    try await Self.endOnSilence(workspace)
     let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
     defer { host.terminate() }
     #expect(await host.log("ready"))
@@ -91,6 +95,7 @@ struct SessionLearningTests {
     let off = try await UtterBinary.run(
       ["settings", "set", "learn-words", "off", "--data-dir", workspace.dataDirectory.path])
     #expect(off.status == 0, "\(off.stderr)")
+    try await Self.endOnSilence(workspace)
     let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
     defer { host.terminate() }
     #expect(await host.log("ready"))
@@ -107,6 +112,12 @@ struct SessionLearningTests {
     let suggestions = try await UtterBinary.run(
       ["dictionary", "suggestions", "--data-dir", workspace.dataDirectory.path])
     #expect(suggestions.stdout.contains("learning is off"))
+  }
+
+  static func endOnSilence(_ workspace: SessionWorkspace) async throws {
+    let set = try await UtterBinary.run(
+      ["settings", "set", "end-of-speech", "1", "--data-dir", workspace.dataDirectory.path])
+    #expect(set.status == 0, "\(set.stderr)")
   }
 
   func workspaceEngineIsWhisper() -> Bool {
