@@ -106,11 +106,10 @@ final class AppModel {
     if opensSession { openFlowSession() }
   }
 
-  /// Receives Shortcuts, Siri, Action Button, control and Live Activity requests.
+  /// Receives Shortcuts, Siri, Action Button, control and Live Activity requests (an extension's: Darwin signals).
   func installIntentHandler() {
     guard intentSignals == nil else { return }
     IntentRequests.handler = { [weak self] request in self?.handle(request) }
-    // Requests posted by an extension process while the app was running.
     let signals = DarwinNotificationCenter.shared.signals(IntentRequest.allCases.map(\.rawValue))
     intentSignals = Task { @MainActor in
       for await name in signals {
