@@ -159,7 +159,7 @@ extension KeyboardViewController: KeyboardHost {
     )
   }
 
-  func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void) {
+  func openContainingApp(_ url: URL, completion: @escaping @MainActor @Sendable (Bool) -> Void) {
     // NB: the extension context is asked only when the responder chain cannot open URLs or refused.
     let askContext: @MainActor () -> Void = { [weak self] in
       guard let context = self?.extensionContext else { return completion(false) }

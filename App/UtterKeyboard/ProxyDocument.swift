@@ -36,7 +36,7 @@ struct ProxyDocument: TextFieldProxy, @unchecked Sendable {
     onMain { controller?.textDocumentProxy.adjustTextPosition(byCharacterOffset: offset) }
   }
 
-  private func onMain<Value>(_ body: @MainActor () -> Value) -> Value {
+  private func onMain<Value: Sendable>(_ body: @MainActor @Sendable () -> Value) -> Value {
     if Thread.isMainThread { return MainActor.assumeIsolated(body) }
     return DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
   }

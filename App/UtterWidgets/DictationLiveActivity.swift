@@ -2,6 +2,7 @@ import ActivityKit
 import AppIntents
 import DictationValues
 import SwiftUI
+import UtterActivity
 import WidgetKit
 
 /// The flow session's Live Activity: its phase, the words written this session, time left, and an end button.

@@ -48,3 +48,14 @@ public struct SessionActivityState: Codable, Hashable, Sendable {
     self.endsAt = endsAt
   }
 }
+
+/// The flow session's Live Activity as ActivityKit knows it: the same type in the app that starts it and the widget
+/// extension that draws it, so each target adds only the `ActivityAttributes` conformance.
+public struct DictationActivityAttributes: Codable, Hashable, Sendable {
+  public typealias ContentState = SessionActivityState
+
+  /// When the session started.
+  public var startedAt: Date
+
+  public init(startedAt: Date) { self.startedAt = startedAt }
+}

@@ -17,12 +17,9 @@
       set { metadata[key] = newValue }
     }
 
-    public func log(
-      level: Logging.Logger.Level, message: Logging.Logger.Message, metadata: Logging.Logger.Metadata?,
-      source: String, file: String, function: String, line: UInt
-    ) {
-      let text = message.description
-      logger.log(level: Self.osLevel(level), "\(text, privacy: .public)")
+    public func log(event: LogEvent) {
+      let text = event.message.description
+      logger.log(level: Self.osLevel(event.level), "\(text, privacy: .public)")
     }
 
     static func osLevel(_ level: Logging.Logger.Level) -> OSLogType {

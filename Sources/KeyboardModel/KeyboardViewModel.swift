@@ -12,7 +12,7 @@
     /// The field's keyboard and content types (`FieldTraits` names), sent with each start command.
     var fieldTraits: (keyboardType: String?, contentType: String?) { get }
     /// Opens the containing app and calls `completion` once with iOS's answer: whether it opened it.
-    func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void)
+    func openContainingApp(_ url: URL, completion: @escaping @MainActor @Sendable (Bool) -> Void)
   }
 
   /// What the keyboard shows, over `KeyboardSession`, and its taps queued in order onto it.

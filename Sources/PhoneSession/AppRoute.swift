@@ -5,8 +5,9 @@ import Foundation
 public enum AppRoute: Hashable, Identifiable, Sendable {
   /// `utter://activate?source=keyboard`: start the flow session for the keyboard, then send the user back.
   case activate
-  /// Dictate in the app, for the next keyboard's cursor: opened by `utter://dictate` (the widget's link: `.widget`) or
-  /// by an intent (Siri, a Shortcut, Control Center, the Action Button: `.shortcut`), which history records.
+  /// Dictate in the app, for the next keyboard's cursor: opened by `utter://dictate` (the widget's link: `.widget`),
+  /// `utter://dictate?from=control` (the Control Center control's) or an intent (Siri, a Shortcut, the Action Button),
+  /// both `.shortcut`, which history records.
   case dictate(DictationOrigin)
   /// `utter://note`: a new quick note, listening.
   case newNote
@@ -20,7 +21,11 @@ public enum AppRoute: Hashable, Identifiable, Sendable {
     guard url.scheme?.lowercased() == "utter" else { return nil }
     switch url.host?.lowercased() {
     case "activate": self = .activate
-    case "dictate": self = .dictate(.widget)
+    case "dictate":
+      let control = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.contains {
+        $0.name == "from" && $0.value == "control"
+      }
+      self = .dictate(control == true ? .shortcut : .widget)
     case "note": self = .newNote
     case "open", nil, "": self = .home
     default: return nil

@@ -13,7 +13,7 @@ final class HostStandIn: KeyboardHost {
   var opened: [URL] = []
   var refuseToOpen = true
 
-  func openContainingApp(_ url: URL, completion: @escaping @MainActor (Bool) -> Void) {
+  func openContainingApp(_ url: URL, completion: @escaping @MainActor @Sendable (Bool) -> Void) {
     opened.append(url)
     completion(!refuseToOpen)
   }

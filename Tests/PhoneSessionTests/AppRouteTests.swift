@@ -8,6 +8,7 @@ struct AppRouteTests {
     "utter:// links",
     arguments: [
       ("utter://activate?source=keyboard", AppRoute.activate), ("UTTER://dictate", .dictate(.widget)),
+      ("utter://dictate?from=control", .dictate(.shortcut)), ("utter://dictate?from=elsewhere", .dictate(.widget)),
       ("utter://note", .newNote),
       ("utter://open", .home), ("utter://", .home),
     ])

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Proves the iOS type-check can fail: copies App/, makes two mistakes in the copy, checks the copy, and expects the
-# check to fail naming each file and line:
-#   - a misspelled UIKit call in the keyboard (`textDocumentProxy.deleteBackward()` → `deleteBackwards()`);
-#   - a misspelled SpeechTranscriber option in the app (`attributeOptions: [.audioTimeRange]` → `.audioTimeRanges`),
-#     which only Apple's own iOS 26.0 Speech interface can catch.
-# Run by `make ios-check` after the check itself.
+# Proves the iOS check fails where Xcode 26 would, or where an upload or a phone would: copies App/, plants five
+# mistakes in the copy, checks the copy's keyboard and widget targets, and expects a report naming each file and line:
+#   - a misspelt UIKit member in the keyboard (`textDocumentProxy.deleteBackward()` → `deleteBackwards()`);
+#   - an import of a package product the keyboard does not link (`import TextPipeline`);
+#   - a data race in the widgets that only the compiler's SIL stage reports (a type check passes it);
+#   - an error only a Release build compiles (`#if !DEBUG`), in the widgets;
+#   - a Swift file that no target of the generated project compiles.
+# Run by `make ios-check` after the check itself; shares its build folder, so only the copy's targets compile.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/utter-ios-self-test.XXXXXX")"
@@ -26,35 +28,54 @@ PY
 }
 keyboard="UtterKeyboard/ProxyDocument.swift"
 keyboard_line="$(misspell "$keyboard" 'textDocumentProxy.deleteBackward()' 'textDocumentProxy.deleteBackwards()')" || exit 1
-speech="Utter/Engines/AppleSpeechEngine.swift"
-speech_line="$(misspell "$speech" 'attributeOptions: [.audioTimeRange]' 'attributeOptions: [.audioTimeRanges]')" || exit 1
+unlinked="UtterKeyboard/KeyboardRootView.swift"
+unlinked_line="$(misspell "$unlinked" 'import SwiftUI' 'import TextPipeline
+import SwiftUI')" || exit 1
+race="UtterWidgets/PlantedRace.swift"
+cat >"$work/App/$race" <<'SWIFT'
+final class Tally {
+  var count = 0
+}
 
-output="$("$root/scripts/check-ios.sh" --app-dir "$work/App" --target UtterKeyboard --target Utter 2>&1)"
+func countTwice() {
+  let tally = Tally()
+  Task.detached { tally.count += 1 }
+  tally.count += 1
+}
+SWIFT
+race_line=7
+release="UtterWidgets/PlantedRelease.swift"
+printf '#if !DEBUG\n  let plantedRelease: Int = "not a number"\n#endif\n' >"$work/App/$release"
+release_line=2
+stray="Stray.swift"
+echo 'let stray = 1' >"$work/App/$stray"
+
+output="$("$root/scripts/check-ios.sh" --app-dir "$work/App" --target UtterKeyboard --target UtterWidgets 2>&1)"
 status=$?
 case "$output" in
   *"ios-check: skipped:"*) echo "ios-check self-test: skipped (no iOS SDK)"; exit 0 ;;
 esac
 failed=0
-# reported PATH:LINE WORD: the check's output names that line, with WORD in the same message.
-reported() {
-  grep -F "$work/App/$1:$2: " <<<"$output" | grep -qF "$3"
-}
 if [ "$status" -eq 0 ]; then
-  echo "ios-check self-test: failed: the check passed a copy of App/ with two mistakes" >&2
+  echo "ios-check self-test: failed: the check passed a copy of App/ with five mistakes" >&2
   failed=1
 fi
-if ! reported "$keyboard" "$keyboard_line" deleteBackwards; then
-  echo "ios-check self-test: failed: the misspelled UIKit call at $keyboard:$keyboard_line was not reported" >&2
-  failed=1
-fi
-if ! reported "$speech" "$speech_line" audioTimeRanges; then
-  echo "ios-check self-test: failed: the misspelled SpeechTranscriber option at $speech:$speech_line was not reported" >&2
-  failed=1
-fi
+# expect WHAT FILE LINE WORD: the report names FILE:LINE with WORD in the same line.
+expect() {
+  if ! grep -E "(^|/)App/$2:$3: " <<<"$output" | grep -qF "$4"; then
+    echo "ios-check self-test: failed: $1 at $2:$3 was not reported" >&2
+    failed=1
+  fi
+}
+expect "the misspelt UIKit member" "$keyboard" "$keyboard_line" deleteBackwards
+expect "the import of an unlinked product" "$unlinked" "$unlinked_line" "imports TextPipeline"
+expect "the data race only SIL reports" "$race" "$race_line" "data race"
+expect "the Release-only error" "$release" "$release_line" "cannot convert"
+expect "the file in no target" "$stray" 1 "in no target"
 if [ "$failed" -ne 0 ]; then
-  printf '%s\n' "$output" | tail -20 >&2
+  printf '%s\n' "$output" | tail -25 >&2
   exit 1
 fi
-echo "ios-check self-test: passed (the misspelled UIKit call at $keyboard:$keyboard_line and SpeechTranscriber option" \
-  "at $speech:$speech_line failed the check):"
-grep -F -e "$work/App/$keyboard:$keyboard_line: " -e "$work/App/$speech:$speech_line: " <<<"$output" | sed "s|$work/App/|  App/|"
+echo "ios-check self-test: passed: five planted mistakes failed the check:"
+grep -E "App/($keyboard:$keyboard_line|$unlinked:$unlinked_line|$race:$race_line|$release:$release_line|$stray:1): " \
+  <<<"$output" | sed -E "s|^ *$work/|  |; s|^ *[^ ]*/App/|  App/|" | sort -u

@@ -7,6 +7,7 @@ import PhoneSession
 import SessionChannel
 import Storage
 import SwiftUI
+import UtterActivity
 import os
 
 /// The app's composition root: the folders, database, settings, keys, engines and the flow session, plus navigation.
@@ -65,7 +66,7 @@ final class AppModel {
       MainActor.assumeIsolated { self?.residencyChanged(.memoryWarning) }
     }
     // NB: read before it is observed: iOS posts thermal changes only to a process that read the thermal state.
-    let phoneState: @MainActor () -> Void = { [flow] in
+    let phoneState: @MainActor @Sendable () -> Void = { [flow] in
       let info = ProcessInfo.processInfo
       flow.phoneStateChanged(lowPowerMode: info.isLowPowerModeEnabled, thermalState: info.thermalState.rawValue)
     }

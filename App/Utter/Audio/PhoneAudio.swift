@@ -118,7 +118,7 @@ final class PhoneAudio: FlowAudio {
     switch option {
     case .mixWithOthers: .mixWithOthers
     case .duckOthers: .duckOthers
-    case .allowBluetoothHFP: .allowBluetooth
+    case .allowBluetoothHFP: .allowBluetoothHFP
     case .allowBluetoothA2DP: .allowBluetoothA2DP
     case .defaultToSpeaker: .defaultToSpeaker
     }

@@ -19,19 +19,42 @@ enum PCMBuffers {
     guard let converter = AVAudioConverter(from: sourceFormat, to: format) else {
       throw SpeechEngineError("Cannot convert audio to \(format)")
     }
+    if format.sampleRate == sourceFormat.sampleRate {
+      // Same rate: the synchronous buffer-to-buffer form, which changes sample type and layout only.
+      guard let output = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: source.frameLength) else {
+        throw SpeechEngineError("Could not allocate an audio buffer")
+      }
+      try converter.convert(to: output, from: source)
+      return output
+    }
     let capacity = AVAudioFrameCount((Double(samples.count) * format.sampleRate / sampleRate).rounded(.up)) + 1024
     guard let output = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: capacity) else {
       throw SpeechEngineError("Could not allocate an audio buffer")
     }
-    var delivered = false
+    let input = OneBufferInput(source)
     var conversionError: NSError?
     let status = converter.convert(to: output, error: &conversionError) { _, inputStatus in
-      // NB: the one buffer once, then the end of the stream.
-      defer { delivered = true }
-      inputStatus.pointee = delivered ? .endOfStream : .haveData
-      return delivered ? nil : source
+      let next = input.take()
+      inputStatus.pointee = next == nil ? .endOfStream : .haveData
+      return next
     }
     if status == .error { throw SpeechEngineError(conversionError?.localizedDescription ?? "Audio conversion failed") }
     return output
+  }
+}
+
+/// The one buffer a rate conversion reads, then the end of the stream.
+///
+/// NB: `@unchecked Sendable` because the converter's input block is `NS_SWIFT_SENDABLE` while AVAudioPCMBuffer is
+/// not Sendable; the block runs only inside `convert(to:error:withInputFrom:)`, on the caller's thread, before it
+/// returns (AVAudioConverter.h), so the buffer never crosses threads. A rate conversion has no other API.
+private final class OneBufferInput: @unchecked Sendable {
+  private var buffer: AVAudioPCMBuffer?
+
+  init(_ buffer: AVAudioPCMBuffer) { self.buffer = buffer }
+
+  func take() -> AVAudioPCMBuffer? {
+    defer { buffer = nil }
+    return buffer
   }
 }

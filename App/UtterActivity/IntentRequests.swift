@@ -2,7 +2,7 @@ import CoreFoundation
 import Foundation
 
 /// A request made from Shortcuts, Siri, the Action Button, a control or the Live Activity.
-enum IntentRequest: String, Sendable, CaseIterable {
+public enum IntentRequest: String, Sendable, CaseIterable {
   case startDictation = "app.utter.intent.start-dictation"
   case newNote = "app.utter.intent.new-note"
   case endSession = "app.utter.intent.end-session"
@@ -12,9 +12,9 @@ enum IntentRequest: String, Sendable, CaseIterable {
 /// (a cold launch from a control) waits in `pending`. In an extension process there is no handler, so the
 /// request is also posted as a Darwin notification the running app observes.
 @MainActor
-enum IntentRequests {
+public enum IntentRequests {
   /// Set by the app at launch; the requests waiting for it are handed over then.
-  static var handler: ((IntentRequest) async -> Void)? {
+  public static var handler: ((IntentRequest) async -> Void)? {
     didSet {
       guard let handler, !pending.isEmpty else { return }
       let waiting = pending
@@ -25,7 +25,7 @@ enum IntentRequests {
   private static var pending: [IntentRequest] = []
 
   /// Hands `request` to the app, now or as soon as it installs its handler.
-  static func deliver(_ request: IntentRequest) async {
+  public static func deliver(_ request: IntentRequest) async {
     if let handler {
       await handler(request)
     } else {
