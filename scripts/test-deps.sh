@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# What `make test` needs beyond `make demo`'s set-up: PyYAML (the iOS type-check reads App/project.yml),
+# What `make test` needs beyond `make demo`'s set-up: Debian's lld-19 (the iOS check links with it: the toolchain's
+# lld refuses iOS) and openstep-parser (it reads the Xcode project XcodeGen generates),
 # OpenAI's official Python client with its websocket extra (the `utter serve` tests drive the server with it, its
 # Realtime transcription session too), and openapi-spec-validator and
 # schemathesis at the versions the contract test is written for (it validates the server's OpenAPI document and fuzzes
@@ -8,11 +9,16 @@ set -euo pipefail
 # `has DIST VERSION`: that distribution, at that version, is installed for python3.
 has() { python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('$1') != '$2')" 2>/dev/null; }
 missing=()
-python3 -c 'import yaml' 2>/dev/null || missing+=(pyyaml)
+python3 -c 'import openstep_parser' 2>/dev/null || missing+=(openstep-parser==2.0.3)
 # NB: the extra installs the websockets version the installed client asks for (openai[realtime]: websockets<16 today).
 python3 -c 'import openai, websockets' 2>/dev/null || missing+=("openai[realtime]")
 has openapi-spec-validator 0.9.0 || missing+=(openapi-spec-validator==0.9.0)
 has schemathesis 4.32.5 || missing+=(schemathesis==4.32.5)
+if [ ! -x /usr/lib/llvm-19/bin/ld64.lld ] && command -v apt-get >/dev/null; then
+  echo "test set-up: installing lld-19 with apt (the iOS check's linker)" >&2
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq lld-19 >/dev/null
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "test set-up: installing ${missing[*]} for python3 ($(command -v python3))" >&2
 if ! python3 -m pip --version >/dev/null 2>&1; then

@@ -140,7 +140,8 @@ class Builder:
     if result.returncode != 0:
       lines = [l for l in result.stderr.splitlines() if "error" in l][:10] or result.stderr.splitlines()[-6:]
       return Step(False, [f"{name}: link failed: {l}" for l in lines], [], key, output)
-    (self.build / "stamps" / f"{configuration}.{space}.{name}.link").write_text(json.dumps({"key": key, "warnings": []}))
+    stamp = self.build / "stamps" / f"{configuration}.{space}.{name}.link"
+    stamp.write_text(json.dumps({"key": key, "warnings": []}))
     return Step(True, [], [], key, output)
 
   def placeholder(self, install_name: str) -> None:
@@ -152,8 +153,8 @@ class Builder:
 
 
 def swift_modules_of(symbols: list[str]) -> list[str | None]:
-  """The module defining each mangled Swift symbol, from the demangler (`(extension in WidgetKit):SwiftUI.…` →
-  WidgetKit, `… : Charts.Plottable in Charts` → Charts, `SwiftUI.Text…` → SwiftUI); None for C and Objective-C."""
+  """The module defining each mangled Swift symbol, from the demangler: `(extension in WidgetKit):SwiftUI.…` →
+  WidgetKit, `… : Charts.Plottable in Charts` → Charts, `SwiftUI.Text…` → SwiftUI; None for C and Objective-C."""
   result = subprocess.run(["swift", "demangle", "--compact"], input="\n".join(symbols), text=True,
                           capture_output=True)
   modules: list[str | None] = []

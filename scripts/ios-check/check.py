@@ -38,10 +38,11 @@ from packages import Graph, Module, PackageError  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 CONFIGURATIONS = ["Debug", "Release"]
-# The keyboard extension's Release binary, linked and dead-stripped: its budget (issue 49), measured 2026-12 at
-# about 1.9 MB. iOS ends a keyboard past about 48 MB of memory (PhoneRules.KeyboardMemory), and the binary's
-# pages are the first of them; a limit here catches an engine, GRDB or a network stack pulled into the keyboard.
-KEYBOARD_LIMIT_BYTES = int(os.environ.get("IOS_CHECK_KEYBOARD_LIMIT", 3_000_000))
+# The keyboard extension's Release binary, linked and dead-stripped: its budget (issue 49), in place of a count of
+# package lines; 1.55 MB when it was set (2026-12). iOS ends a keyboard past about 48 MB (KeyboardMemory, in
+# KeyboardSimulation), and the binary's pages come first; the limit catches an engine, GRDB or a network stack
+# pulled into the keyboard (the app's binary, which links them, is 13 MB).
+KEYBOARD_LIMIT_BYTES = int(os.environ.get("IOS_CHECK_KEYBOARD_LIMIT", 2_000_000))
 KEYBOARD_TARGET = "UtterKeyboard"
 
 
@@ -74,7 +75,8 @@ def configuration_flags(target: project.XcodeTarget, configuration: str) -> list
   return flags
 
 
-def package_flags(module: Module, configuration: str, extension_safe: bool, reference: project.XcodeTarget) -> list[str]:
+def package_flags(module: Module, configuration: str, extension_safe: bool,
+                  reference: project.XcodeTarget) -> list[str]:
   """A package module's flags: its manifest's, and the configuration's optimisation and DEBUG, as SwiftPM's."""
   flags = ["-package-name", module.package, *module.flags, str(reference.setting(configuration,
                                                                                 "SWIFT_OPTIMIZATION_LEVEL", "-O"))]
