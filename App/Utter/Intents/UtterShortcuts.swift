@@ -1,5 +1,6 @@
 import AppIntents
 import PhoneSession
+import UtterActivity
 
 /// Utter's actions in Shortcuts, Siri and Spotlight (and so on the Action Button).
 struct UtterShortcuts: AppShortcutsProvider {
