@@ -30,7 +30,7 @@ test: setup test-deps lint ios-check
 # Compiles and links the iPhone app as Xcode 26 would, from the project XcodeGen generates (every target and the
 # package modules it links, Debug and Release, against the iOS 26.2 SDK in ../shared/ios-sdk/26.2; any warning fails),
 # then proves five planted mistakes fail it (scripts/ios-check/self-test.sh).
-ios-check:
+ios-check: test-deps
 	@scripts/check-ios.sh
 	@scripts/ios-check/self-test.sh
 

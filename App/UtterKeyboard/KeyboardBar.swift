@@ -106,7 +106,10 @@ struct InsertedActions: View {
 @MainActor
 struct MicrophoneKey: View {
   let session: KeyboardScreenModel
-  @State private var pressedAt: Date?
+  @State private var press = MicPress()
+  /// The touch began on ✓: its lift finishes the dictation.
+  @State private var liftFinishes = false
+  @GestureState private var fingerOnKey = false
 
   var body: some View {
     Image(systemName: look.symbol)
@@ -115,7 +118,21 @@ struct MicrophoneKey: View {
       .background(Capsule().fill(look.prominent ? Color.accentColor : Color(uiColor: .systemGray)))
       .foregroundStyle(.white)
       .contentShape(Capsule())
-      .onLongPressGesture(minimumDuration: 0, perform: {}, onPressingChanged: pressing)
+      // NB: not `onLongPressGesture(minimumDuration: 0, …, onPressingChanged:)`: that gesture succeeds at touch-down,
+      // so "released" came at once and every hold was a tap. A drag of distance 0 changes at touch-down and as the
+      // finger moves, and ends when it lifts; `onEnded` runs only when it ends successfully, so a cancelled touch
+      // ends with the gesture state's reset. https://developer.apple.com/documentation/swiftui/draggesture
+      // https://developer.apple.com/documentation/swiftui/draggesture/minimumdistance
+      // https://developer.apple.com/documentation/swiftui/gesture/onended(_:)
+      .gesture(
+        DragGesture(minimumDistance: 0)
+          .updating($fingerOnKey) { _, onKey, _ in onKey = true }
+          .onChanged { touched(at: $0.time) }
+          .onEnded { lifted(at: $0.time) }
+      )
+      .onChange(of: fingerOnKey) { _, onKey in
+        if !onKey { lifted(at: Date()) }
+      }
       .accessibilityAddTraits(.isButton)
       .accessibilityAction { tap() }
       .accessibilityLabel(look.label)
@@ -142,19 +159,18 @@ struct MicrophoneKey: View {
     if action == .finish { session.send(.stop) } else { session.tapMicrophone() }
   }
 
-  /// Down: a dictation starts (✓ when one is running waits for the finger to lift). Up: the model decides from how
-  /// long it was held whether that sends the dictation.
-  private func pressing(_ down: Bool) {
-    if down {
-      guard action != .finish else { return }
-      pressedAt = Date()
-      session.tapMicrophone()
-    } else if let pressedAt {
-      session.send(.release(heldSeconds: Date().timeIntervalSince(pressedAt)))
-      self.pressedAt = nil
-    } else if action == .finish {
-      session.send(.stop)
-    }
+  /// Down: a dictation starts (✓ when one is running waits for the finger to lift).
+  private func touched(at date: Date) {
+    guard press.touched(at: date) else { return }
+    liftFinishes = action == .finish
+    if !liftFinishes { session.tapMicrophone() }
+  }
+
+  /// Up: ✓ finishes; else the model decides from how long it was held whether that sends the dictation.
+  private func lifted(at date: Date) {
+    guard let held = press.lifted(at: date) else { return }
+    session.send(liftFinishes ? .stop : .release(heldSeconds: held))
+    liftFinishes = false
   }
 }
 

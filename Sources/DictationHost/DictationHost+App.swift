@@ -43,6 +43,14 @@ extension DictationHost {
     return model != before
   }
 
+  /// The app's own dictation, not yet delivered, goes to `target` instead (a Shortcut that stopped waiting hands it
+  /// to the cursor). False when none is left to deliver: its text (or its failure) is already on its way to the app.
+  public func retargetAppDictation(to target: AppDictationTarget) -> Bool {
+    guard let dictation = model.dictation, dictation.commandSeq == 0 else { return false }
+    appTarget = target
+    return true
+  }
+
   /// `dictation` with the origin its app request gave it (the model names every dictation of the app's `.app`).
   func originated(_ dictation: ActiveDictation) -> ActiveDictation {
     guard dictation.origin == .app else { return dictation }

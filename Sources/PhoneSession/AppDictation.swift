@@ -61,6 +61,8 @@
     @ObservationIgnored private var follower: Task<Void, Never>?
     @ObservationIgnored private var startedAt: Double?
     @ObservationIgnored private var target = AppDictationTarget.app
+    /// Whether the host has been asked to start this dictation (and so holds its target).
+    @ObservationIgnored private var requested = false
     private let clipboard: AppClipboard
     private let shortcut: ShortcutDictation
 
@@ -86,14 +88,16 @@
       liveText = LiveText()
       copied = nil
       startedAt = nil
-      let target = target ?? (self.target == .shortcut ? .cursor(.shortcut) : self.target)
-      self.target = target
+      self.target = target ?? (self.target == .shortcut ? .cursor(.shortcut) : self.target)
+      requested = false
+      if self.target == .shortcut { shortcut.began { [weak self] in await self?.handOver() ?? .none } }
       Task {
         do {
           let host = try await openHost()
           self.host = host
           follow(host)
-          guard await host.requestFromApp(.start, context: field, target: target) else {
+          requested = true
+          guard await host.requestFromApp(.start, context: field, target: self.target) else {
             fail("The keyboard is dictating right now. Try again when it is done.")
             return
           }
@@ -123,6 +127,22 @@
       phase = .idle
       level = nil
       liveText = LiveText()
+    }
+
+    /// The shortcut this dictation was made for stopped waiting: its text goes where a quick dictation's goes when no
+    /// shortcut waits (history, then the next keyboard at its cursor), unless it has ended already.
+    private func handOver() async -> ShortcutDictation.HandOver {
+      guard target == .shortcut else { return .none }
+      switch phase {
+      case .starting, .listening, .transcribing: break
+      case .idle, .done, .failed: return .none
+      }
+      let cursor = AppDictationTarget.cursor(.shortcut)
+      target = cursor
+      guard requested, let host else { return .toCursor }  // the start request carries the new target
+      if await host.retargetAppDictation(to: cursor) { return .toCursor }
+      target = .shortcut
+      return .ended
     }
 
     private func follow(_ host: DictationHost) {

@@ -54,4 +54,29 @@ struct HostAppOfferTests {
       await harness.stop()
     }
   }
+
+  @Test("a Shortcut's dictation handed to the cursor while it records is offered; nothing delivered or the keyboard's moves")
+  func handedOverWhileRecording() async throws {
+    let harness = try HostHarness(engine: SampleCountEngine())
+    defer { harness.dir.remove() }
+    let updates = UpdatesSeen(await harness.host.updates())
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    #expect(await !harness.host.retargetAppDictation(to: .cursor(.shortcut)), "no dictation is running")
+    #expect(await harness.host.requestFromApp(.start, target: .shortcut))
+    #expect(await eventually { harness.microphone.isCapturing })
+    #expect(await harness.host.retargetAppDictation(to: .cursor(.shortcut)))
+    harness.microphone.play(toneBursts(2))
+    #expect(await harness.microphone.waitUntilTaken())
+    #expect(await harness.host.requestFromApp(.stop))
+    #expect(await eventually { updates.delivered.count == 1 })
+    #expect(updates.delivered.first?.origin == .shortcut)
+    #expect(await eventually { harness.channel.resultIDs().count == 1 })
+    let id = try #require(harness.channel.resultIDs().first)
+    #expect(harness.channel.readResult(id: id).value?.notice == "Dictated in Utter")
+    #expect(await !harness.host.retargetAppDictation(to: .cursor(.shortcut)), "delivered: nothing left to move")
+
+    #expect(try await harness.startDictation(captures: 2))
+    #expect(await !harness.host.retargetAppDictation(to: .app), "the keyboard's own dictation stays the keyboard's")
+    await harness.stop()
+  }
 }

@@ -37,8 +37,8 @@ public enum UtterBinary {
     process.executableURL = executable ?? url
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    FileManager.default.createFile(atPath: stdout.path, contents: nil)
-    FileManager.default.createFile(atPath: stderr.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: stdout)
     process.standardError = try FileHandle(forWritingTo: stderr)
     if let stdin {

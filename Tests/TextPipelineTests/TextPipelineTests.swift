@@ -140,7 +140,7 @@ struct TextPipelineTests {
   @Test("verbatim only spaces the text against the cursor")
   func verbatimInsertion() {
     let pipeline = TextPipeline(configuration: PipelineConfiguration(style: .verbatim))
-    #expect(pipeline.run("Um, Maybe", context: FieldContext(textBeforeCursor: "I think" ?? "")).text == " Um, Maybe")
+    #expect(pipeline.run("Um, Maybe", context: FieldContext(textBeforeCursor: "I think")).text == " Um, Maybe")
   }
 
   @Test("switched-off stages do not run")

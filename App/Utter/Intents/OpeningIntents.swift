@@ -8,9 +8,9 @@ struct UtterAppIntents: AppIntentsPackage {
 }
 
 /// An intent that brings Utter to the foreground to run: only in the app's target, never in an extension.
-protocol OpeningIntent: AppRequestIntent {}
+protocol ForegroundIntent: AppIntent {}
 
-extension OpeningIntent {
+extension ForegroundIntent {
   /// Opens the app before `perform()` runs (iOS 26 and later).
   @available(iOS 26.0, *)
   static var supportedModes: IntentModes { .foreground(.immediate) }
@@ -19,9 +19,12 @@ extension OpeningIntent {
 // NB: iOS 17–25 read `openAppWhenRun`, deprecated in iOS 26 for `supportedModes`; Apple's own example keeps it in a
 // deprecated extension for older systems (https://developer.apple.com/documentation/appintents/appintent/openappwhenrun).
 @available(*, deprecated)
-extension OpeningIntent {
+extension ForegroundIntent {
   static var openAppWhenRun: Bool { true }
 }
+
+/// A request to the app that it runs in the foreground.
+protocol OpeningIntent: AppRequestIntent, ForegroundIntent {}
 
 /// Starts a dictation in the app (Shortcuts, Siri, the Action Button).
 struct StartDictationIntent: OpeningIntent {

@@ -23,12 +23,17 @@ struct UtterShortcuts: AppShortcutsProvider {
   }
 }
 
-/// Dictates in Utter and gives the text to the shortcut that ran it, which uses it (so no keyboard types it too).
-struct DictateTextIntent: AppIntent {
+/// Dictates in Utter and gives the text to the shortcut that ran it, which uses it (so no keyboard types it too). A
+/// dictation still going at `ShortcutDictation.answerDeadline` goes on in Utter and its text to the cursor.
+struct DictateTextIntent: ForegroundIntent {
   static let title: LocalizedStringResource = "Dictate Text"
-  static let description = IntentDescription("Opens Utter, listens, and gives the shortcut what you said.")
-  static let openAppWhenRun = true
+  static let description = IntentDescription(
+    "Opens Utter, listens, and gives the shortcut what you said within 25 seconds; a longer dictation goes on in Utter."
+  )
 
+  /// NB: a dictation past the deadline throws `ShortcutDictationError.goesOnInUtter` rather than returning its line as
+  /// the value: Shortcuts shows a thrown error's message and stops, whereas a value would flow into the next action
+  /// (a message sent, a note appended) as if the user had said it.
   @MainActor
   func perform() async throws -> some IntentResult & ReturnsValue<String> {
     .result(value: try await ShortcutDictation.shared.text { await IntentRequests.deliver(.startDictation) })
