@@ -55,7 +55,9 @@ struct HostAppOfferTests {
     }
   }
 
-  @Test("a Shortcut's dictation handed to the cursor while it records is offered; nothing delivered or the keyboard's moves")
+  @Test(
+    "a Shortcut's dictation handed to the cursor while it records is offered; nothing delivered or the keyboard's moves"
+  )
   func handedOverWhileRecording() async throws {
     let harness = try HostHarness(engine: SampleCountEngine())
     defer { harness.dir.remove() }
