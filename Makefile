@@ -1,5 +1,5 @@
 # Utter: `make demo` sets up and transcribes the bundled recording; `make test` runs every test.
-.PHONY: setup test-deps demo lint test bench side-by-side ios-check format install
+.PHONY: setup test-deps demo lint lint-workflows test bench side-by-side ios-check format install
 
 # Where `make install` puts `utter`: $(PREFIX)/bin/utter.
 PREFIX ?= $(HOME)/.local
@@ -22,14 +22,15 @@ demo: setup
 # keyboard↔app session, accuracy) one at a time, so that blocking on processes never starves timed unit tests.
 PROCESS_SUITES = UtterCLITests|WhisperEngineTests
 
-test: setup test-deps lint ios-check
+test: setup test-deps lint lint-workflows ios-check
 	swift build --build-tests --explicit-target-dependency-import-check error
 	swift test --skip-build --skip '$(PROCESS_SUITES)'
 	swift test --skip-build --filter '$(PROCESS_SUITES)' --no-parallel
 
 # Compiles and links the iPhone app as Xcode 26 would, from the project XcodeGen generates (every target and the
 # package modules it links, Debug and Release, against the iOS 26.2 SDK in ../shared/ios-sdk/26.2; any warning fails),
-# then proves five planted mistakes fail it (scripts/ios-check/self-test.sh).
+# holds each target's bundle to App Store Connect's checks (scripts/ios-check/bundle.py), then proves eleven planted
+# mistakes fail it (scripts/ios-check/self-test.sh).
 ios-check: test-deps
 	@scripts/check-ios.sh
 	@scripts/ios-check/self-test.sh
@@ -57,6 +58,10 @@ side-by-side: setup
 lint:
 	swift format lint --strict --recursive Sources Tests App
 	@scripts/check-modules.py
+
+# The GitHub Actions workflows against GitHub's workflow schema (check-jsonschema, which `make test-deps` installs).
+lint-workflows:
+	@scripts/lint-workflows.sh
 
 format:
 	swift format --in-place --recursive Sources Tests App

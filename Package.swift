@@ -37,6 +37,7 @@ let package = Package(
     .library(name: "DictationServer", targets: ["DictationServer"]),
     .library(name: "PhoneRules", targets: ["PhoneRules"]),
     .library(name: "KeyboardRules", targets: ["KeyboardRules"]),
+    .library(name: "AppInfo", targets: ["AppInfo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -181,6 +182,8 @@ let package = Package(
     ),
     // Where user data and engine files live.
     .target(name: "Locations"),
+    // What the About screen says: the app's version line and the third-party notices it ships.
+    .target(name: "AppInfo"),
     // Dictating through your own `utter serve`: the live WebSocket's messages and its client (URLSession's WebSocket
     // on Apple platforms, swift-websocket's client on Linux). The app links it; the server speaks its messages.
     .target(
@@ -280,6 +283,7 @@ let package = Package(
     .testTarget(name: "TextPipelineTests", dependencies: ["TextPipeline", "WordMatching", "TestSupport"]),
     .testTarget(name: "WordMatchingTests", dependencies: ["WordMatching", "TestSupport"]),
     .testTarget(name: "WordChangesTests", dependencies: ["WordChanges"]),
+    .testTarget(name: "AppInfoTests", dependencies: ["AppInfo", "TestSupport"]),
     .testTarget(
       name: "LLMPolishTests",
       dependencies: [
@@ -326,9 +330,9 @@ let package = Package(
     .testTarget(
       name: "PhoneSessionTests",
       dependencies: [
-        "PhoneSession", "Dictation", "DictationHost", "DictationValues", "KeyboardModel", "LLMPolish", "Locations",
-        "PhoneRules", "SessionChannel", "SessionTestFakes", "SpeechEngine", "SpeechReading", "Storage", "TestSupport",
-        "TextPipeline", "WordChanges",
+        "PhoneSession", "CloudSpeech", "HTTPTransport", "KeyStore", "Dictation", "DictationHost", "DictationValues",
+        "KeyboardModel", "LLMPolish", "Locations", "PhoneRules", "SessionChannel", "SessionTestFakes", "SpeechEngine",
+        "SpeechReading", "Storage", "TestSupport", "TextPipeline", "WordChanges",
       ]),
     .testTarget(
       name: "StorageTests",

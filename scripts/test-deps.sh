@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What `make test` needs beyond `make demo`'s set-up: Debian's lld-19 (the iOS check links with it: the toolchain's
 # lld refuses iOS) and openstep-parser (it reads the Xcode project XcodeGen generates),
+# check-jsonschema (scripts/lint-workflows.sh holds the GitHub workflows to GitHub's schema with its vendored copy),
 # OpenAI's official Python client with its websocket extra (the `utter serve` tests drive the server with it, its
 # Realtime transcription session too), and openapi-spec-validator and
 # schemathesis at the versions the contract test is written for (it validates the server's OpenAPI document and fuzzes
@@ -14,6 +15,7 @@ python3 -c 'import openstep_parser' 2>/dev/null || missing+=(openstep-parser==2.
 python3 -c 'import openai, websockets' 2>/dev/null || missing+=("openai[realtime]")
 has openapi-spec-validator 0.9.0 || missing+=(openapi-spec-validator==0.9.0)
 has schemathesis 4.32.5 || missing+=(schemathesis==4.32.5)
+has check-jsonschema 0.39.0 || missing+=(check-jsonschema==0.39.0)
 if [ ! -x /usr/lib/llvm-19/bin/ld64.lld ] && command -v apt-get >/dev/null; then
   echo "test set-up: installing lld-19 with apt (the iOS check's linker)" >&2
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -5,14 +5,21 @@ Called by scripts/check-ios.sh, which prepares Apple's iPhoneOS 26.2 SDK and set
   1. generates the Xcode project from App/project.yml with the shared XcodeGen (in a copy) and reads, per target,
      the Swift files of its sources phase, the products and frameworks it links and its build settings (project.py);
   2. holds the project to its rules: every App/ Swift file in one target, imports linked, iPhone only, no intent
-     that opens the app in an extension (rules.py);
+     that opens the app in an extension (rules.py); and each target's bundle to what App Store Connect checks in an
+     upload: versions, privacy manifests, the icon, App Groups, extension points (bundle.py), third-party notices
+     (notices.py);
   3. for Debug and Release (the project's optimisation and conditions, whole-module), writes object code for every
      package module the targets link, dependencies first (ours and WhisperKit from their sources, with
      `-application-extension` where an extension links them), then for each target (build.py);
-  4. links each target with Debian's lld against the SDK's stubs, and judges what stayed undefined.
-Prints per target: files, Debug and Release object code, warnings, undefined symbols, linked size. Any error, any
-warning in our code, an undefined symbol of a module whose stubs are complete, or a keyboard binary over its
-limit fails the check (exit 1).
+  4. links each target with Debian's lld against the SDK's stubs, and judges what stayed undefined;
+  5. reads what each Release binary references: a protected resource needs its usage string, a required-reason API
+     its category in the target's privacy manifest (bundle.py).
+Prints per target: files, Debug and Release object code, warnings, undefined symbols, linked size, and a bundle line.
+Any error, any warning in our code, an undefined symbol of a module whose stubs are complete, a keyboard binary over
+its limit, or a bundle rule broken fails the check (exit 1); notes do not.
+
+`--rules-only` runs steps 1, 2 and 5 without compiling: step 5 reads the Release binaries an earlier full check linked
+for the same Swift files, package sources and flags (each binary's `.key` beside it), and says so when there is none.
 """
 
 from __future__ import annotations
@@ -31,9 +38,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build as steps  # noqa: E402
+import bundle  # noqa: E402
 import project  # noqa: E402
 import rules  # noqa: E402
 from packages import Graph, Module, PackageError  # noqa: E402
+
+try:
+  import notices  # noqa: E402
+except ImportError:  # NB: written beside this check by another change; the check runs without it until it lands
+  notices = None
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
@@ -55,6 +68,8 @@ def parse_arguments() -> argparse.Namespace:
   parser = argparse.ArgumentParser(description="Compile and link the iPhone app for iOS, as Xcode 26 would.")
   parser.add_argument("--app-dir", type=Path, default=ROOT / "App", help="the App folder (default: App/)")
   parser.add_argument("--target", action="append", help="build only this target (repeatable)")
+  parser.add_argument("--rules-only", action="store_true",
+                      help="hold the project and bundles to their rules without compiling (binaries of an earlier run)")
   return parser.parse_args()
 
 
@@ -89,11 +104,14 @@ def package_flags(module: Module, configuration: str, extension_safe: bool,
 
 class Check:
   def __init__(self, arguments: argparse.Namespace) -> None:
+    self.started = time.monotonic()
     self.app = arguments.app_dir.resolve()
+    self.rules_only = arguments.rules_only
     self.space = "app" if self.app == (ROOT / "App").resolve() else "app-" + hashlib.sha256(
       str(self.app).encode()).hexdigest()[:10]
     self.build = Path(os.environ.get("IOS_CHECK_BUILD", ROOT / ".build-ios"))
     self.problems: list[str] = []
+    self.notes: list[str] = []
     self.report: dict[str, list[str]] = {}
     archive = Path(os.environ.get("XCODEGEN_ARCHIVE", SHARED / "tools/xcodegen/xcodegen-2.45.4-linux-x86_64.tar.gz"))
     if not archive.is_file() and not os.environ.get("XCODEGEN"):
@@ -113,10 +131,13 @@ class Check:
     sources = [Path(p) for p in os.environ.get("IOS_CHECK_PACKAGES", str(SHARED / "ios-sdk/packages")).split(":")]
     try:
       self.graph = Graph(sources)
-      self.linked = {t.name: [m for p in t.products for m in self.graph.product(
-        self.graph.package_for(p.package, p.requirement), p.name)] for t in self.targets}
+      self.all_linked = {t.name: [m for p in t.products for m in self.graph.product(
+        self.graph.package_for(p.package, p.requirement), p.name)] for t in self.all_targets}
     except PackageError as error:
       fail(str(error))
+    self.linked = {t.name: self.all_linked[t.name] for t in self.targets}
+    self.bundle = bundle.Bundle(self.app, self.all_targets)
+    self.bundle_found = bundle.Finding()
 
   def sdk_flags(self) -> list[str]:
     flags = shlex.split(os.environ["IOS_SWIFTC_FLAGS"])
@@ -132,13 +153,79 @@ class Check:
     framework_modules = {t.module_name() for t in self.all_targets if t.is_framework}
     non_sdk = self.graph.module_names() | framework_modules
     self.problems += rules.files_in_targets(self.app, self.all_targets)
-    self.problems += rules.device_family(self.targets)
+    self.problems += rules.device_family(self.all_targets, self.app / "project.yml")
     self.problems += rules.intents_that_open_the_app(self.all_targets)
+    self.bundle_found = self.bundle.before_build()
+    self.problems += self.bundle_found.problems
+    self.notes += self.bundle_found.notes
+    if notices is None:
+      self.notes.append("notices: scripts/ios-check/notices.py is not there: third-party notices are not checked")
+    else:
+      self.problems += notices.problems(self.graph, self.all_linked, self.app)
     by_name = {t.name: t for t in self.all_targets}
     for target in self.targets:
       allowed = {name for (_, name) in self.linked[target.name]}
       allowed |= {by_name[n].module_name() for n in target.linked_targets if n in by_name}
       self.problems += rules.unlinked_imports(target, allowed, non_sdk)
+
+  def binary_key(self, target: project.XcodeTarget) -> str:
+    closure = [m for m in self.graph.closure(self.all_linked[target.name]) if m.kind != "system"]
+    return bundle.binary_key(self.app, target, closure, configuration_flags(target, "Release"))
+
+  @staticmethod
+  def key_file(binary: Path) -> Path:
+    return binary.with_name(binary.name + ".key")
+
+  def earlier_binary(self, target: project.XcodeTarget) -> Path | None:
+    """The Release binary a full check linked for this target's present inputs: this App folder's, or App/'s when a
+    copy's sources are the same (the self-test's copies)."""
+    name = target.module_name()
+    key = self.binary_key(target)
+    for space in dict.fromkeys([self.space, "app"]):
+      folder = self.build / "Release/products" / space
+      binary = folder / (f"{name}.framework/{name}" if target.is_framework else name)
+      if binary.is_file() and self.key_file(binary).is_file() and self.key_file(binary).read_text() == key:
+        return binary
+    return None
+
+  def bundle_binary_rules(self, target: project.XcodeTarget, binaries: dict[str, Path], nm: str) -> bundle.Finding:
+    """usage-string and required-reason for an app or extension: what its binary and the frameworks it links
+    reference (`binaries`: target name → Release binary)."""
+    found = bundle.Finding()
+    if not (target.is_extension or target.is_application):
+      return found
+    if target.name not in binaries:
+      found.notes.append(f"{target.name}: usage strings and required-reason APIs not checked: no Release binary"
+                         " linked for its present sources (run scripts/check-ios.sh without --rules-only)")
+      return found
+    refs = bundle.references(nm, binaries[target.name])
+    for name in target.linked_targets:
+      if name in binaries:
+        refs = refs.merge(bundle.references(nm, binaries[name]))
+    self.bundle.binary_rules(target, refs, found)
+    return found
+
+  def bundle_line(self, target: project.XcodeTarget, found: bundle.Finding) -> str:
+    parts = self.bundle_found.summary.get(target.name, []) + found.summary.get(target.name, [])
+    return f"ios-check: {target.name}: bundle: " + ", ".join(parts)
+
+  def report_rules_only(self, elapsed: float) -> None:
+    """The project's and bundles' rules, with binaries from an earlier full check."""
+    failures = list(self.problems)
+    for line in self.problems + [f"note: {n}" for n in self.notes]:
+      print(f"  {line}")
+    nm = str(Path(shutil.which("swiftc") or "").resolve().parent / "llvm-nm")
+    binaries = {t.name: b for t in self.all_targets for b in [self.earlier_binary(t)] if b}
+    for target in self.targets:
+      found = self.bundle_binary_rules(target, binaries, nm)
+      for line in found.problems + [f"note: {n}" for n in found.notes]:
+        print(f"  {line}")
+      failures += found.problems
+      missing = target.name not in binaries and (target.is_extension or target.is_application)
+      print(self.bundle_line(target, found) + (" (no binary)" if missing else ""))
+    if failures:
+      fail(f"failed: {len(failures)} problems (rules only, {elapsed:.0f} s)")
+    print(f"ios-check: passed (rules only, nothing compiled): {len(self.all_targets)} targets ({elapsed:.0f} s)")
 
   def linker(self, sdk: str) -> tuple[list[str], Path]:
     """Flags that link with Debian's lld (the toolchain's refuses iOS), and compiler-rt's one availability symbol."""
@@ -169,12 +256,15 @@ class Check:
     return flags, osver
 
   def run(self) -> None:
-    started = time.monotonic()
+    started = self.started
     sdk_flags = self.sdk_flags()
     sdk = sdk_flags[sdk_flags.index("-sdk") + 1]
     print(f"ios-check: iOS SDK {Path(sdk).name}, deployment iOS {sdk_flags[sdk_flags.index('-target') + 1][15:]};"
           f" project generated by XcodeGen: {', '.join(t.name for t in self.targets)}")
     self.hold_to_rules()
+    if self.rules_only:
+      self.report_rules_only(time.monotonic() - started)
+      return
     link_flags, osver = self.linker(sdk)
     builder = steps.Builder(self.build, sdk_flags, link_flags)
     by_name = {t.name: t for t in self.all_targets}
@@ -230,6 +320,8 @@ class Check:
                   osver]
         linked_step = builder.link(target.module_name(), configuration, inputs, link, [], target.is_framework,
                                    self.space)
+        if configuration == "Release" and linked_step.ok and linked_step.output:
+          self.key_file(linked_step.output).write_text(self.binary_key(target))
         if target.is_framework and linked_step.ok:
           frameworks[target.name] = linked_step
       found["targets"][target.name] = (compiled, linked_step)
@@ -237,7 +329,7 @@ class Check:
 
   def print_report(self, results: dict, elapsed: float) -> None:
     failures = list(self.problems)
-    for problem in self.problems:
+    for problem in self.problems + [f"note: {n}" for n in self.notes]:
       print(f"  {problem}")
     for name in [m.name for m in self.needed if m.kind != "system"]:
       for configuration in CONFIGURATIONS:
@@ -247,6 +339,8 @@ class Check:
           print(f"  {line}")
     ours = {m.name for m in self.graph.modules.values() if m.kind != "system"}
     nm = str(Path(shutil.which("swiftc") or "").resolve().parent / "llvm-nm")
+    binaries = {name: linked.output for name, (_, linked) in results["Release"]["targets"].items()
+                if linked is not None and linked.ok and linked.output}
     for target in self.targets:
       parts = [f"{len(target.sources)} files"]
       warnings: set[str] = set()
@@ -279,6 +373,11 @@ class Check:
             failures.append(message)
       parts.insert(3, f"{len(warnings)} warnings")
       print(f"ios-check: {target.name}: " + "; ".join(parts))
+      found = self.bundle_binary_rules(target, binaries, nm)
+      for line in found.problems + [f"note: {n}" for n in found.notes]:
+        print(f"  {line}")
+      failures += found.problems
+      print(self.bundle_line(target, found))
     if failures:
       fail(f"failed: {len(failures)} problems ({sum(len(t.sources) for t in self.targets)} App files,"
            f" {len(self.needed)} package modules, {elapsed:.0f} s)")

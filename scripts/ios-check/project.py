@@ -2,8 +2,10 @@
 
 `generate` copies the App folder into the build folder (XcodeGen writes Info.plist and entitlements files beside the
 spec, which must not land in the work tree) and runs the shared XcodeGen there; `read` walks the generated
-`project.pbxproj`: per target its Swift files (the sources phase), the package products and targets it links, and its
-build settings per configuration with the project's as defaults, the way Xcode layers them.
+`project.pbxproj`: per target its Swift files (the sources phase), its resources (the resources phase: asset catalogs,
+the privacy manifest), the package products and targets it links, its build settings per configuration with the
+project's as defaults, the way Xcode layers them, and the Info.plist and entitlements XcodeGen wrote for it.
+`spec_line` finds the line of App/project.yml that a rule's message should point at.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 
 EXTENSION_TYPES = {"com.apple.product-type.app-extension"}
 FRAMEWORK_TYPES = {"com.apple.product-type.framework"}
+APPLICATION_TYPES = {"com.apple.product-type.application"}
 
 
 class ProjectError(Exception):
@@ -42,11 +45,17 @@ class XcodeTarget:
   products: list[Product]
   linked_targets: list[str]  # framework targets of this project it links
   settings: dict[str, dict[str, object]]  # configuration → resolved build settings
-  info: dict[str, object] = field(default_factory=dict)
+  info: dict[str, object] = field(default_factory=dict)  # as XcodeGen wrote it, before build-setting substitution
+  resources: list[Path] = field(default_factory=list)  # in the App folder that was checked
+  entitlements: dict[str, object] | None = None  # None: the target signs with no entitlements file
 
   @property
   def is_extension(self) -> bool:
     return self.product_type in EXTENSION_TYPES
+
+  @property
+  def is_application(self) -> bool:
+    return self.product_type in APPLICATION_TYPES
 
   @property
   def is_framework(self) -> bool:
@@ -137,6 +146,7 @@ def read(copy: Path, app: Path) -> list[XcodeTarget]:
   for key in root["targets"]:
     target = objects[key]
     sources: list[Path] = []
+    resources: list[Path] = []
     linked: list[str] = []
     for phase_key in target.get("buildPhases", []):
       phase = objects[phase_key]
@@ -144,6 +154,8 @@ def read(copy: Path, app: Path) -> list[XcodeTarget]:
         ref = objects[build_file].get("fileRef")
         if phase["isa"] == "PBXSourcesBuildPhase" and ref in paths and paths[ref].suffix == ".swift":
           sources.append(app / paths[ref].relative_to(copy))
+        elif phase["isa"] == "PBXResourcesBuildPhase" and ref in paths:
+          resources.append(app / paths[ref].relative_to(copy))
         elif phase["isa"] == "PBXFrameworksBuildPhase" and ref in products_by_file:
           linked.append(products_by_file[ref])
     products = []
@@ -156,9 +168,38 @@ def read(copy: Path, app: Path) -> list[XcodeTarget]:
     own = configurations(target["buildConfigurationList"])
     settings = {name: _resolve(own.get(name, {}), base) for name, base in project_settings.items()}
     result = XcodeTarget(target["name"], target.get("productType", ""), sorted(sources), products, linked, settings)
+    result.resources = sorted(resources)
     plist = result.setting("Debug", "INFOPLIST_FILE")
     if plist and (copy / str(plist)).is_file():
       with open(copy / str(plist), "rb") as handle:
         result.info = plistlib.load(handle)
+    entitlements = result.setting("Release", "CODE_SIGN_ENTITLEMENTS")
+    if entitlements and (copy / str(entitlements)).is_file():
+      with open(copy / str(entitlements), "rb") as handle:
+        result.entitlements = plistlib.load(handle)
     targets.append(result)
   return targets
+
+
+def spec_line(spec: Path, target: str | None, *keys: str) -> int:
+  """The line of `spec` (App/project.yml) holding the first of `keys` inside `target`'s block (the whole file when
+  `target` is None); the target's own line when none is there, 1 when the target is not found."""
+  lines = spec.read_text(encoding="utf-8").splitlines()
+  start, end, indent = 0, len(lines), -1
+  if target is not None:
+    in_targets = False
+    for number, line in enumerate(lines):
+      if re.match(r"^targets:\s*$", line):
+        in_targets = True
+      elif in_targets and re.match(rf"^(\s+){re.escape(target)}:\s*$", line):
+        start, indent = number, len(line) - len(line.lstrip())
+        break
+    else:
+      return 1
+    end = next((n for n in range(start + 1, len(lines)) if lines[n].strip() and not lines[n].lstrip().startswith("#")
+                and len(lines[n]) - len(lines[n].lstrip()) <= indent), len(lines))
+  for key in keys:
+    for number in range(start, end):
+      if re.match(rf"^\s*(- )?{re.escape(key)}\s*:", lines[number]):
+        return number + 1
+  return start + 1

@@ -5,8 +5,10 @@
 - A target imports only modules it links: each package module or project framework a file imports is one of the
   target's linked products (or its own framework targets). Xcode finds a module that arrives through another
   product while the build products share one folder, and stops finding it when it does not (explicit modules).
-- The device family and the orientations agree: an iPad build must support all four orientations or be full-screen
-  only, else App Store Connect rejects the upload (ITMS-90474); Utter is iPhone only, so every target says "1".
+- device-family: the device family and the orientations agree: an iPad build must support all four orientations or be
+  full-screen only, else App Store Connect rejects the upload (ITMS-90474); Utter is iPhone only, so every target says
+  "1". Reported as `App/project.yml:line: device-family: …`, as bundle.py's rules report (the other App Store Connect
+  checks: versions, usage strings, privacy manifests, icon, App Groups, extension points).
 - An app intent that opens the app (`openAppWhenRun`, a `.foreground` supported mode) is in no extension and no
   framework an extension links: "Setting this property to true generates an error if the app intent runs in an app
   extension" (https://developer.apple.com/documentation/appintents/appintent/openappwhenrun).
@@ -17,7 +19,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from project import XcodeTarget
+from project import XcodeTarget, spec_line
+
+ROOT = Path(__file__).resolve().parents[2]
 
 IMPORT = re.compile(
   r"^\s*(?:@[\w()]+\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)",
@@ -62,22 +66,41 @@ def unlinked_imports(target: XcodeTarget, allowed: set[str], non_sdk: set[str]) 
   return problems
 
 
-def device_family(targets: list[XcodeTarget]) -> list[str]:
+def device_family(targets: list[XcodeTarget], spec: Path) -> list[str]:
+  """device-family: every target builds for iPhone only ("1"); an iPad build of the app must also support all four
+  orientations or require full screen, else App Store Connect rejects the upload (ITMS-90474).
+  https://developer.apple.com/documentation/bundleresources/information-property-list/uisupportedinterfaceorientations
+  https://developer.apple.com/documentation/bundleresources/information-property-list/uirequiresfullscreen"""
   problems = []
+  shown = _shown(spec)
   for target in targets:
+    line = spec_line(spec, target.name, "TARGETED_DEVICE_FAMILY", "settings")
+    by_family: dict[str, list[str]] = {}
     for configuration, settings in target.settings.items():
-      family = str(settings.get("TARGETED_DEVICE_FAMILY", "1"))
-      if family != "1":
-        problems.append(f"App/project.yml:1: {target.name} ({configuration}) builds for devices {family}; Utter is"
-                        " iPhone only (TARGETED_DEVICE_FAMILY \"1\" on the target: XcodeGen's preset writes \"1,2\")")
+      by_family.setdefault(str(settings.get("TARGETED_DEVICE_FAMILY", "1")), []).append(configuration)
+    for family, configurations in sorted(by_family.items()):
+      if family == "1":
+        continue
+      problems.append(f"{shown}:{line}: device-family: {target.name} ({', '.join(configurations)}) builds for"
+                      f" devices {family}; Utter is iPhone only (TARGETED_DEVICE_FAMILY \"1\" on the target:"
+                      " XcodeGen's preset writes \"1,2\")")
     orientations = set(target.info.get("UISupportedInterfaceOrientations", []) or [])
     ipad = set(target.info.get("UISupportedInterfaceOrientations~ipad", []) or orientations)
     full_screen = target.info.get("UIRequiresFullScreen") in (True, "YES")
     builds_ipad = any("2" in str(s.get("TARGETED_DEVICE_FAMILY", "1")).split(",") for s in target.settings.values())
-    if builds_ipad and target.product_type.endswith("application") and ipad != ALL_ORIENTATIONS and not full_screen:
-      problems.append(f"App/project.yml:1: {target.name} builds for iPad with orientations {sorted(ipad)}: an iPad"
-                      " app must support all four or require full screen (ITMS-90474)")
+    if builds_ipad and target.is_application and ipad != ALL_ORIENTATIONS and not full_screen:
+      at = spec_line(spec, target.name, "UISupportedInterfaceOrientations", "info")
+      problems.append(f"{shown}:{at}: device-family: {target.name} builds for iPad with orientations"
+                      f" {', '.join(sorted(o.removeprefix('UIInterfaceOrientation') for o in ipad)) or 'none'}: an"
+                      " iPad app must support all four or require full screen (ITMS-90474)")
   return problems
+
+
+def _shown(path: Path) -> str:
+  try:
+    return str(path.resolve().relative_to(ROOT))
+  except ValueError:
+    return str(path)
 
 
 def intents_that_open_the_app(targets: list[XcodeTarget]) -> list[str]:

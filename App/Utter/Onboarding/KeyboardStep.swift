@@ -1,3 +1,4 @@
+import PhoneSession
 import SwiftUI
 
 /// Adding the keyboard and allowing Full Access, with why it is needed and what is never collected.
@@ -19,17 +20,7 @@ struct KeyboardStep: View {
       }
       GroupBox("Why Full Access?") {
         VStack(alignment: .leading, spacing: 8) {
-          Text(
-            "iOS doesn't let keyboards use the microphone. The Utter app records for the keyboard, and Full "
-              + "Access is what lets the two talk to each other on this iPhone.")
-          Text(
-            "The keyboard has no network access of its own and never sends your keystrokes anywhere. It reads a "
-              + "little of the text before the cursor to space and capitalise a dictation, and when you correct "
-              + "words Utter just inserted, it tells the Utter app on this iPhone which words changed, so names you "
-              + "fix are learned (“Learn from my corrections” in Settings turns that off). Audio goes to a cloud "
-              + "service only if you pick a cloud engine and give it your own key."
-          )
-          .foregroundStyle(.secondary)
+          ForEach(PrivacyPolicy.whyFullAccess, id: \.self) { sentence in Text(sentence) }
         }
         .font(.callout)
         .frame(maxWidth: .infinity, alignment: .leading)

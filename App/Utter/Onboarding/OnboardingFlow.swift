@@ -1,3 +1,4 @@
+import PhoneSession
 import SwiftUI
 
 /// First run: what Utter does, the microphone, a speech model (downloaded and prepared now, never on the first
@@ -73,8 +74,8 @@ struct WelcomeStep: View {
       symbol: "waveform.and.mic",
       title: "Speak. Utter writes.",
       text:
-        "Utter is a keyboard you talk to. It turns speech into clean text in any app — on this iPhone, with no "
-        + "account. Your voice and your words stay on the device unless you choose a cloud engine."
+        "Utter is a keyboard you talk to. It turns speech into clean text in any app, with no account. "
+        + PrivacyPolicy.staysOnTheIPhone
     ) {
       VStack(alignment: .leading, spacing: 12) {
         Label("Removes ums, repeats and false starts", systemImage: "sparkles")

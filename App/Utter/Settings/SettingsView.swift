@@ -1,5 +1,6 @@
 import Dictation
 import DictationValues
+import PhoneSession
 import SpeechReading
 import Storage
 import SwiftUI
@@ -33,7 +34,7 @@ struct SettingsView: View {
       } header: {
         Text("Cloud and AI")
       } footer: {
-        Text("Keys are kept in the iPhone's Keychain and used only for the services you choose.")
+        Text(PrivacyPolicy.keysInTheKeychain)
       }
       Section {
         picker(
@@ -83,7 +84,7 @@ struct SettingsView: View {
       Section("History") {
         picker(
           "Keep history", \.retention,
-          [("Forever", .forever), ("30 days", .thirtyDays), ("24 hours", .twentyFourHours), ("Off", .off)])
+          HistoryRetention.allCases.map { (title: LocalizedStringKey($0.title), value: $0) })
         Toggle("Keep audio for retry", isOn: binding(\.keepAudio))
         DeleteHistoryButton()
       }
@@ -100,7 +101,11 @@ struct SettingsView: View {
         picker("Theme", \.appearance, [("System", .system), ("Light", .light), ("Dark", .dark)])
       }
       Section {
+        NavigationLink("Privacy") { PrivacyView() }
         Button("Show onboarding again") { model.onboardingComplete = false }
+      }
+      Section {
+        NavigationLink("About Utter") { AboutView() }
       }
     }
     .navigationTitle("Settings")
