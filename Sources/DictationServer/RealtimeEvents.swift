@@ -21,43 +21,85 @@ enum RealtimeClientEvent: Sendable, Equatable {
   /// Reads one text frame against the session's current `settings`: the event and its `event_id`, or the error event
   /// to answer (which names the `event_id` when the frame had one).
   static func parse(_ text: String, settings: RealtimeSettings) -> Result<(Self, eventID: String?), RealtimeError> {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-      return .failure(RealtimeError("The event is not a JSON object.", code: "invalid_json"))
+    let data = Data(text.utf8)
+    do {
+      let wire = try JSONDecoder().decode(Wire.self, from: data)
+      switch wire.event {
+      case .update(let update):
+        return .success((.update(try settings.updated(by: update), beta: update.isBeta), wire.eventID))
+      case .append(let bytes): return .success((.append(bytes), wire.eventID))
+      case .commit: return .success((.commit, wire.eventID))
+      case .clear: return .success((.clear, wire.eventID))
+      }
+    } catch {
+      var failure = RealtimeError(decoding: error)
+      failure.eventID = (try? JSONDecoder().decode(EventID.self, from: data))?.eventID
+      return .failure(failure)
     }
-    let eventID = object["event_id"] as? String
-    func failure(_ message: String, code: String = "invalid_value", param: String? = nil) -> Result<
-      (Self, eventID: String?), RealtimeError
-    > {
-      .failure(RealtimeError(message, code: code, param: param, eventID: eventID))
+  }
+
+  /// A client event's `event_id`, whatever else it holds (one of another type is not read).
+  private struct EventID: Decodable {
+    var eventID: String?
+
+    enum CodingKeys: String, CodingKey {
+      case eventID = "event_id"
     }
-    guard let type = object["type"] as? String else {
-      return failure("The event has no 'type'.", code: "missing_required_parameter", param: "type")
+
+    init(from decoder: any Decoder) throws {
+      eventID = try? decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .eventID)
     }
-    switch type {
-    case "session.update", "transcription_session.update":
-      guard let session = object["session"] as? [String: Any] else {
-        return failure("'session' must be an object.", code: "missing_required_parameter", param: "session")
+  }
+
+  /// A client event as OpenAI's JSON has it: its `type`, `event_id`, and the fields of its type.
+  private struct Wire: Decodable {
+    enum Event {
+      case update(RealtimeSessionUpdate)
+      case append(Data)
+      case commit
+      case clear
+    }
+
+    var eventID: String?
+    var event: Event
+
+    enum CodingKeys: String, CodingKey {
+      case type, session, audio
+      case eventID = "event_id"
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      eventID = try? container.decodeIfPresent(String.self, forKey: .eventID)
+      guard let type = try container.decodeIfPresent(String.self, forKey: .type) else {
+        throw RealtimeError("The event has no 'type'.", code: "missing_required_parameter", param: "type")
       }
-      do {
-        let beta = type == "transcription_session.update"
-        return .success((.update(try settings.updated(by: session, beta: beta), beta: beta), eventID))
-      } catch {
-        return .failure(RealtimeError(error.message, code: error.code, param: error.param, eventID: eventID))
+      switch type {
+      case "session.update", "transcription_session.update":
+        guard (try? container.nestedContainer(keyedBy: CodingKeys.self, forKey: .session)) != nil else {
+          throw RealtimeError("'session' must be an object.", code: "missing_required_parameter", param: "session")
+        }
+        event = .update(
+          type == "session.update"
+            ? .transcription(try container.decode(RealtimeSessionUpdate.TranscriptionSession.self, forKey: .session))
+            : .beta(try container.decode(RealtimeSessionUpdate.BetaTranscriptionSession.self, forKey: .session)))
+      case "input_audio_buffer.append":
+        guard let audio = try? container.decode(String.self, forKey: .audio) else {
+          throw RealtimeError(
+            "'audio' must be a string of base64-encoded audio.", code: "invalid_value", param: "audio")
+        }
+        guard let bytes = Data(base64Encoded: audio) else {
+          throw RealtimeError(
+            "Invalid 'audio': it is not base64-encoded audio bytes.", code: "invalid_value", param: "audio")
+        }
+        event = .append(bytes)
+      case "input_audio_buffer.commit": event = .commit
+      case "input_audio_buffer.clear": event = .clear
+      default:
+        throw RealtimeError(
+          "Invalid value: '\(type.prefix(80))'. A transcription session takes \(types.map { "'\($0)'" }.joined(separator: ", ")).",
+          code: "invalid_value", param: "type")
       }
-    case "input_audio_buffer.append":
-      guard let audio = object["audio"] as? String else {
-        return failure("'audio' must be a string of base64-encoded audio.", param: "audio")
-      }
-      guard let bytes = Data(base64Encoded: audio) else {
-        return failure("Invalid 'audio': it is not base64-encoded audio bytes.", param: "audio")
-      }
-      return .success((.append(bytes), eventID))
-    case "input_audio_buffer.commit": return .success((.commit, eventID))
-    case "input_audio_buffer.clear": return .success((.clear, eventID))
-    default:
-      return failure(
-        "Invalid value: '\(type.prefix(80))'. A transcription session takes \(types.map { "'\($0)'" }.joined(separator: ", ")).",
-        param: "type")
     }
   }
 }

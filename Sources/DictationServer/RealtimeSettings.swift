@@ -21,76 +21,53 @@ struct RealtimeSettings: Sendable, Equatable {
     var silenceMS = 500
   }
 
-  /// The settings after the update `session` (a `session.update`'s `session` object; the beta shape when `beta`), or
-  /// the error naming the field that cannot be used.
-  func updated(by session: [String: Any], beta: Bool) throws(RealtimeError) -> RealtimeSettings {
+  /// The settings after `update`, or the error naming the field that cannot be used.
+  func updated(by update: RealtimeSessionUpdate) throws(RealtimeError) -> RealtimeSettings {
+    try update.checkOffered()
     var settings = self
-    let prefix = beta ? "session." : "session.audio.input."
-    var input = session
-    if !beta {
-      if let type = session["type"] as? String, type != "transcription" {
-        throw RealtimeError(
-          "This server runs transcription sessions only: 'session.type' must be 'transcription', not '\(type.prefix(40))'.",
-          code: "invalid_value", param: "session.type")
-      }
-      let audio = session["audio"] as? [String: Any]
-      input = audio?["input"] as? [String: Any] ?? [:]
-      if let format = input["format"] as? [String: Any] {
-        let type = format["type"] as? String ?? "audio/pcm"
-        let rate = format["rate"] as? Int ?? 24_000
-        guard type == "audio/pcm", rate == 24_000 else {
-          throw RealtimeError(
-            "The only audio format is 'audio/pcm' at 24000 Hz (16-bit mono little-endian).", code: "invalid_value",
-            param: prefix + "format")
-        }
-      }
-    } else if let format = session["input_audio_format"] as? String, format != "pcm16" {
-      throw RealtimeError(
-        "The only input_audio_format is 'pcm16' (24 kHz mono little-endian).", code: "invalid_value",
-        param: "session.input_audio_format")
-    }
-    let transcriptionKey = beta ? "input_audio_transcription" : "transcription"
-    if let transcription = input[transcriptionKey] {
-      let fields = transcription as? [String: Any] ?? [:]
-      settings.language = fields["language"] as? String
-      settings.prompt = fields["prompt"] as? String
-      settings.model = fields["model"] as? String
+    switch update.transcription {
+    case .absent: break
+    case .null:
+      settings.language = nil
+      settings.prompt = nil
+      settings.model = nil
+    case .value(let transcription):
+      settings.language = transcription.language
+      settings.prompt = transcription.prompt
+      settings.model = transcription.model
       do {
         _ = try DictationServer.dictationRequest(language: settings.language, prompt: nil, cleanup: nil)
       } catch let error as APIError {
-        throw RealtimeError(error, param: prefix + transcriptionKey + ".language")
+        throw RealtimeError(error, param: update.transcriptionPath + ".language")
       } catch {
-        throw RealtimeError("\(error)", code: "invalid_value", param: prefix + transcriptionKey + ".language")
+        throw RealtimeError("\(error)", code: "invalid_value", param: update.transcriptionPath + ".language")
       }
     }
-    if let detection = input["turn_detection"] {
-      settings.turnDetection = try Self.turnDetection(detection, param: prefix + "turn_detection")
+    switch update.turnDetection {
+    case .absent: break
+    case .null: settings.turnDetection = nil
+    case .value(let detection):
+      settings.turnDetection = try Self.turnDetection(detection, param: update.inputPath + "turn_detection")
     }
     return settings
   }
 
-  /// `turn_detection`: null turns it off; `server_vad` with its `silence_duration_ms`; `semantic_vad` is read as
-  /// server VAD whose quiet follows its `eagerness` (high 0.5 s, medium and auto 1 s, low 2 s).
-  private static func turnDetection(_ value: Any, param: String) throws(RealtimeError) -> TurnDetection? {
-    if value is NSNull { return nil }
-    guard let fields = value as? [String: Any] else {
-      throw RealtimeError("'turn_detection' must be an object or null.", code: "invalid_value", param: param)
-    }
-    switch fields["type"] as? String ?? "server_vad" {
+  /// `turn_detection`: `server_vad` with its `silence_duration_ms`; `semantic_vad` is read as server VAD whose quiet
+  /// follows its `eagerness` (high 0.5 s, medium and auto 1 s, low 2 s).
+  private static func turnDetection(_ fields: RealtimeSessionUpdate.TurnDetection, param: String) throws(RealtimeError)
+    -> TurnDetection
+  {
+    switch fields.type ?? "server_vad" {
     case "server_vad":
       var detection = TurnDetection()
-      if let silence = fields["silence_duration_ms"] {
-        guard let ms = silence as? Int, (100...10_000).contains(ms) else {
-          throw RealtimeError(
-            "'silence_duration_ms' must be a whole number of milliseconds from 100 to 10000.",
-            code: "invalid_value", param: param + ".silence_duration_ms")
-        }
-        detection.silenceMS = ms
+      switch fields.silenceDurationMS {
+      case .absent: break
+      case .value(let ms) where ms.rounded() == ms && (100...10_000).contains(ms): detection.silenceMS = Int(ms)
+      case .value, .null: throw RealtimeError.silenceDuration(param: param + ".silence_duration_ms")
       }
       return detection
     case "semantic_vad":
-      let eagerness = fields["eagerness"] as? String ?? "auto"
-      return TurnDetection(silenceMS: ["high": 500, "low": 2_000][eagerness] ?? 1_000)
+      return TurnDetection(silenceMS: ["high": 500, "low": 2_000][fields.eagerness ?? "auto"] ?? 1_000)
     case let type:
       throw RealtimeError(
         "Invalid turn detection '\(type.prefix(40))': use 'server_vad', 'semantic_vad' or null.",

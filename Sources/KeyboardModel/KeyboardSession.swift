@@ -34,8 +34,10 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   var openAppHandler: (@Sendable () async -> Bool)?
   /// Whether iOS gave the keyboard Full Access: without it typing works and the channel is never touched.
   public let hasFullAccess: Bool
-  /// The keys: layout, page, shift and auto-capitalisation.
+  /// The keys: layout, page, shift and auto-capitalisation, and the field's keyboard type they follow.
   public internal(set) var typing: TypingModel
+  /// The field's content type (`UITextContentType`'s raw value) as `fieldTraits` last gave it.
+  public internal(set) var fieldContentType: String?
   var typingObserver: (@Sendable (TypingState) -> Void)?
   /// The style picked on the keyboard for its dictations (nil: the app chooses).
   public internal(set) var pickedStyle: String?
@@ -110,16 +112,17 @@ public actor KeyboardSession<Document: TextFieldProxy> {
     watchTask = nil
   }
 
-  /// The mic key: starts a dictation into the field around the cursor.
-  public func tapStart(keyboardType: String? = nil, contentType: String? = nil) {
+  /// The mic key: starts a dictation into the field around the cursor, named by the keyboard and content type the
+  /// field last gave (`KeyboardTap.fieldTraits`), the ones its keys follow.
+  public func tapStart() {
     beginTurn()
     guard hasFullAccess else { return apply(.refused(.needsFullAccess)) }
     let selection = document.selectedText.flatMap { $0.isEmpty ? nil : $0 }
     if let selection, FieldContext.selectionMayBeCut(selection) { return apply(.refused(.selectionMayBeCut)) }
     reportCorrections()
     let context = FieldContext(
-      textBeforeCursor: String(visibleBefore.suffix(500)), keyboardType: keyboardType,
-      contentType: contentType, language: typing.language, style: pickedStyle, selection: selection)
+      textBeforeCursor: String(visibleBefore.suffix(500)), keyboardType: typing.keyboardType,
+      contentType: fieldContentType, language: typing.language, style: pickedStyle, selection: selection)
     apply(.startTapped(context, now: clock.now()))
   }
 

@@ -1,8 +1,8 @@
 /// What the user does on the keyboard: the extension's view model and `utter keyboard` send the same taps.
 public enum KeyboardTap: Sendable, Hashable {
   case appear, disappear
-  /// The mic key, in a field of this keyboard and content type.
-  case start(keyboardType: String?, contentType: String?)
+  /// The mic key: a dictation into the field as `fieldTraits` last described it.
+  case start
   /// The mic key let go after `heldSeconds`: held past `KeyboardSession.holdToTalk`, it sends the dictation its press
   /// started (hold to talk); a shorter press was a tap, and the dictation goes on until ✓.
   case release(heldSeconds: Double)
@@ -18,8 +18,10 @@ public enum KeyboardTap: Sendable, Hashable {
   case language(picked: String?, field: String?)
   /// The style picked on the keyboard (nil: automatic).
   case style(String?)
-  /// The field's autocapitalisation type, return key label and keyboard type (`FieldTraits` names).
-  case fieldTraits(TypingModel.Capitalization, returnLabel: String, keyboardType: String = "default")
+  /// The field's autocapitalisation type, return key label, keyboard type (`FieldTraits` names) and content type
+  /// (`UITextContentType`'s raw value): the keys follow them, and each dictation names the field's types.
+  case fieldTraits(
+    TypingModel.Capitalization, returnLabel: String, keyboardType: String = "default", contentType: String? = nil)
 }
 
 extension KeyboardSession {
@@ -28,9 +30,9 @@ extension KeyboardSession {
     switch tap {
     case .appear: appear()
     case .disappear: disappear()
-    case .start(let keyboardType, let contentType):
+    case .start:
       let before = model.lastCommandSeq
-      tapStart(keyboardType: keyboardType, contentType: contentType)
+      tapStart()
       pressStartedDictation = model.lastCommandSeq > before ? model.lastCommandSeq : nil
     case .release(let held):
       guard let seq = pressStartedDictation else { return }
@@ -55,8 +57,9 @@ extension KeyboardSession {
       apply([.moveCursor(offset)])
     case .language(let picked, let field): setLanguage(picked: picked, field: field)
     case .style(let style): pickedStyle = style
-    case .fieldTraits(let capitalization, let returnLabel, let keyboardType):
+    case .fieldTraits(let capitalization, let returnLabel, let keyboardType, let contentType):
       beginTurn()
+      fieldContentType = contentType
       typing.setField(capitalization, returnLabel: returnLabel, keyboardType: keyboardType)
       fieldChanged()
     }

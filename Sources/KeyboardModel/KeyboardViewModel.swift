@@ -9,7 +9,7 @@
   /// What the keyboard's views need from the extension's view controller; UIKit stays in the app target.
   @MainActor
   public protocol KeyboardHost: AnyObject {
-    /// The field's keyboard and content types (`FieldTraits` names), sent with each start command.
+    /// The field's keyboard and content types (`FieldTraits` names), read at each change of the field.
     var fieldTraits: (keyboardType: String?, contentType: String?) { get }
     /// Opens the containing app and calls `completion` once with iOS's answer: whether it opened it.
     func openContainingApp(_ url: URL, completion: @escaping @MainActor @Sendable (Bool) -> Void)
@@ -88,8 +88,7 @@
 
     public func tapMicrophone() {
       notice = nil
-      let traits = host?.fieldTraits
-      send(.start(keyboardType: traits?.keyboardType, contentType: traits?.contentType))
+      send(.start)
     }
 
     public func dismissError() {
@@ -120,13 +119,15 @@
       send(.style(style))
     }
 
-    /// The field changed: its input mode's language, `UITextAutocapitalizationType` and return key label.
+    /// The field changed: its input mode's language, `UITextAutocapitalizationType` and return key label, with the
+    /// host's keyboard and content type (the keys and each dictation follow them).
     public func fieldChanged(language: String?, capitalization: Int, returnLabel: String) {
       fieldLanguage = language
       hasSelection = !(document.selectedText ?? "").isEmpty
+      let types = host?.fieldTraits
       let traits = KeyboardTap.fieldTraits(
         TypingModel.Capitalization(rawValue: capitalization) ?? .sentences, returnLabel: returnLabel,
-        keyboardType: host?.fieldTraits.keyboardType ?? "default")
+        keyboardType: types?.keyboardType ?? "default", contentType: types?.contentType)
       fieldTraits = traits
       send(traits)
       send(.language(picked: pickedLanguage, field: language))

@@ -59,12 +59,17 @@ extension HistoryEntry {
   /// The words in the final text.
   public var wordCount: Int { WordCount.of(finalText) }
 
-  /// The field it went into, as one line for the history screen and `utter history show`
+  /// The field it went into, as one line for the history screen, `utter history show` and the Markdown export
   /// (`twitter · com.apple.MobileSMS · fr · casual`), nil when nothing is known of it.
   public var fieldSummary: String? {
-    let parts = [contentType ?? keyboardType, appBundleID, fieldLanguage, style].compactMap { $0 }
-      .filter { !$0.isEmpty }
+    let parts = (fieldKinds + [appBundleID, fieldLanguage, style]).compactMap { $0 }.filter { !$0.isEmpty }
     return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// The field's content type, then its keyboard type where that adds to it (not the same, nor `default`).
+  private var fieldKinds: [String?] {
+    guard let contentType, !contentType.isEmpty else { return [keyboardType] }
+    return [contentType, keyboardType == contentType || keyboardType == "default" ? nil : keyboardType]
   }
 }
 

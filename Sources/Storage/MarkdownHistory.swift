@@ -22,7 +22,7 @@ public enum MarkdownHistory {
       for entry in sorted {
         var heading = ["\(time.string(from: entry.createdAt))", entry.origin.rawValue]
         if entry.audioSeconds > 0 { heading.append(String(format: "%.0f s", entry.audioSeconds)) }
-        if let field = entry.contentType ?? entry.keyboardType, !field.isEmpty { heading.append(field) }
+        if let field = entry.fieldSummary { heading.append(field) }
         if entry.status != .complete { heading.append(entry.status.rawValue) }
         lines.append("### \(heading.joined(separator: " · "))")
         lines.append("")

@@ -66,6 +66,11 @@ struct KeyboardCommand: AsyncParsableCommand {
     help: "The field's keyboard type (UIKeyboardType): default, emailAddress, url, numberPad, decimalPad, webSearch…")
   var keyboardType = "default"
 
+  @Option(
+    name: .customLong("content-type"),
+    help: "The field's content type (UITextContentType's raw value): emailAddress, URL, username, telephoneNumber…")
+  var contentType: String?
+
   @Option(help: "The steps to run, separated by ';'.")
   var script: String
 
@@ -149,7 +154,8 @@ struct KeyboardCommand: AsyncParsableCommand {
       let types = FieldTraits.keyboardTypes.joined(separator: ", ")
       throw CLIError("unknown --keyboard-type '\(keyboardType)' (one of \(types))")
     }
-    await keyboard.perform(.fieldTraits(capitalization.value, returnLabel: "return", keyboardType: keyboardType))
+    await keyboard.perform(
+      .fieldTraits(capitalization.value, returnLabel: "return", keyboardType: keyboardType, contentType: contentType))
     let lastLine = LastLine()
     let showPhase: @Sendable (KeyboardPhase) -> Void = { phase in
       let line = "keyboard: \(Self.describe(phase))"
@@ -214,7 +220,7 @@ struct KeyboardCommand: AsyncParsableCommand {
         }
       case .wait(let seconds): try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
       case .hold(let seconds):
-        await keyboard.perform(.start(keyboardType: nil, contentType: nil))
+        await keyboard.perform(.start)
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
         await keyboard.perform(.release(heldSeconds: seconds))
       case .status:

@@ -41,7 +41,7 @@ enum SessionScriptStep: Equatable {
   /// The keyboard tap this step is, if it is one.
   var tap: KeyboardTap? {
     switch self {
-    case .start: .start(keyboardType: nil, contentType: nil)
+    case .start: .start
     case .stop: .stop
     case .keepGoing: .keepGoing
     case .cancel: .cancel

@@ -64,7 +64,7 @@ struct MicPressTests {
     var press = MicPress()
     let touch = press.touched(at: clock.date)
     #expect(touch)
-    await keyboard.perform(.start(keyboardType: nil, contentType: nil))
+    await keyboard.perform(.start)
     clock.advance(by: seconds / 2)
     let moved = press.touched(at: clock.date)
     #expect(!moved, "the finger moved: no second press")
