@@ -21,3 +21,17 @@ func keyboardAfterDictating(
   await keyboard.appear()
   return (keyboard, app)
 }
+
+/// A keyboard on `clock` over a container where session `s1` is live and in standby, into a field holding `field`;
+/// the keyboard has appeared. The channel is the app's side.
+func keyboardInStandby(
+  into field: String, in dir: TemporaryDirectory, clock: TestClock
+) async throws -> (KeyboardSession<SimulatedTextField>, SessionChannel) {
+  let app = SessionChannel(container: dir.url)
+  try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: clock.now))
+  let keyboard = KeyboardSession(
+    channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: field),
+    watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1, clock: clock.clock))
+  await keyboard.appear()
+  return (keyboard, app)
+}

@@ -14,12 +14,7 @@ struct FieldTypesDictationTests {
     let dir = try TemporaryDirectory("keyboard-field")
     defer { dir.remove() }
     let clock = TestClock()
-    let app = SessionChannel(container: dir.url)
-    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: clock.now))
-    let keyboard = KeyboardSession(
-      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: "To: "),
-      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1, clock: clock.clock))
-    await keyboard.appear()
+    let (keyboard, app) = try await keyboardInStandby(into: "To: ", in: dir, clock: clock)
     for tap in traits { await keyboard.perform(tap) }
     await keyboard.perform(.style("casual"))
     await keyboard.perform(.start)

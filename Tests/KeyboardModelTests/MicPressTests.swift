@@ -54,12 +54,7 @@ struct MicPressTests {
     let dir = try TemporaryDirectory("keyboard")
     defer { dir.remove() }
     let clock = TestClock()
-    let app = SessionChannel(container: dir.url)
-    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: clock.now))
-    let keyboard = KeyboardSession(
-      channel: SessionChannel(container: dir.url), document: SimulatedTextField(text: "Hi "),
-      watcher: ChannelWatcher(notifier: SilentNotifier(), pollInterval: 0.1, clock: clock.clock))
-    await keyboard.appear()
+    let (keyboard, app) = try await keyboardInStandby(into: "Hi ", in: dir, clock: clock)
 
     var press = MicPress()
     let touch = press.touched(at: clock.date)
