@@ -178,7 +178,11 @@ public actor KeyboardSession<Document: TextFieldProxy> {
   }
 
   func refreshState() {
-    if let state = channel.readState().value { apply(.hostStateObserved(state, now: clock.now())) }
+    guard let state = channel.readState().value else { return }
+    // NB: the app writes a dictation's result before the state that follows it, and a session can end with that
+    // delivery ('release after each dictation'): its results are read first, while the session is still live here.
+    if state.phase == .inactive || state.sessionID != model.sessionID { refreshResults() }
+    apply(.hostStateObserved(state, now: clock.now()))
   }
 
   // NB: only the live session's newest 16 results are read (it has one or two pending at most): stale ones of other

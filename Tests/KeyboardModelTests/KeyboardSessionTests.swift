@@ -83,6 +83,29 @@ struct KeyboardSessionTests {
     #expect(await keyboard.watch?.inserted == "Ask Shivor.")
   }
 
+  @Test(
+    "a session that ends with its delivery ('release after each dictation') still inserts the text, read at one wake")
+  func resultThenEnd() async throws {
+    let dir = try TemporaryDirectory("keyboard")
+    defer { dir.remove() }
+    let clock = TestClock()
+    let (keyboard, app) = try await keyboardInStandby(into: "Hi ", in: dir, clock: clock)
+    await keyboard.perform(.start)
+    await keyboard.perform(.stop)
+    try app.writeState(
+      Host.state(.transcribing, seq: 2, heartbeat: clock.now, lastCommandSeq: 2, dictation: 1))
+    await keyboard.refreshAll()
+    #expect(await keyboard.model.phase == .transcribing(partialText: ""))
+    // The app writes the result, then the end of its session, before the keyboard looks again.
+    try app.writeResult(Host.result("s1-1", commandSeq: 1, text: "Only this one.", at: clock.now))
+    try app.writeState(Host.state(.inactive, seq: 3, heartbeat: clock.now, lastCommandSeq: 2))
+    await keyboard.refreshAll()
+    #expect(await keyboard.document.text == "Hi Only this one.")
+    #expect(await keyboard.model.phase == .inactive, "the next tap opens the app again")
+    #expect(app.readCommands().value?.commands.map(\.kind) == [.start, .stop, .ack])
+    await keyboard.disappear()
+  }
+
   @Test("a heartbeat that stops turns the keyboard inactive through the poll alone")
   func heartbeatStops() async throws {
     let dir = try TemporaryDirectory("keyboard")
