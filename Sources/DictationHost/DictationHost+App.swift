@@ -20,8 +20,7 @@ extension DictationHost {
       continuation.finish()
       return stream
     }
-    let id = UUID()
-    subscribers[id] = continuation
+    let id = publisher.subscribe(continuation)
     continuation.onTermination = { [weak self] _ in
       guard let self else { return }
       Task { await self.unsubscribe(id) }
@@ -38,7 +37,7 @@ extension DictationHost {
     _ kind: CommandKind, context: FieldContext = FieldContext(), target: AppDictationTarget = .app
   ) -> Bool {
     let before = model
-    if kind == .start, model.phase == .standby { appTarget = target }
+    if kind == .start, model.phase == .standby { publisher.appTarget = target }
     apply(.appRequest(kind, context: context, now: clock.now()))
     return model != before
   }
@@ -47,42 +46,12 @@ extension DictationHost {
   /// to the cursor). False when none is left to deliver: its text (or its failure) is already on its way to the app.
   public func retargetAppDictation(to target: AppDictationTarget) -> Bool {
     guard let dictation = model.dictation, dictation.commandSeq == 0 else { return false }
-    appTarget = target
+    publisher.appTarget = target
     return true
   }
 
-  /// `dictation` with the origin its app request gave it (the model names every dictation of the app's `.app`).
-  func originated(_ dictation: ActiveDictation) -> ActiveDictation {
-    guard dictation.origin == .app else { return dictation }
-    var named = dictation
-    named.origin = appTarget.origin
-    return named
-  }
-
-  /// The result offered to the keyboard for `dictation`: the keyboard's own, and the app's when its target is the
-  /// cursor, saying where it came from; nil for text the app keeps or a Shortcut takes.
-  func keyboardResult(
-    for dictation: ActiveDictation, entry: HistoryEntry, notice: String?, sessionID: String, now: Double
-  ) -> DictationResult? {
-    let source: String?
-    switch dictation.origin {
-    case .keyboard: source = nil
-    case _ where appTarget.offersToKeyboard: source = appTarget.keyboardNotice
-    default: return nil
-    }
-    let notices = [source, dictation.cutShort?.notice, notice].compactMap { $0 }
-    return DictationResult(
-      id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: entry.finalText,
-      rawText: entry.rawText, createdAt: now, notice: notices.isEmpty ? nil : notices.joined(separator: " · "),
-      selection: dictation.context.selection)
-  }
-
-  func broadcast(_ update: HostUpdate) {
-    for subscriber in subscribers.values { subscriber.yield(update) }
-  }
-
-  private func unsubscribe(_ id: UUID) {
-    subscribers[id] = nil
+  private func unsubscribe(_ id: Int) {
+    publisher.unsubscribe(id)
   }
 }
 

@@ -25,28 +25,32 @@ extension DictationHost {
   }
 
   /// Whether the engine is in memory now (for the app's screens and tests).
-  public var engineState: EngineResidency.State { residency.state }
+  public var engineState: EngineResidency.State { engine.residency.state }
 
   /// Runs an engine residency event and what it decides.
   func changeResidency(_ event: EngineResidency.Event) {
-    for effect in residency.handle(event) {
+    perform(engine.handle(event))
+  }
+
+  /// Loads, warms or lets go of the engine as the residency decided, then says what the host waits on now.
+  private func perform(_ effects: [EngineResidency.Effect]) {
+    for effect in effects {
       switch effect {
       case .load:
         startLoadingEngine()
       case .warmUp:
-        guard let engine else { continue }
+        guard let loaded = engine.loaded else { continue }
         let clock = clock
-        warmUp = Task { [weak self] in
+        engine.warmUp = Task { [weak self] in
           let started = clock.now()
-          await engine.warmUp()
+          await loaded.warmUp()
           await self?.warmUpEnded(after: clock.now() - started, stopped: Task.isCancelled)
         }
       case .stopWarmUp:
         // NB: whisper.cpp's abort callback ends the call at its next step; the dictation's call runs next.
-        warmUp?.cancel()
-        warmUp = nil
+        engine.warmUp?.cancel()
+        engine.warmUp = nil
       case .unload(let reason):
-        engine = nil
         let unload = environment.unloadEngine
         Task { await unload() }
         logger.notice("engine unloaded: \(reason); the next dictation records at once and loads it meanwhile")
@@ -82,48 +86,36 @@ extension DictationHost {
   private func engineLoaded(_ loaded: any SpeechEngine, after seconds: Double) async {
     guard !ended else { return }
     logger.info("speech engine ready after \(String(format: "%.1f", seconds)) s")
-    if !leftoverSpools.isEmpty {
+    let leftovers = backlog.startRecovery()
+    if !leftovers.isEmpty {
       // NB: before any dictation reads with the engine: one call at a time.
-      let leftovers = leftoverSpools
-      leftoverSpools = []
-      recoveringSpool = true
       publishIfWaitsChanged()
-      await recoverSpool(leftovers, engine: loaded)
-      recoveringSpool = false
+      let recovered = await recoverSpool(leftovers, engine: loaded)
+      backlog.recoveryEnded(recovered: recovered)
       publishIfWaitsChanged()
     }
-    engine = loaded
-    changeResidency(.loadFinished(now: clock.now()))
+    let outcome = engine.loadFinished(loaded, now: clock.now())
+    perform(outcome.effects)
+    for waiter in outcome.released { waiter(outcome.engine) }
     // NB: the settings chose another engine while this one loaded: the dictations waiting wait for that one.
-    guard residency.state != .loading else { return }
-    let waiting = engineWaiters
-    engineWaiters = []
-    for waiter in waiting { waiter.resume(returning: residency.state == .loaded ? loaded : nil) }
-    scheduleLiveWork()
+    if engine.residency.state != .loading { scheduleLiveWork() }
   }
 
   private func engineFailedToLoad(_ error: Error) {
     logger.error("cannot load the speech engine: \(error)")
-    loadFailure = error as? EngineLoadFailure ?? EngineLoadFailure(engine: "", model: "", cause: "\(error)")
-    changeResidency(.loadFailed("\(error)"))
-    let waiting = engineWaiters
-    engineWaiters = []
-    for waiter in waiting { waiter.resume(returning: nil) }
+    let outcome = engine.loadFailed(
+      error as? EngineLoadFailure ?? EngineLoadFailure(engine: "", model: "", cause: "\(error)"))
+    perform(outcome.effects)
+    for waiter in outcome.released { waiter(nil) }
   }
 
   /// The engine, once loaded: a dictation that stopped before it was ready waits here. Nil when it cannot load.
   func readyEngine() async -> (any SpeechEngine)? {
-    if let engine, residency.state == .loaded { return engine }
-    if ended { return nil }
-    if case .failed = residency.state { return nil }
-    if residency.state == .unloaded { changeResidency(.dictationStarted) }
-    return await withCheckedContinuation { engineWaiters.append($0) }
-  }
-
-  /// Lets dictations waiting for the engine go (the session ended; their audio stays in the spool).
-  func releaseEngineWaiters() {
-    let waiting = engineWaiters
-    engineWaiters = []
-    for waiter in waiting { waiter.resume(returning: nil) }
+    if let ready = engine.ready { return ready }
+    if ended || engine.failure != nil { return nil }
+    if engine.residency.state == .unloaded { changeResidency(.dictationStarted) }
+    return await withCheckedContinuation { continuation in
+      engine.wait { continuation.resume(returning: $0) }
+    }
   }
 }

@@ -4,28 +4,15 @@ import SpeechEngine
 import WordChanges
 
 extension DictationHost {
-  /// How many of the session's dictations are kept to judge corrections by, and the longest (longer ones are not
-  /// read again: a correction of one is judged by its spelling alone).
-  static var rememberedDictations: Int { 3 }
-  static var longestRememberedSeconds: Double { 60 }
-
-  /// Keeps a delivered dictation's engine text and audio for judging the corrections the user may make to it.
-  func remember(raw: String, audio: [Float]) {
-    guard Double(audio.count) / Double(engineSampleRate) <= Self.longestRememberedSeconds else { return }
-    recentDictations.append((raw, audio))
-    if recentDictations.count > Self.rememberedDictations { recentDictations.removeFirst() }
-  }
-
   /// Learns from the keyboard's corrections, each judged by the audio of the dictation it corrects first.
   func learn(_ corrections: [CorrectedWords]) async {
     var options = sessionOptions
     options.vocabulary = []
     options.learnedForms = []
     let judged = await Self.judgeByAudio(
-      corrections, dictations: recentDictations, engine: engine, options: options, logger: logger)
+      corrections, dictations: learning.recent, engine: engine.loaded, options: options, logger: logger)
     let result = environment.learnCorrections(judged)
-    if let vocabulary = result.vocabulary { learnedVocabulary = vocabulary }
-    if let forms = result.learnedForms { learnedForms = forms }
+    learning.learned(vocabulary: result.vocabulary, forms: result.learnedForms)
     logger.info("correction: \(result.summary)")
   }
 

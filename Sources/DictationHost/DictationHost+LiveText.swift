@@ -10,7 +10,8 @@ extension DictationHost {
   /// publishes the live text when it changed (`LiveReading.advance`). A dictation streamed to the engine's server is
   /// read there instead (`advanceStream`).
   func scheduleLiveWork() {
-    guard !(recording?.stopRequested ?? true), let engine, !advanceStream(engine: engine), var recording else {
+    guard !(recording?.stopRequested ?? true), let engine = engine.loaded, !advanceStream(engine: engine), var recording
+    else {
       return
     }
     let dictationID = recording.dictation.id
@@ -41,7 +42,7 @@ extension DictationHost {
 
   /// Publishes the engine's words so far, cleaned up for the field as the final text will be.
   func show(_ raw: LiveText, for context: FieldContext) {
-    liveText = environment.liveCleanUp.map { raw.cleanedUp(for: context, by: $0) } ?? raw
+    publisher.liveText = environment.liveCleanUp.map { raw.cleanedUp(for: context, by: $0) } ?? raw
     publish()
   }
 
@@ -54,5 +55,5 @@ extension DictationHost {
   }
 
   /// The shared transcription stage, as files use it.
-  var transcription: VoicedTranscription { VoicedTranscription(windowing: engine?.windowing ?? .stretches) }
+  var transcription: VoicedTranscription { VoicedTranscription(windowing: engine.loaded?.windowing ?? .stretches) }
 }

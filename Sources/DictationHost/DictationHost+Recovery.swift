@@ -6,8 +6,10 @@ import SpeechEngine
 import SpeechReading
 
 extension DictationHost {
-  /// Transcribes audio a crash or kill left in the spool and keeps it in history as recovered (never inserted).
-  func recoverSpool(_ leftovers: [SpoolSidecar], engine: any SpeechEngine) async {
+  /// Transcribes audio a crash or kill left in the spool and keeps it in history as recovered (never inserted);
+  /// returns the entries history took.
+  func recoverSpool(_ leftovers: [SpoolSidecar], engine: any SpeechEngine) async -> [HistoryEntry] {
+    var recovered: [HistoryEntry] = []
     for sidecar in leftovers {
       if environment.archive.contains(id: sidecar.dictationID) {
         // The crash came after history had it: the spool is done, and the entry must not come back twice.
@@ -44,10 +46,11 @@ extension DictationHost {
         logger.error("cannot record recovered dictation \(sidecar.dictationID): \(error)")
       } else {
         environment.spool.remove(sidecar.dictationID)
-        recoveredDictations.append(finished.entry)
+        recovered.append(finished.entry)
         let seconds = String(format: "%.1f", finished.entry.audioSeconds)
         logger.notice("recovered dictation \(sidecar.dictationID) into history (\(seconds) s)")
       }
     }
+    return recovered
   }
 }

@@ -18,54 +18,22 @@ public actor DictationHost {
   let refreshSettings: (@Sendable () -> HostSettingsRefresh?)?
   var logger: Logger { environment.logger }
   var clock: UtterClock { environment.clock }
-  var engine: (any SpeechEngine)?
+  /// The speech engine, when it is in memory, and the dictations waiting for it.
+  var engine: HostEngine
   var recording: Recording?
-  /// Delivered dictations that history could not take yet (a full disk), retried by the heartbeat.
-  var unrecorded: [UnrecordedDictation] = []
-  var lastUnrecordedTry = -Double.infinity
-  var stateSeq = 0
-  var audioLevel: Double?
-  /// The words of the dictation being recorded, as published.
-  var liveText: LiveText?
-  /// The microphone recording, by name, as the phone's route names it (`microphoneNamed`).
-  var microphoneName: String?
-  var loops: [Task<Void, Never>] = []
-  var ended = false
-  /// The state's writes, each one after a failure tried anew.
-  var stateWrites = RetriedWrite()
-  var endWaiters: [CheckedContinuation<Void, Never>] = []
-  /// The engine's vocabulary since a correction taught a term (nil: the configuration's).
-  var learnedVocabulary: [String]?
-  /// The learned forms since a correction taught a term (nil: the configuration's).
-  var learnedForms: [LearnedForm]?
-  /// The session's last dictations, the engine's text and audio, newest last: a correction of one is judged by
-  /// reading its audio again.
-  var recentDictations: [(raw: String, audio: [Float])] = []
-  /// Dictations transcribed from the spool at start-up (for callers that report them).
-  public internal(set) var recoveredDictations: [HistoryEntry] = []
-  /// The app's own screens following the host (`updates()`).
-  var subscribers: [UUID: AsyncStream<HostUpdate>.Continuation] = [:]
-  /// Where the app's current (or last) own dictation goes (`requestFromApp`).
-  var appTarget = AppDictationTarget.app
-  /// When the engine is in memory (loaded behind the first capture, let go when idle or memory is short).
-  var residency: EngineResidency
-  /// The freshly loaded engine's first call, while no dictation waits for it (`EngineResidency.Effect.warmUp`).
-  var warmUp: Task<Void, Never>?
+  /// What history still has to take: dictations it could not, and audio a crash left in the spool.
+  var backlog = HostBacklog()
+  /// The state as the keyboard and the app's screens are told it.
+  var publisher = HostPublisher()
+  /// What the session learned from corrections, and the dictations they are judged by.
+  var learning = HostLearning()
+  /// How often the channel is polled (slowly while idle).
+  var pace: HostPace
   /// What the phone's battery and temperature allow the live text (`LivePace.Power`), from the app.
   var livePower = LivePace.Power.normal
-  /// The engine's last failed load: which engine, and why.
-  var loadFailure: EngineLoadFailure?
-  /// Dictations waiting for the engine to finish loading (nil: it could not load).
-  var engineWaiters: [CheckedContinuation<(any SpeechEngine)?, Never>] = []
-  /// Audio a crash left in the spool, found before this session recorded anything; read once the engine is loaded.
-  var leftoverSpools: [SpoolSidecar] = []
-  /// Whether that audio is being read now (the keyboard is told: `HostPrecondition.recovering`).
-  var recoveringSpool = false
-  /// What the last published state said the host waits on.
-  var publishedWaits: [HostPrecondition] = []
-  /// How often the channel is polled (slowly while idle) and when a command or dictation last happened.
-  let pace: PollPace
-  var lastActivity = 0.0
+  var loops: [Task<Void, Never>] = []
+  var ended = false
+  var endWaiters: [CheckedContinuation<Void, Never>] = []
 
   public init(
     channel: SessionChannel, watcher: ChannelWatcher, environment: HostEnvironment,
@@ -75,14 +43,17 @@ public actor DictationHost {
     self.refreshSettings = refreshSettings
     self.channel = channel
     var watcher = watcher
-    pace = PollPace(watcher.pollInterval)
-    watcher.follow(pace)
+    pace = HostPace(busy: watcher.pollInterval)
+    watcher.follow(pace.poll)
     self.watcher = watcher
     self.environment = environment
     self.configuration = configuration
     model = HostModel(timeout: configuration.timeout)
-    residency = EngineResidency(idleUnloadAfter: configuration.engineIdleUnload)
+    engine = HostEngine(idleUnloadAfter: configuration.engineIdleUnload)
   }
+
+  /// Dictations transcribed from the spool at start-up (for callers that report them).
+  public var recoveredDictations: [HistoryEntry] { backlog.recovered }
 
   /// Opens the session and serves the keyboard until the session ends (expiry, `end-session` or `stop()`).
   public func run() async throws {
@@ -93,13 +64,13 @@ public actor DictationHost {
     // keyboard inserted those results while the app was gone).
     let earlier = channel.readCommands().value
     model = HostModel(timeout: configuration.timeout, lastCommandSeq: earlier?.lastSeq ?? 0)
-    lastActivity = now
+    pace.activity(at: now)
     for id in earlier?.acknowledgedResultIDs ?? [] where environment.archive.contains(id: id) {
       do { try environment.archive.markDelivered(id: id) } catch {
         logger.error("cannot mark \(id) delivered: \(error)")
       }
     }
-    leftoverSpools = environment.spool.leftovers()
+    backlog = HostBacklog(leftovers: environment.spool.leftovers())
     apply(.sessionOpened(sessionID: environment.makeSessionID(), waitingOn: [.microphonePermission], now: now))
     startLoops()
     // Results of earlier sessions are in history already; no keyboard may insert them now.
@@ -128,8 +99,8 @@ public actor DictationHost {
 
   /// The microphone recording now, by name (`AirPods Pro`; nil: unknown), shown by the keyboard while it listens.
   public func microphoneNamed(_ name: String?) {
-    guard name != microphoneName else { return }
-    microphoneName = name
+    guard name != publisher.microphoneName else { return }
+    publisher.microphoneName = name
     if model.phase == .recording { publish() }
   }
 
@@ -171,27 +142,24 @@ public actor DictationHost {
     let now = clock.now()
     apply(.tick(now: now))
     changeResidency(.tick(now: now))
-    if model.dictation != nil { lastActivity = now }
-    pace.seconds = HostPace.pollInterval(
-      phase: model.phase, lastActivity: lastActivity, now: now, busy: watcher.pollInterval,
-      idle: configuration.idlePollInterval)
+    pace.heartbeat(
+      phase: model.phase, dictating: model.dictation != nil, now: now, idle: configuration.idlePollInterval)
     stopIfKeyboardGone()
     recordUnrecorded()
   }
 
-  /// Tries again to record the dictations history could not take (a full disk), at most every 5 seconds; each one
-  /// recorded is logged once, and its spool (a fragment, if the disk filled while recording) is then done.
-  func recordUnrecorded() {
-    let now = clock.now()
-    guard !unrecorded.isEmpty, now - lastUnrecordedTry >= 5 else { return }
-    lastUnrecordedTry = now
-    while let next = unrecorded.first {
+  /// Tries again to record the dictations history could not take (a full disk), at most every
+  /// `HostBacklog.retryInterval` seconds, or `atOnce`; each one recorded is logged once, and its spool (a fragment,
+  /// if the disk filled while recording) is then done.
+  func recordUnrecorded(atOnce: Bool = false) {
+    guard backlog.startTry(now: clock.now(), atOnce: atOnce) else { return }
+    while let next = backlog.unrecorded.first {
       do {
         try environment.archive.record(next.entry, audio: next.audio)
       } catch {
         return
       }
-      unrecorded.removeFirst()
+      backlog.recordedOldest()
       environment.spool.remove(next.entry.uuid)
       logger.notice("recorded dictation \(next.entry.uuid) in history now that it can take it")
     }
@@ -214,8 +182,7 @@ public actor DictationHost {
   func readCommands() {
     guard let log = channel.readCommands().value else { return }
     for command in log.commands(after: model.lastCommandSeq) {
-      lastActivity = clock.now()
-      pace.seconds = watcher.pollInterval
+      pace.activity(at: clock.now())
       if command.sessionID != model.sessionID, command.kind != .ack {
         logger.info("ignoring \(command.kind.rawValue) #\(command.seq) for another session")
       }
@@ -268,17 +235,15 @@ public actor DictationHost {
       self.recording = nil
     }
     // A last try for dictations history could not take; the ones left are logged with their words' length.
-    lastUnrecordedTry = -Double.infinity
-    recordUnrecorded()
-    for left in unrecorded {
+    recordUnrecorded(atOnce: true)
+    for left in backlog.unrecorded {
       logger.error(
         "dictation \(left.entry.uuid) (\(left.entry.finalText.count) characters) could not be kept in history")
     }
     publish(phase: .inactive)
     ended = true
-    releaseEngineWaiters()
-    for subscriber in subscribers.values { subscriber.finish() }
-    subscribers.removeAll()
+    for waiter in engine.releaseWaiters() { waiter(nil) }
+    publisher.finishAll()
     for loop in loops { loop.cancel() }
     loops.removeAll()
     for waiter in endWaiters { waiter.resume() }
@@ -287,50 +252,33 @@ public actor DictationHost {
 
   /// How this session reads: the configuration's options, with the vocabulary and forms learned in it (a field's
   /// dictation reads them in its language: `FieldContext.transcriptionOptions`).
-  var sessionOptions: TranscriptionOptions {
-    var options = configuration.transcription
-    if let learnedVocabulary { options.vocabulary = learnedVocabulary }
-    if let learnedForms { options.learnedForms = learnedForms }
-    return options
-  }
+  var sessionOptions: TranscriptionOptions { learning.options(from: configuration.transcription) }
 
   /// What the host waits on now, as the keyboard is told: the session's preconditions, the engine still loading
   /// behind a dictation already tapped (`modelLoading`), and audio a crash left being read (`recovering`).
   var waits: [HostPrecondition] {
     var waits = model.waitingOn
-    if model.dictation != nil, residency.state == .loading { waits.append(.modelLoading) }
-    if recoveringSpool { waits.append(.recovering) }
+    if model.dictation != nil, engine.residency.state == .loading { waits.append(.modelLoading) }
+    if backlog.recovering { waits.append(.recovering) }
     return waits
   }
 
   /// Publishes the state when what the host waits on changed outside a transition (the engine loaded, recovery).
   func publishIfWaitsChanged() {
-    if !ended, model.sessionID != nil, waits != publishedWaits { publish() }
+    if !ended, model.sessionID != nil, publisher.waitsChanged(waits) { publish() }
   }
 
-  /// Writes `state.json` from the model and the live recording figures.
+  /// Writes `state.json` from the model and the live recording figures, and hands it to the app's screens.
   func publish(phase: HostPhase? = nil) {
-    guard let sessionID = model.sessionID else { return }
-    stateSeq += 1
-    let phase = phase ?? model.phase
-    publishedWaits = waits
-    var state = HostState(seq: stateSeq, sessionID: sessionID, phase: phase, heartbeat: clock.now())
-    state.expiresAt = model.expiresAt
-    state.waitingOn = publishedWaits
-    state.dictationCommandSeq = model.dictation?.commandSeq
-    state.audioLevel = phase == .recording ? audioLevel : nil
-    state.liveText = liveText
-    state.lastCommandSeq = model.lastCommandSeq
-    state.lastResultID = model.lastResultID
-    state.failure = model.failure
-    if phase == .recording, let recording {
-      state.microphone = microphoneName
-      state.stopsIn = recording.cap.stopsIn(after: recording.reading.seconds)
-      state.canKeepGoing = recording.cap.canKeepGoing && recording.dictation.origin == .keyboard
+    let figures = recording.map {
+      RecordingFigures(
+        stopsIn: $0.cap.stopsIn(after: $0.reading.seconds),
+        canKeepGoing: $0.cap.canKeepGoing && $0.dictation.origin == .keyboard)
     }
-    state.appDictation = model.dictation?.origin == .app ? true : nil
-    broadcast(.state(state))
-    stateWrites.attempt(ChannelFile.state, logger: logger) {
+    guard let state = publisher.state(of: model, phase: phase, waits: waits, recording: figures, now: clock.now())
+    else { return }
+    publisher.broadcast(.state(state))
+    publisher.writes.attempt(ChannelFile.state, logger: logger) {
       do {
         try channel.writeState(state)
       } catch {

@@ -147,23 +147,3 @@ public struct EngineResidency: Sendable, Hashable {
     return (warming ? [.stopWarmUp] : []) + [.unload(reason: reason)]
   }
 }
-
-/// How often the host reads the channel when no change signal came. Signals (Darwin notifications on iPhone) carry
-/// every command; the poll only covers a missed one, so while nothing goes on (no dictation, no command for a
-/// minute) it slows from every `busy` seconds to every `idle` seconds: over an 8-hour session that is 14,400 wakeups
-/// instead of 57,600.
-public enum HostPace {
-  /// Seconds without a command or dictation after which the host polls slowly.
-  public static let quietAfter = 60.0
-
-  public static func pollInterval(phase: HostPhase, lastActivity: Double, now: Double, busy: Double, idle: Double)
-    -> Double
-  {
-    switch phase {
-    case .standby, .interrupted, .inactive:
-      return now - lastActivity >= quietAfter ? max(busy, idle) : busy
-    case .activating, .recording, .transcribing, .delivering:
-      return busy
-    }
-  }
-}
