@@ -275,7 +275,8 @@ let package = Package(
     .testTarget(
       name: "CloudSpeechTests",
       dependencies: [
-        "AudioInput", "CloudSpeech", "FieldValues", "HTTPTransport", "KeyStore", "RemoteDictation", "SpeechEngine",
+        "AudioInput", "CloudSpeech", "FieldValues", "HTTPTransport", "KeyStore", "LiveWire", "RemoteDictation",
+        "SpeechEngine",
         "TestSupport",
         "ProviderTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
       ]

@@ -29,6 +29,7 @@ public struct OwnServerEngine: StreamingSpeechEngine {
   public var id: String { files.id }
   public var model: String { files.model }
   public var windowing: VoicedTranscription.Windowing { files.windowing }
+  public var readableLanguages: Set<String>? { files.readableLanguages }
 
   public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
     try await files.transcribe(samples, options: options)

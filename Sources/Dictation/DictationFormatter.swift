@@ -1,6 +1,7 @@
 import DictationValues
 import Foundation
 import LLMPolish
+import SpeechEngine
 import SpeechReading
 import TextPipeline
 
@@ -105,11 +106,25 @@ public struct DictationFormatter: Sendable {
 
   /// The deterministic clean-up of `raw` for `field`, in the field's style.
   public func cleanUp(_ raw: String, field: FieldContext = FieldContext()) -> FormattedText {
-    let pipeline = TextPipeline(
+    let result = textPipeline(for: field).run(raw, context: field)
+    return FormattedText(text: result.text, trace: result.trace)
+  }
+
+  /// Each of `segments` with its words cleaned up for `field` as `cleanUp` cleans a dictation's, trimmed.
+  public func cleanUp(_ segments: [TranscriptSegment], field: FieldContext) -> [TranscriptSegment] {
+    let pipeline = textPipeline(for: field)
+    return segments.map { segment in
+      var cleaned = segment
+      cleaned.text = pipeline.run(segment.text, context: field).text.trimmingCharacters(in: .whitespacesAndNewlines)
+      return cleaned
+    }
+  }
+
+  /// The clean-up's stages for `field`: the settings' dictionary and snippets, in the field's style.
+  private func textPipeline(for field: FieldContext) -> TextPipeline {
+    TextPipeline(
       configuration: PipelineConfiguration(
         dictionary: settings.dictionary, snippets: settings.snippets, style: style(for: field).text))
-    let result = pipeline.run(raw, context: field)
-    return FormattedText(text: result.text, trace: result.trace)
   }
 
   /// Formats `raw` for `field`, with the polish report when a model was asked.

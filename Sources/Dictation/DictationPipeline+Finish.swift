@@ -6,9 +6,9 @@ import SpeechReading
 extension DictationPipeline {
   /// The one step that ends every dictation, whatever read it (a file, a retry, the server's uploads and live
   /// connections, the flow session's host, a crash's spool): formats the engine's words for the field (clean-up,
-  /// polish, safety net), puts the learned forms the engine confirmed first in the trace, and keeps the entry with
-  /// its audio in `archive`. A reading with no words, or one asked for `raw` (the engine's words as they are), is
-  /// neither formatted nor kept.
+  /// polish, safety net) and each of its segments (the clean-up alone, in the same field and language), puts the
+  /// learned forms the engine confirmed first in the trace, and keeps the entry with its audio in `archive`. A
+  /// reading with no words, or one asked for `raw` (the engine's words as they are), is neither formatted nor kept.
   public func finish(_ reading: DictationReading, raw: Bool = false, in archive: (any DictationArchive)?) async
     -> (dictation: FinishedDictation, polish: PolishReport?)
   {
@@ -19,12 +19,19 @@ extension DictationPipeline {
       model: reading.transcript.model, language: reading.transcript.language ?? "", audioSeconds: duration,
       origin: reading.origin,
       field: reading.field, status: reading.recovered ? .recovered : .complete, createdAt: reading.startedAt)
-    guard !words.isEmpty, !raw else { return (FinishedDictation(entry: entry), nil) }
+    var segments = reading.transcript.segments.map { segment in
+      var trimmed = segment
+      trimmed.text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      return trimmed
+    }
+    guard !words.isEmpty, !raw else { return (FinishedDictation(entry: entry, cleanedSegments: segments), nil) }
     var (formatted, polish): (FormattedText, PolishReport?)
     if let selection = reading.field.selection {
       (formatted, polish) = (await formatter.command(words, selection: selection), nil)
     } else {
-      (formatted, polish) = await formatter.format(words, field: reading.field.read(in: reading.transcript.language))
+      let field = reading.field.read(in: reading.transcript.language)
+      (formatted, polish) = await formatter.format(words, field: field)
+      segments = formatter.cleanUp(segments, field: field)
     }
     formatted.traceLearned(reading.transcript.learned, raw: words)
     let now = clock.date()
@@ -32,7 +39,7 @@ extension DictationPipeline {
     entry.trace = formatted.trace
     entry.processingSeconds = max(0, now.timeIntervalSince(reading.startedAt) - duration)
     entry.updatedAt = now
-    var finished = FinishedDictation(entry: entry, notice: formatted.notice)
+    var finished = FinishedDictation(entry: entry, cleanedSegments: segments, notice: formatted.notice)
     do {
       if let kept = try archive?.record(entry, audio: reading.audio) { finished.entry = kept }
     } catch {

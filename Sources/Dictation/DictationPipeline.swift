@@ -17,6 +17,8 @@ public struct DictationPipeline: Sendable {
   public var archive: HistoryArchive?
   /// Times each dictation (a test clock in tests).
   public var clock: UtterClock
+  /// A fresh id for each dictation (its history entry's uuid) and each flow session the pipeline's host runs.
+  public var makeID: @Sendable () -> String
 
   /// The user's settings: the formatter's, the one copy the pipeline reads.
   public var settings: DictationSettings {
@@ -25,23 +27,24 @@ public struct DictationPipeline: Sendable {
   }
 
   public init(
-    engines: EngineAccess, formatter: DictationFormatter, archive: HistoryArchive?, clock: UtterClock = .system
+    engines: EngineAccess, formatter: DictationFormatter, archive: HistoryArchive?, clock: UtterClock = .system,
+    makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
   ) {
     self.engines = engines
     self.formatter = formatter
     self.archive = archive
     self.clock = clock
+    self.makeID = makeID
   }
 
   /// How one dictation is transcribed.
   public struct Request: Sendable {
     /// The engine; nil uses the settings' choice.
     public var engine: EngineChoice?
-    /// The spoken language; nil uses the settings' (or detects it).
-    public var language: String?
     public var beamSize: Int
     public var threads: Int?
-    /// The field the text goes into.
+    /// The field the text goes into, with the spoken language (`FieldContext.language`; nil uses the settings', or
+    /// detects it).
     public var field: FieldContext
     /// Text said before this audio, handed to the engine after the dictionary's terms (an API client's `prompt`).
     public var prompt: String?
@@ -51,12 +54,10 @@ public struct DictationPipeline: Sendable {
     public var progress: (@Sendable (Double) -> Void)?
 
     public init(
-      engine: EngineChoice? = nil, language: String? = nil, beamSize: Int = 5, threads: Int? = nil,
-      field: FieldContext = FieldContext(), prompt: String? = nil, raw: Bool = false,
-      progress: (@Sendable (Double) -> Void)? = nil
+      engine: EngineChoice? = nil, beamSize: Int = 5, threads: Int? = nil, field: FieldContext = FieldContext(),
+      prompt: String? = nil, raw: Bool = false, progress: (@Sendable (Double) -> Void)? = nil
     ) {
       self.engine = engine
-      self.language = language
       self.beamSize = beamSize
       self.threads = threads
       self.field = field
@@ -66,19 +67,15 @@ public struct DictationPipeline: Sendable {
     }
   }
 
-  /// How `request`'s audio is read: the settings' options (`hostConfiguration`'s) with the request's prompt, beam
-  /// and threads, in the request's language, else the field's (`FieldContext.transcriptionOptions`).
-  public func options(for request: Request) -> TranscriptionOptions {
+  /// How `request`'s audio is read by `engine`: the settings' options (`hostConfiguration`'s) with the request's
+  /// prompt, beam and threads, in the field's language, else the settings', as the engine's model reads them
+  /// (`FieldContext.transcriptionOptions`).
+  public func options(for request: Request, on engine: any SpeechEngine) -> TranscriptionOptions {
     var base = settingsTranscription
     base.prompt = request.prompt
     base.beamSize = request.beamSize
     base.threads = request.threads
-    var field = request.field
-    if let language = request.language {
-      base.language = language
-      field.language = nil
-    }
-    return field.transcriptionOptions(from: base)
+    return request.field.transcriptionOptions(from: base, readable: engine.readableLanguages)
   }
 
   /// Transcribes, formats and records `samples` (16 kHz mono). The text is returned even when history cannot
@@ -87,7 +84,7 @@ public struct DictationPipeline: Sendable {
     let started = clock.date()
     let engine = try await engines.load(request.engine ?? settings.engine())
     let transcript = try await VoicedTranscription(progress: request.progress)
-      .transcribe(samples, engine: engine, options: options(for: request))
+      .transcribe(samples, engine: engine, options: options(for: request, on: engine))
     return await outcome(transcript, samples: samples, request: request, started: started)
   }
 
@@ -97,7 +94,7 @@ public struct DictationPipeline: Sendable {
     -> DictationOutcome
   {
     let engine = try await engines.load(request.engine ?? settings.engine())
-    let final = await reading.finalReading(engine: engine, options: options(for: request))
+    let final = await reading.finalReading(engine: engine, options: options(for: request, on: engine))
     if final.text.isEmpty, final.failures > 0 {
       throw UnreadableDictation(message: "transcription failed: \(final.lastError ?? "unknown error")")
     }
@@ -109,11 +106,12 @@ public struct DictationPipeline: Sendable {
     -> DictationOutcome
   {
     let reading = DictationReading(
-      id: UUID().uuidString.lowercased(), transcript: transcript, audio: samples, field: request.field,
+      id: makeID(), transcript: transcript, audio: samples, field: request.field,
       origin: archive?.origin ?? .cli, startedAt: started)
     let (finished, polish) = await finish(reading, raw: request.raw, in: archive)
     return DictationOutcome(
-      dictation: finished.entry, segments: transcript.segments, polish: polish,
+      dictation: finished.entry, segments: transcript.segments, cleanedSegments: finished.cleanedSegments,
+      polish: polish,
       elapsedSeconds: clock.date().timeIntervalSince(started),
       storageWarning: finished.archiveError.map { "the dictation was not saved in history: \($0)" },
       notice: finished.notice)
@@ -133,11 +131,14 @@ public struct UnreadableDictation: Error, Sendable, CustomStringConvertible {
 }
 
 /// A finished run of the pipeline: the dictation as history keeps it, and what only a run reports (the engine's
-/// segments, the polish report, timing, why history or polish fell short).
+/// segments, as read and as cleaned up, the polish report, timing, why history or polish fell short).
 public struct DictationOutcome: Sendable, Encodable {
   /// The dictation (its row id set when history kept it).
   public var dictation: HistoryEntry
+  /// The engine's segments, with its words and their times.
   public var segments: [TranscriptSegment]
+  /// The segments as subtitles show them, cleaned up by `finish` as the text was (`FinishedDictation`).
+  public var cleanedSegments: [TranscriptSegment]
   public var polish: PolishReport?
   public var elapsedSeconds: Double
   /// Set when the dictation could not be saved; the text is still returned.

@@ -17,7 +17,7 @@ extension DictationHost {
     let dictationID = recording.dictation.id
     recording.reading.pace?.power = livePower
     let step = recording.reading.advance(
-      engine: engine, options: recording.dictation.context.transcriptionOptions(from: sessionOptions)
+      engine: engine, options: options(for: recording.dictation.context, on: engine)
     ) { [weak self] update in
       await self?.liveJobFinished(dictationID: dictationID, update)
     }

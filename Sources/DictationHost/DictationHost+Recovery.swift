@@ -25,7 +25,7 @@ extension DictationHost {
       // The same transcription as a live dictation's final text: the shared stage's windows.
       let reading = await WindowedReading.read(
         samples, segments: segments, engine: engine,
-        options: sidecar.context.transcriptionOptions(from: sessionOptions))
+        options: options(for: sidecar.context, on: engine))
       if reading.failures > 0 {
         logger.error(
           "cannot transcribe recovered audio \(sidecar.dictationID): \(reading.lastError ?? "unknown error")")

@@ -68,7 +68,7 @@ extension DictationHost {
     } else {
       // The windows a whole-recording decode cuts; those read while the user spoke are not read again.
       reading = await recording.reading.finalReading(
-        engine: engine, options: dictation.context.transcriptionOptions(from: sessionOptions))
+        engine: engine, options: options(for: dictation.context, on: engine))
       logger.info(
         "dictation \(dictation.id): \(reading.reused) window(s) read while speaking, \(reading.readNow) read at stop, \(recording.reading.readingsMade - reading.reused) speculative reading(s) unused"
       )

@@ -53,7 +53,7 @@ extension DictationHost {
   }
 
   private func openStream(_ engine: any StreamingSpeechEngine, for dictation: ActiveDictation) {
-    let options = dictation.context.transcriptionOptions(from: sessionOptions)
+    let options = options(for: dictation.context, on: engine)
     let id = dictation.id
     Task { [weak self] in
       do {

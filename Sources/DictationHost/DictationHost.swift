@@ -254,6 +254,12 @@ public actor DictationHost {
   /// dictation reads them in its language: `FieldContext.transcriptionOptions`).
   var sessionOptions: TranscriptionOptions { learning.options(from: configuration.transcription) }
 
+  /// How a dictation into `field` is read on `engine`: the session's options, in the language `DictationLanguage`
+  /// decides for the field with the languages the engine's model reads.
+  func options(for field: FieldContext, on engine: any SpeechEngine) -> TranscriptionOptions {
+    field.transcriptionOptions(from: sessionOptions, readable: engine.readableLanguages)
+  }
+
   /// What the host waits on now, as the keyboard is told: the session's preconditions, the engine still loading
   /// behind a dictation already tapped (`modelLoading`), and audio a crash left being read (`recovering`).
   var waits: [HostPrecondition] {

@@ -122,13 +122,7 @@ extension DictationServer {
       }
     }
     metrics.dictation(audioSeconds: outcome.audioSeconds, workSeconds: clock.now() - started)
-    let cues = outcome.segments.map { segment in
-      let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
-      let shown =
-        dictation.raw
-        ? text : pipeline.formatter.cleanUp(text, field: dictation.field).text.trimmingCharacters(in: .whitespaces)
-      return TranscriptionFormat.Cue(start: segment.start, end: segment.end, text: shown)
-    }
+    let cues = outcome.cleanedSegments.map { TranscriptionFormat.Cue(start: $0.start, end: $0.end, text: $0.text) }
     var answer = TranscriptionFormat.Answer(
       text: outcome.text.trimmingCharacters(in: .whitespacesAndNewlines), language: outcome.language,
       duration: outcome.audioSeconds, cues: cues, engine: outcome.engine, model: outcome.model)
@@ -262,6 +256,6 @@ extension DictationServer {
     }
     let code = language?.lowercased()
     return DictationPipeline.Request(
-      language: code, field: FieldContext(language: code), prompt: prompt.map { String($0.prefix(1000)) }, raw: raw)
+      field: FieldContext(language: code), prompt: prompt.map { String($0.prefix(1000)) }, raw: raw)
   }
 }

@@ -8,6 +8,7 @@ public actor EnginePool: SpeechEngine {
   public nonisolated let id: String
   public nonisolated let model: String
   public nonisolated let windowing: VoicedTranscription.Windowing
+  public nonisolated let readableLanguages: Set<String>?
   private var free: [any SpeechEngine]
   /// Threads each call gets, unless the caller set its own.
   public nonisolated let threadsPerCall: Int
@@ -26,6 +27,7 @@ public actor EnginePool: SpeechEngine {
     id = engines[0].id
     model = engines[0].model
     windowing = engines[0].windowing
+    readableLanguages = engines[0].readableLanguages
     free = engines
     self.threadsPerCall = max(1, threadsPerCall)
     self.observe = observe

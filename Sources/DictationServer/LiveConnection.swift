@@ -95,7 +95,7 @@ actor LiveConnection {
 
   private func advance() {
     guard !stopped else { return }
-    let step = reading.advance(engine: engine, options: pipeline.options(for: request)) {
+    let step = reading.advance(engine: engine, options: pipeline.options(for: request, on: engine)) {
       [weak self] update in
       await self?.finished(update)
     }

@@ -9,8 +9,8 @@ public struct FieldContext: Codable, Sendable, Hashable {
   public var contentType: String?
   /// The bundle id of the app holding the field, when known.
   public var appBundleID: String?
-  /// The language the keyboard chose (`KeyboardLanguage.resolve`, e.g. `fr`): dictation and clean-up follow it; nil
-  /// leaves it to the settings and detection.
+  /// The language the keyboard chose (`DictationLanguage.resolve`, e.g. `fr`), or a request's: dictation and clean-up
+  /// follow it; nil leaves it to the settings and detection.
   public var language: String?
   /// The style picked on the keyboard (a built-in or saved style's name); nil: the settings and the field choose.
   public var style: String?

@@ -1,26 +1,22 @@
 import FieldValues
 
-/// The keyboard's language: picked on it, else Utter's setting, else the field's (`documentInputMode`).
+/// The keyboard's language: picked on it, else Utter's setting, else the field's (`documentInputMode`), decided by
+/// `DictationLanguage` as the app decides it.
 public enum KeyboardLanguage {
   /// The languages the keyboard's switch offers (`OfferedLanguage`), by code, with their own names.
   public static let choices: [(code: String, name: String)] = OfferedLanguage.all.map { ($0.code, $0.ownName) }
 
-  /// The language for the keyboard: `picked`, else `setting`, else `field`; nil lets the engine detect it.
+  /// The language for the keyboard (its layout, and the field's language it sends): `picked`, else `setting`, else
+  /// `field`; nil lets the engine detect it. The keyboard does not know the model: the app reads this choice with the
+  /// model's languages (`FieldContext.transcriptionOptions`).
   public static func resolve(picked: String?, setting: String?, field: String?) -> String? {
-    [picked, setting, field].lazy.compactMap(code).first
+    DictationLanguage.resolve(picked: picked, setting: setting, field: field)
   }
 
-  /// The language an input mode or setting names (`fr-FR` → `fr`, `pt-BR` stays); nil for none or `auto`.
+  /// The language an input mode or setting names (`DictationLanguage.code`: `fr-FR` → `fr`, `pt-BR` stays); nil for
+  /// none or `auto`.
   public static func code(_ identifier: String?) -> String? {
-    let parts = (identifier ?? "").split { $0 == "-" || $0 == "_" || $0 == " " }.map(String.init)
-    guard let language = parts.first?.lowercased() else { return nil }
-    guard language.count >= 2, language.count <= 3, language.allSatisfy(\.isLetter),
-      !["mul", "und", "zxx"].contains(language)
-    else { return nil }
-    // NB: Brazilian and European Portuguese are told apart by Whisper's vocabulary, not its language code, but
-    // the keyboard's currency and layout differ; other regions only name the same language.
-    if language == "pt", parts.count > 1, parts[1].uppercased() == "BR" { return "pt-BR" }
-    return language
+    DictationLanguage.code(identifier)
   }
 
   /// The short label the keyboard's switch shows: `FR`, or `Auto` when the keyboard follows detection.

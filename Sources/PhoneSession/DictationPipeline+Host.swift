@@ -56,7 +56,6 @@ extension DictationPipeline {
   /// The host of a flow session running this pipeline on `devices`: the one place a `DictationHost` is put together,
   /// for the app, `utter host` and the bench alike. `run()` it to serve the keyboard (and the app's own button).
   ///
-  /// - Parameters:
   /// Each dictation reads the settings as they are when it starts (engine, language, polish, dictionary, style,
   /// cap, end of speech): a change made while the session runs applies from the next dictation.
   ///
@@ -81,7 +80,7 @@ extension DictationPipeline {
         }
       },
       finish: { reading in await learning.current.finish(reading, in: archive).dictation }, archive: archive,
-      spool: AudioSpool(directory: devices.data.spool), makeSessionID: { UUID().uuidString.lowercased() },
+      spool: AudioSpool(directory: devices.data.spool), makeSessionID: makeID,
       learnCorrections: learning.learn,
       liveCleanUp: { raw, field in learning.current.formatter.cleanUp(raw, field: field).text },
       unloadEngine: engines.unload, logger: devices.logger)

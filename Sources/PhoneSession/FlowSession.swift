@@ -1,4 +1,5 @@
 #if canImport(Observation)
+  import Clocks
   import Dictation
   import DictationHost
   import DictationValues
@@ -109,7 +110,9 @@
         configureDevices(&devices)
         var configuration = pipeline.hostConfiguration()
         adjust(&configuration)
-        run(pipeline.makeHost(on: devices, engine: engine, adjust: adjust), timeout: configuration.timeout.seconds)
+        run(
+          pipeline.makeHost(on: devices, engine: engine, adjust: adjust), timeout: configuration.timeout.seconds,
+          clock: devices.clock)
       }
     }
 
@@ -148,12 +151,14 @@
       if let host { Task { [livePower] in await host.setLivePower(livePower) } }
     }
 
-    private func run(_ host: DictationHost, timeout: Double?) {
+    /// Runs `host`, shown ending `timeout` seconds after now on `clock` (nil: never).
+    private func run(_ host: DictationHost, timeout: Double?, clock: UtterClock) {
       self.host = host
       Task { [livePower] in await host.setLivePower(livePower) }
       cues = SessionCues()
       indicator.start(
-        SessionActivityState(phase: .ready, wordsThisSession: 0, endsAt: timeout.map { Date().addingTimeInterval($0) }))
+        SessionActivityState(
+          phase: .ready, wordsThisSession: 0, endsAt: timeout.map { clock.date().addingTimeInterval($0) }))
       Task { [weak self] in
         for await update in await host.updates() { self?.follow(update) }
       }

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTransport
-// NB: the live WebSocket's messages are part of this client's API, so its users see them as they see the client.
-@_exported import LiveWire
+import LiveWire
 
 /// Why dictating through a server failed, in one line a user can act on.
 public struct RemoteDictationError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -88,6 +88,8 @@ public protocol SpeechEngine: Sendable {
   var windowing: VoicedTranscription.Windowing { get }
   /// Whether it raises the vocabulary's tokens while decoding when asked (`TranscriptionOptions.biasesDecoder`).
   var canBiasTowardTerms: Bool { get }
+  /// The languages its model reads (`["en"]` for an English-only model); nil: any (`DictationLanguage.resolve`).
+  var readableLanguages: Set<String>? { get }
 }
 
 extension SpeechEngine {
@@ -99,6 +101,9 @@ extension SpeechEngine {
 
   /// Engines take the vocabulary as a prompt only, unless they say otherwise.
   public var canBiasTowardTerms: Bool { false }
+
+  /// The languages its model's name says it reads (`SpokenLanguage.readable(byModel:)`), unless it says otherwise.
+  public var readableLanguages: Set<String>? { SpokenLanguage.readable(byModel: model) }
 }
 
 /// Sample rate every engine receives.

@@ -12,6 +12,12 @@ public enum SpokenLanguage {
     "tr", "tt", "uk", "ur", "uz", "vi", "yi", "yo", "yue", "zh",
   ]
 
+  /// The languages a model reads, by its name: Whisper's English-only models end in `.en` (`tiny.en`, WhisperKit's
+  /// `openai_whisper-base.en`); nil: any.
+  public static func readable(byModel model: String) -> Set<String>? {
+    model.lowercased().hasSuffix(".en") ? ["en"] : nil
+  }
+
   /// Whether `tag` (`en`, `pt-BR`, `auto`) names a language the engines know, or asks them to detect it.
   public static func isKnown(_ tag: String) -> Bool {
     if LanguageChoice(tag).isAutomatic { return !tag.isEmpty }

@@ -30,17 +30,25 @@ public struct DictationReading: Sendable {
   }
 }
 
-/// A finished dictation: its history entry (as kept, with its row id when history took it), and why an optional
-/// step was skipped or history could not keep it. The text is complete either way.
+/// A finished dictation: its history entry (as kept, with its row id when history took it), its segments as the
+/// user reads them, and why an optional step was skipped or history could not keep it. The text is complete either
+/// way.
 public struct FinishedDictation: Sendable {
   public var entry: HistoryEntry
+  /// The engine's segments, each cleaned up as the text was (the engine's words when the text was not), trimmed:
+  /// what subtitles show.
+  public var cleanedSegments: [TranscriptSegment]
   /// Why polish was skipped, in one line for the user.
   public var notice: String?
   /// Why history could not keep it (a full disk); nil when it did or history is off.
   public var archiveError: (any Error)?
 
-  public init(entry: HistoryEntry, notice: String? = nil, archiveError: (any Error)? = nil) {
+  public init(
+    entry: HistoryEntry, cleanedSegments: [TranscriptSegment] = [], notice: String? = nil,
+    archiveError: (any Error)? = nil
+  ) {
     self.entry = entry
+    self.cleanedSegments = cleanedSegments
     self.notice = notice
     self.archiveError = archiveError
   }

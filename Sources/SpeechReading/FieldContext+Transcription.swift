@@ -3,12 +3,15 @@ import SpeechEngine
 
 extension FieldContext {
   /// How a dictation into this field is read, for the host and the pipeline alike: `base` (the settings' language,
-  /// the dictionary's terms, the learned forms, beam and threads) in the language the keyboard chose for the field
-  /// (`KeyboardLanguage.resolve` weighed the keyboard's pick, the settings and the conversation), unless it chose
-  /// none or `auto`.
-  public func transcriptionOptions(from base: TranscriptionOptions) -> TranscriptionOptions {
+  /// the dictionary's terms, the learned forms, beam and threads) in the language `DictationLanguage` decides: the
+  /// field's (the keyboard's choice, or a request's), else the settings', the first the model reads (`readable`,
+  /// `SpeechEngine.readableLanguages`; nil: any); nil detects it.
+  public func transcriptionOptions(from base: TranscriptionOptions, readable: Set<String>? = nil)
+    -> TranscriptionOptions
+  {
     var options = base
-    if let tag = LanguageChoice(language).tag { options.language = tag }
+    options.language = DictationLanguage.resolve(
+      picked: language, setting: base.language, field: nil, readable: readable)
     return options
   }
 

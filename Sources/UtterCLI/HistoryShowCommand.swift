@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioInput
+import CLISupport
 import Dictation
 import DictationValues
 import Foundation

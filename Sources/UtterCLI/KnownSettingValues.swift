@@ -1,3 +1,4 @@
+import CLISupport
 import CloudSpeech
 import SpeechEngine
 import Storage

@@ -1,6 +1,8 @@
 import ArgumentParser
 import AudioInput
+import CLISupport
 import Dictation
+import DictationValues
 import Foundation
 import Locations
 
@@ -79,7 +81,8 @@ struct TranscribeCommand: AsyncParsableCommand {
       source: .cli, keepInHistory: !noHistory, engineBaseURL: engineBaseURL, style: try dictation.style(named: style),
       polishProvider: raw ? "none" : polish, polishModel: polishModel, polishBaseURL: polishEndpoint)
     var request = DictationPipeline.Request(
-      engine: engineOptions.choice(in: pipeline.settings), language: language, beamSize: beam, threads: threads)
+      engine: engineOptions.choice(in: pipeline.settings), beamSize: beam, threads: threads,
+      field: FieldContext(language: language))
     let progress = TerminalProgress()
     if progress.isShown {
       let name = url.lastPathComponent

@@ -1,6 +1,5 @@
 import ArgumentParser
-// NB: re-exported so every command sees the helpers it shares with utter-bench without an import each.
-@_exported import CLISupport
+import CLISupport
 import Foundation
 import Locations
 

@@ -61,10 +61,10 @@ public struct AddedWhisperModels: Sendable {
     return nil
   }
 
-  /// Checks `file` and copies it in as `id`; throws `GGMLFileError` for a file that is not a model and
-  /// `SpeechEngineLoadError` for an id already taken or a copy that failed.
+  /// Checks `file` and copies it in as `id`, added at `now`; throws `GGMLFileError` for a file that is not a model
+  /// and `SpeechEngineLoadError` for an id already taken or a copy that failed.
   @discardableResult
-  public func add(_ file: URL, id: String) throws -> Model {
+  public func add(_ file: URL, id: String, now: Date = Date()) throws -> Model {
     if let refusal = Self.refusal(id: id) { throw SpeechEngineLoadError(refusal) }
     let header = try GGMLModelFile.inspect(file)
     var models = try list()
@@ -76,7 +76,7 @@ public struct AddedWhisperModels: Sendable {
       at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let name = "\(id).bin"
     let sha256 = try copy(file, to: directory.appendingPathComponent(name), bytes: header.bytes)
-    let model = Model(id: id, file: name, source: file.lastPathComponent, header: header, sha256: sha256, added: Date())
+    let model = Model(id: id, file: name, source: file.lastPathComponent, header: header, sha256: sha256, added: now)
     models.append(model)
     try write(models)
     return model

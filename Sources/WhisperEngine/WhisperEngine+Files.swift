@@ -5,7 +5,6 @@ extension WhisperEngine {
   /// Loads an added model (`AddedWhisperModels`) from its file with whisper.cpp's own loader, which has the last word:
   /// the file's headers are checked again first, so a file changed since it was added is refused in one line.
   public convenience init(added model: AddedWhisperModels.Model, file: URL, installation: EngineInstallation) throws {
-    let start = Date()
     let header: GGMLModelFile
     do {
       header = try GGMLModelFile.inspect(file)
@@ -21,7 +20,7 @@ extension WhisperEngine {
     guard let loaded = file.path.withCString({ initialise($0, params) }) else {
       throw SpeechEngineLoadError("whisper.cpp could not load the added model '\(model.id)' (\(file.path))")
     }
-    self.init(library: library, context: loaded, model: model.id, isEnglishOnly: header.isEnglishOnly, started: start)
+    self.init(library: library, context: loaded, model: model.id, isEnglishOnly: header.isEnglishOnly)
   }
 
   /// `spec`'s verified CTranslate2 weights converted to whisper.cpp's ggml format, as the engine loads them.

@@ -7,8 +7,8 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
   public let id = "whisper"
   public let model: String
   public let isEnglishOnly: Bool
-  /// Seconds spent converting and loading the model.
-  public let loadSeconds: Double
+  /// What the model's header says it reads: English alone, or every language.
+  public var readableLanguages: Set<String>? { isEnglishOnly ? ["en"] : nil }
   /// whisper.cpp's logits filter raises the vocabulary's tokens (`TermBias`).
   public var canBiasTowardTerms: Bool { library.api.tokenize != nil && library.api.n_vocab != nil }
 
@@ -21,7 +21,6 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
 
   /// Loads `spec` from `installation`, verifying checksums and the library version.
   public convenience init(spec: WhisperModelSpec, installation: EngineInstallation) throws {
-    let start = Date()
     let library = try Self.openLibrary(installation, for: spec)
     var ggml = try Self.ggmlBytes(spec, installation: installation)
     guard let initialise = library.api.init_from_buffer_with_params else {
@@ -32,16 +31,15 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
       initialise(buffer.baseAddress, buffer.count, contextParams)
     }
     guard let loaded else { throw SpeechEngineLoadError("whisper.cpp rejected the converted \(spec.id) model") }
-    self.init(library: library, context: loaded, model: spec.id, isEnglishOnly: spec.isEnglishOnly, started: start)
+    self.init(library: library, context: loaded, model: spec.id, isEnglishOnly: spec.isEnglishOnly)
   }
 
-  /// An engine on `context`, loaded by `library` since `started`.
-  init(library: WhisperLibrary, context: UnsafeMutableRawPointer, model: String, isEnglishOnly: Bool, started: Date) {
+  /// An engine on `context`, loaded by `library`.
+  init(library: WhisperLibrary, context: UnsafeMutableRawPointer, model: String, isEnglishOnly: Bool) {
     self.library = library
     self.context = context
     self.model = model
     self.isEnglishOnly = isEnglishOnly
-    loadSeconds = Date().timeIntervalSince(started)
   }
 
   /// The verified library of `installation`; `spec` names the model the install command is told to fetch.

@@ -3,6 +3,7 @@ import FieldValues
 import Foundation
 import HTTPTransport
 import KeyStore
+import LiveWire
 import RemoteDictation
 import SpeechEngine
 import Testing
