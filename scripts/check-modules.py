@@ -19,6 +19,12 @@ WALK = ["KeyboardModel", "DictationHost", "Dictation"]
 # Ceilings, lowered as the graph shrinks (never raised to let a change through).
 MAX_EDGES = 141
 MAX_WALK = 19
+# The re-exports left, each to go when its modules merge (issue 51); no other file may add one.
+REEXPORTS = {
+    "Sources/DictationValues/HistoryEntry.swift",
+    "Sources/SessionChannel/KeyboardChannelExport.swift",
+    "Sources/WordMatching/WordChangesExport.swift",
+}
 
 # Module -> modules it must never reach, directly or through another module, and why.
 RULES = {
@@ -66,7 +72,7 @@ def main() -> int:
         broken.append(f"module graph: a keyboard dictation crosses {len(walk)} modules, more than {MAX_WALK}")
     for source in sorted((ROOT / "Sources").rglob("*.swift")):
         for number, line in enumerate(source.read_text().splitlines(), 1):
-            if re.match(r"\s*@_exported\s+import\b", line):
+            if re.match(r"\s*@_exported\s+import\b", line) and str(source.relative_to(ROOT)) not in REEXPORTS:
                 broken.append(f"{source.relative_to(ROOT)}:{number}: re-exports a module; import it where it is used")
     for module, (forbidden, why) in RULES.items():
         for other in sorted(set(forbidden) & reach(module)):
@@ -76,7 +82,7 @@ def main() -> int:
     if not broken:
         print(
             f"module graph: {len(RULES)} rules hold; {edges} edges, {len(walk)} modules on a keyboard dictation's walk,"
-            " no re-exports")
+            f" {len(REEXPORTS)} re-exports left")
     return 1 if broken else 0
 
 
