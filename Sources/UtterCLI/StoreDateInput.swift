@@ -1,3 +1,4 @@
+import CLISupport
 import Foundation
 
 /// Reads a date the user typed: `today`, `yesterday`, a span back from now (`7d`, `24h`, `2w`), a day

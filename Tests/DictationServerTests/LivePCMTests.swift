@@ -1,3 +1,4 @@
+import LiveWire
 import RemoteDictation
 import Testing
 
