@@ -12,10 +12,7 @@ let package = Package(
     .executable(name: "utter-bench", targets: ["UtterBench"]),
     .library(name: "Clocks", targets: ["Clocks"]),
     .library(name: "DictationValues", targets: ["DictationValues"]),
-    .library(name: "FieldValues", targets: ["FieldValues"]),
     .library(name: "WordMatching", targets: ["WordMatching"]),
-    .library(name: "WordChanges", targets: ["WordChanges"]),
-    .library(name: "Locations", targets: ["Locations"]),
     .library(name: "AudioInput", targets: ["AudioInput"]),
     .library(name: "SpeechEngine", targets: ["SpeechEngine"]),
     .library(name: "CloudSpeech", targets: ["CloudSpeech"]),
@@ -24,13 +21,13 @@ let package = Package(
     .library(name: "LLMPolish", targets: ["LLMPolish"]),
     .library(name: "KeyStore", targets: ["KeyStore"]),
     .library(name: "SessionChannel", targets: ["SessionChannel"]),
-    .library(name: "KeyboardChannel", targets: ["KeyboardChannel"]),
     .library(name: "KeyboardModel", targets: ["KeyboardModel"]),
     .library(name: "DictationHost", targets: ["DictationHost"]),
     .library(name: "Dictation", targets: ["Dictation"]),
     .library(name: "SpeechReading", targets: ["SpeechReading"]),
     .library(name: "ModelInstallation", targets: ["ModelInstallation"]),
     .library(name: "PhoneSession", targets: ["PhoneSession"]),
+    .library(name: "AppSettings", targets: ["AppSettings"]),
     .library(name: "LiveWire", targets: ["LiveWire"]),
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "RemoteDictation", targets: ["RemoteDictation"]),
@@ -64,27 +61,23 @@ let package = Package(
     .target(name: "PhoneRules"),
     // The rules that decide what a keyboard extension sees and may do (its text proxy, Full Access): apart from
     // PhoneRules so the keyboard links only these.
-    .target(name: "KeyboardRules", dependencies: ["FieldValues"]),
+    .target(name: "KeyboardRules", dependencies: ["DictationValues"]),
     // The value types every dictation module shares, with no dependencies: the field, a trace step, an archived
     // dictation, the session timeout.
-    .target(name: "DictationValues", dependencies: ["FieldValues"]),
-    // The field a dictation is for and the languages offered: the values the keyboard shares with the app.
-    .target(name: "FieldValues"),
-    // Word matching for corrections and the dictionary: phonetic keys, edit distance, and WordChanges re-exported.
-    .target(name: "WordMatching", dependencies: ["WordChanges"]),
-    // The words a user changed in text Utter inserted (an alignment over words): the keyboard links only this part of
-    // word matching, to report corrections.
-    .target(name: "WordChanges"),
+    .target(name: "DictationValues"),
+    // Word matching: the words a user changed in inserted text (an alignment over words), phonetic keys and edit
+    // distance for corrections and the dictionary.
+    .target(name: "WordMatching"),
     // Audio: decoding, resampling, voice activity, level metering. No Apple frameworks.
     .target(name: "AudioInput"),
     // Speech engine abstraction: our value types, options, registry, WER scoring.
-    .target(name: "SpeechEngine", dependencies: ["AudioInput", "FieldValues", "WordMatching"]),
+    .target(name: "SpeechEngine", dependencies: ["AudioInput", "DictationValues", "WordMatching"]),
     // Reading speech as it is spoken and once it ends: the live reading of a recording (its windows read as speech
     // settles, drafts of the speech going on), the final windowed reading, the segmenters, how a field is read, and
     // the reading handed to the finishing step. The host's recordings and the server's live connections drive it.
     .target(name: "SpeechReading", dependencies: ["AudioInput", "DictationValues", "SpeechEngine"]),
     // The live WebSocket's messages and audio frames, shared by the server and the phone's client.
-    .target(name: "LiveWire", dependencies: ["FieldValues"]),
+    .target(name: "LiveWire", dependencies: ["DictationValues"]),
     // Our own declarations of the whisper.cpp 1.8.5 C ABI, loaded at run time with dlopen.
     .target(name: "CWhisper"),
     // The embedded engine: whisper.cpp + CTranslate2 model converted to ggml in memory.
@@ -112,7 +105,7 @@ let package = Package(
     // Cloud speech engines (OpenAI, Groq, Mistral, Deepgram, OpenAI-compatible).
     .target(
       name: "CloudSpeech",
-      dependencies: ["AudioInput", "FieldValues", "SpeechEngine", "HTTPTransport", "KeyStore", "RemoteDictation"]),
+      dependencies: ["AudioInput", "DictationValues", "SpeechEngine", "HTTPTransport", "KeyStore", "RemoteDictation"]),
     // Deterministic clean-up: fillers, stutters, corrections, punctuation, dictionary, snippets.
     .target(name: "TextPipeline", dependencies: ["DictationValues", "WordMatching"]),
     // LLM polish, styles, the safety net and command mode.
@@ -123,19 +116,16 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    // The keyboard↔app protocol over a shared folder: the messages, the files, and the keyboard's side of the
-    // channel. The keyboard links this, not SessionChannel.
+    // The keyboard↔app protocol over a shared folder: the messages, the files, both sides of the channel (the
+    // keyboard's commands, the app's state and results), the notifiers.
     .target(
-      name: "KeyboardChannel", dependencies: ["Clocks", "FieldValues", .product(name: "Logging", package: "swift-log")]),
-    // The app's side of the channel (writing the state and results, cleaning up, inotify), with KeyboardChannel
-    // re-exported.
-    .target(
-      name: "SessionChannel", dependencies: ["KeyboardChannel", .product(name: "Logging", package: "swift-log")]),
+      name: "SessionChannel",
+      dependencies: ["Clocks", "DictationValues", .product(name: "Logging", package: "swift-log")]),
     // The keyboard's state machine and its driver over the channel.
     .target(
       name: "KeyboardModel",
       dependencies: [
-        "Clocks", "FieldValues", "KeyboardChannel", .product(name: "Logging", package: "swift-log"),
+        "Clocks", "DictationValues", "SessionChannel", .product(name: "Logging", package: "swift-log"),
       ]),
     // The keyboard as `utter keyboard` and the tests play it: a text field as strict as iOS's proxy, typing with the
     // keys, the keyboard's memory ceiling. The keyboard extension never links it.
@@ -144,7 +134,7 @@ let package = Package(
     .target(
       name: "DictationHost",
       dependencies: [
-        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine", "SpeechReading", "WordChanges",
+        "Clocks", "SessionChannel", "DictationValues", "AudioInput", "SpeechEngine", "SpeechReading", "WordMatching",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -154,34 +144,41 @@ let package = Package(
       name: "Dictation",
       dependencies: [
         "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "SpeechReading", "TextPipeline", "LLMPolish",
-        "HTTPTransport", "KeyStore", "Storage", "Locations",
+        "HTTPTransport", "KeyStore", "Storage",
       ]
     ),
     // The on-device models: a Whisper model's download, checks and compile as events in and effects out, its files
     // and free space, where it runs, how WhisperKit is asked to read, Apple's transcriber's availability. No Apple
     // framework: the app gives it URLSession, Core ML and WhisperKit as a device.
-    .target(name: "ModelInstallation", dependencies: ["DictationValues", "Locations", "PhoneRules", "SpeechEngine"]),
+    .target(name: "ModelInstallation", dependencies: ["DictationValues", "Storage", "PhoneRules", "SpeechEngine"]),
     // The phone's session: the flow session the app holds for the keyboard, its audio routes and calls, the host it
-    // builds, the app's own dictation button, learning from the keyboard's corrections, the settings the app saves
-    // and shares. The server links none of it.
+    // builds, the app's own dictation button and Shortcut. The server links none of it.
     .target(
       name: "PhoneSession",
       dependencies: [
-        "AudioInput", "Clocks", "Dictation", "DictationHost", "DictationValues", "LLMPolish", "Locations",
-        "ModelInstallation", "PhoneRules", "SessionChannel", "SpeechEngine", "SpeechReading", "Storage",
-        "TextPipeline", "WordMatching", .product(name: "Logging", package: "swift-log"),
+        "AppSettings", "AudioInput", "Clocks", "Dictation", "DictationHost", "DictationValues", "PhoneRules",
+        "SessionChannel", "SpeechReading", "Storage", .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    // History, notes, dictionary, snippets, styles, stats and settings in SQLite.
+    // The user's settings and dictionary as the app keeps them: the settings store, the dictionary that learns from
+    // the keyboard's corrections, what is shared with the keyboard, where the own server may be reached, the
+    // on-device engines offered, and the privacy policy that says what is kept and sent.
+    .target(
+      name: "AppSettings",
+      dependencies: [
+        "Dictation", "DictationHost", "DictationValues", "LLMPolish", "ModelInstallation", "PhoneRules",
+        "SessionChannel", "SpeechEngine", "Storage", "TextPipeline", "WordMatching",
+      ]
+    ),
+    // Where user data and engine files live, and the history, notes, dictionary, snippets, styles, stats and
+    // settings kept there in SQLite.
     .target(
       name: "Storage",
       dependencies: [
-        "TextPipeline", "DictationValues", "Locations", "Clocks",
+        "TextPipeline", "DictationValues", "Clocks",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
-    // Where user data and engine files live.
-    .target(name: "Locations"),
     // What the About screen says: the app's version line and the third-party notices it ships.
     .target(name: "AppInfo"),
     // Dictating through your own `utter serve`: the live WebSocket's messages and its client (URLSession's WebSocket
@@ -189,7 +186,7 @@ let package = Package(
     .target(
       name: "RemoteDictation",
       dependencies: [
-        "FieldValues", "HTTPTransport", "LiveWire",
+        "DictationValues", "HTTPTransport", "LiveWire",
         .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux])),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(platforms: [.linux])),
         .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
@@ -201,7 +198,7 @@ let package = Package(
     .target(
       name: "DictationServer",
       dependencies: [
-        "AudioInput", "Clocks", "Dictation", "DictationValues", "LiveWire", "Locations", "SpeechEngine",
+        "AudioInput", "Clocks", "Dictation", "DictationValues", "LiveWire", "SpeechEngine",
         "SpeechReading",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -222,8 +219,8 @@ let package = Package(
     .target(
       name: "CLISupport",
       dependencies: [
-        "CloudSpeech", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore", "Locations",
-        "PhoneSession", "RemoteDictation", "SpeechEngine", "SpeechReading", "Storage", "WhisperEngine",
+        "CloudSpeech", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore", "Storage",
+        "RemoteDictation", "SpeechEngine", "SpeechReading", "WhisperEngine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -232,9 +229,10 @@ let package = Package(
     .executableTarget(
       name: "UtterBench",
       dependencies: [
+        "AppSettings",
         "AudioInput", "CLISupport", "Dictation", "DictationHost", "DictationValues", "HTTPTransport", "KeyStore",
-        "KeyboardModel", "KeyboardSimulation", "Locations", "PhoneSession", "SessionChannel", "SpeechEngine",
-        "SpeechReading", "Storage", "TextPipeline", "WordChanges",
+        "KeyboardModel", "KeyboardSimulation", "Storage", "PhoneSession", "SessionChannel", "SpeechEngine",
+        "SpeechReading", "TextPipeline", "WordMatching",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -242,10 +240,11 @@ let package = Package(
     .executableTarget(
       name: "UtterCLI",
       dependencies: [
+        "AppSettings",
         "AudioInput", "Clocks", "DictationValues", "SpeechEngine", "WhisperEngine", "CloudSpeech", "TextPipeline",
         "LLMPolish",
-        "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "Locations",
-        "HTTPTransport", "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules", "KeyboardSimulation",
+        "KeyStore", "SessionChannel", "KeyboardModel", "DictationHost", "Dictation", "Storage", "HTTPTransport",
+        "DictationServer", "RemoteDictation", "PhoneRules", "KeyboardRules", "KeyboardSimulation",
         "CLISupport", "ModelInstallation", "PhoneSession", "SpeechReading", "LiveWire",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -275,7 +274,7 @@ let package = Package(
     .testTarget(
       name: "CloudSpeechTests",
       dependencies: [
-        "AudioInput", "CloudSpeech", "FieldValues", "HTTPTransport", "KeyStore", "LiveWire", "RemoteDictation",
+        "AudioInput", "CloudSpeech", "DictationValues", "HTTPTransport", "KeyStore", "LiveWire", "RemoteDictation",
         "SpeechEngine",
         "TestSupport",
         "ProviderTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
@@ -283,7 +282,6 @@ let package = Package(
     ),
     .testTarget(name: "TextPipelineTests", dependencies: ["TextPipeline", "WordMatching", "TestSupport"]),
     .testTarget(name: "WordMatchingTests", dependencies: ["WordMatching", "TestSupport"]),
-    .testTarget(name: "WordChangesTests", dependencies: ["WordChanges"]),
     .testTarget(name: "AppInfoTests", dependencies: ["AppInfo", "TestSupport"]),
     .testTarget(
       name: "LLMPolishTests",
@@ -300,8 +298,8 @@ let package = Package(
     .testTarget(
       name: "KeyboardModelTests",
       dependencies: [
-        "FieldValues", "KeyboardModel", "KeyboardSimulation", "DictationValues", "Locations", "KeyboardRules",
-        "SessionChannel", "TestSupport", "WordChanges",
+        "DictationValues", "KeyboardModel", "KeyboardSimulation", "Storage", "KeyboardRules", "SessionChannel",
+        "TestSupport", "WordMatching",
       ]),
     // Fakes for the session and dictation tests: a scripted engine, a microphone fed by hand, an archive in memory.
     .target(
@@ -315,7 +313,7 @@ let package = Package(
       name: "DictationHostTests",
       dependencies: [
         "AudioInput", "DictationHost", "DictationValues", "PhoneRules", "SessionTestFakes", "SpeechEngine",
-        "SpeechReading", "TestSupport", "WordChanges",
+        "SpeechReading", "TestSupport", "WordMatching",
       ]),
     .testTarget(
       name: "DictationTests",
@@ -327,13 +325,19 @@ let package = Package(
     ),
     .testTarget(
       name: "ModelInstallationTests",
-      dependencies: ["ModelInstallation", "Locations", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
+      dependencies: ["ModelInstallation", "Storage", "SessionTestFakes", "SpeechEngine", "TestSupport"]),
     .testTarget(
       name: "PhoneSessionTests",
       dependencies: [
-        "PhoneSession", "CloudSpeech", "HTTPTransport", "KeyStore", "Dictation", "DictationHost", "DictationValues",
-        "KeyboardModel", "LLMPolish", "Locations", "PhoneRules", "SessionChannel", "SessionTestFakes", "SpeechEngine",
-        "SpeechReading", "Storage", "TestSupport", "TextPipeline", "WordChanges",
+        "Clocks", "Dictation", "DictationHost", "DictationValues", "PhoneRules", "PhoneSession", "SessionChannel",
+        "SessionTestFakes", "SpeechReading", "Storage", "TestSupport",
+      ]),
+    .testTarget(
+      name: "AppSettingsTests",
+      dependencies: [
+        "AppSettings", "CloudSpeech", "Dictation", "DictationValues", "HTTPTransport", "KeyStore", "KeyboardModel",
+        "LLMPolish", "ModelInstallation", "PhoneRules", "SessionChannel", "SessionTestFakes", "SpeechEngine", "Storage",
+        "TestSupport", "TextPipeline", "WordMatching",
       ]),
     .testTarget(
       name: "StorageTests",

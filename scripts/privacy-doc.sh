@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes docs/privacy.md from the privacy policy the app shows (Sources/PhoneSession/PrivacyPolicy.swift), then runs
+# Writes docs/privacy.md from the privacy policy the app shows (Sources/AppSettings/PrivacyPolicy.swift), then runs
 # the tests that hold its sentences to the code.
 #
 #     scripts/privacy-doc.sh

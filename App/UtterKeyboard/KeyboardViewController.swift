@@ -1,5 +1,5 @@
-import KeyboardChannel
 import KeyboardModel
+import SessionChannel
 import SwiftUI
 import UIKit
 import os

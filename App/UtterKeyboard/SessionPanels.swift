@@ -1,6 +1,6 @@
-import FieldValues
-import KeyboardChannel
+import DictationValues
 import KeyboardModel
+import SessionChannel
 import SwiftUI
 
 /// The app is getting ready (permission, model, audio).

@@ -2,9 +2,9 @@ import CloudSpeech
 import Foundation
 import HTTPTransport
 import KeyStore
-import Locations
 import RemoteDictation
 import SpeechEngine
+import Storage
 import WhisperEngine
 
 /// The speech engines this machine offers, by id.

@@ -1,7 +1,7 @@
 import Logging
 import SessionChannel
 import SpeechEngine
-import WordChanges
+import WordMatching
 
 extension DictationHost {
   /// Learns from the keyboard's corrections, each judged by the audio of the dictation it corrects first.

@@ -4,7 +4,7 @@ import Logging
 import SessionChannel
 import SpeechEngine
 import SpeechReading
-import WordChanges
+import WordMatching
 
 /// What the app did with words the user corrected in an inserted result.
 public struct CorrectionResult: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import DictationValues
 import SessionChannel
-import WordChanges
+import WordMatching
 
 /// A dictation the app is serving: named after the session and the `start` command that asked for it (the
 /// keyboard's command number, or the app's own count of its dictations).

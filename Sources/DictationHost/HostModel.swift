@@ -1,6 +1,6 @@
 import DictationValues
 import SessionChannel
-import WordChanges
+import WordMatching
 
 /// The app's dictation state machine: idle → standby → recording → transcribing → delivering → standby.
 public struct HostModel: Sendable, Hashable {

@@ -51,7 +51,8 @@ extension DictationServer {
     let model: String? = query.get("model")
     _ = try engine.require(model: model)
     guard admission.current < admission.capacity else { throw APIError.busy(retryAfter: 2) }
-    return RealtimeSettings(id: "sess_" + UUID().uuidString.replacingOccurrences(of: "-", with: ""), model: model)
+    // NB: the id comes from the pipeline's injected id source, as a dictation's does.
+    return RealtimeSettings(id: "sess_" + pipeline.makeID().replacingOccurrences(of: "-", with: ""), model: model)
   }
 
   /// How the session reads its items: on the pool of the model it names, each item as a live dictation with the

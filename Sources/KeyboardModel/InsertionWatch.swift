@@ -1,5 +1,5 @@
 import Foundation
-import KeyboardChannel
+import SessionChannel
 
 /// The last insertion and its surroundings, so the user's later edits of it are reported.
 public struct InsertionWatch: Sendable, Hashable {

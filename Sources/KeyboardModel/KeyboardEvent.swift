@@ -1,5 +1,5 @@
-import FieldValues
-import KeyboardChannel
+import DictationValues
+import SessionChannel
 
 /// Something that happened to the keyboard: a tap, a message from the app, or time passing.
 public enum KeyboardEvent: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import FieldValues
+import DictationValues
 
 /// The keyboard's language: picked on it, else Utter's setting, else the field's (`documentInputMode`), decided by
 /// `DictationLanguage` as the app decides it.

@@ -1,5 +1,5 @@
-import FieldValues
-import KeyboardChannel
+import DictationValues
+import SessionChannel
 
 extension KeyboardModel {
   mutating func observe(_ state: HostState, now: Double) -> [KeyboardEffect] {

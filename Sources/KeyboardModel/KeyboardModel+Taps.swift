@@ -1,5 +1,5 @@
-import FieldValues
-import KeyboardChannel
+import DictationValues
+import SessionChannel
 
 extension KeyboardModel {
   mutating func tapStart(_ context: FieldContext, now: Double) -> [KeyboardEffect] {

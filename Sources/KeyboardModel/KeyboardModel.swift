@@ -1,5 +1,5 @@
-import FieldValues
-import KeyboardChannel
+import DictationValues
+import SessionChannel
 
 /// The keyboard's dictation state machine: shows taps at once, and reconciles with the app's state.
 public struct KeyboardModel: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import KeyboardChannel
+import SessionChannel
 
 /// What the keyboard shows.
 public enum KeyboardPhase: Sendable, Hashable {

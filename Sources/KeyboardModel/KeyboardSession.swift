@@ -1,7 +1,7 @@
 import Clocks
-import FieldValues
-import KeyboardChannel
+import DictationValues
 import Logging
+import SessionChannel
 
 /// Runs a `KeyboardModel` over the channel: reads the app's state and results, writes commands, edits the field.
 public actor KeyboardSession<Document: TextFieldProxy> {

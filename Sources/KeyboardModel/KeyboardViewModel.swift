@@ -1,8 +1,8 @@
 #if canImport(Observation)
   import Clocks
-  import FieldValues
+  import DictationValues
   import Foundation
-  import KeyboardChannel
+  import SessionChannel
   import Logging
   import Observation
 

@@ -1,4 +1,4 @@
-import KeyboardChannel
+import SessionChannel
 
 /// The line under the words while the app records: the app's own dictation, the microphone and, near the length cap,
 /// the countdown ("Using AirPods · Stops in 0:28"), with "Keep going" while the app offers it.

@@ -1,4 +1,4 @@
-import FieldValues
+import DictationValues
 
 /// What a keyboard's text document proxy reveals of the field around the cursor.
 ///

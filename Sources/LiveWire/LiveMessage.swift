@@ -1,4 +1,4 @@
-import FieldValues
+import DictationValues
 import Foundation
 
 /// A message of the live dictation WebSocket (`/v1/audio/live` of `utter serve`), sent as a JSON text frame. The

@@ -1,5 +1,5 @@
 import Foundation
-import Locations
+import Storage
 
 /// Where a model's files, its file list and its resume data live in the data folder. Everything is owner-only
 /// and excluded from backup (a model is downloaded again on a new phone).

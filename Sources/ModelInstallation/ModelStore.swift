@@ -1,6 +1,6 @@
 #if canImport(Observation)
   import Foundation
-  import Locations
+  import Storage
   import Observation
   import PhoneRules
   import SpeechEngine

@@ -1,12 +1,13 @@
+import AppSettings
 import AudioInput
 import Clocks
 import Dictation
 import DictationHost
 import Foundation
-import Locations
 import Logging
 import SessionChannel
 import SpeechReading
+import Storage
 
 /// What a flow session's host runs on, the only things that differ between the iPhone app, `utter host` and `utter
 /// bench session`: the shared folder and how changes in it are signalled, the microphone, the data folder (its spool

@@ -4,7 +4,7 @@
   import DictationHost
   import DictationValues
   import Foundation
-  import Locations
+  import Storage
   import Observation
   import PhoneRules
   import SessionChannel

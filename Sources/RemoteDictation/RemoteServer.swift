@@ -1,4 +1,4 @@
-import FieldValues
+import DictationValues
 import Foundation
 import HTTPTransport
 

@@ -1,5 +1,4 @@
 import Foundation
-import KeyboardChannel
 
 /// A notifier that never signals: delivery then relies on polling alone.
 public struct SilentNotifier: ChangeNotifier {

@@ -1,7 +1,6 @@
 #if os(Linux)
   import Foundation
   import Glibc
-  import KeyboardChannel
   import Logging
 
   /// Watches a directory with inotify and reports files renamed into it or closed after writing.

@@ -1,5 +1,4 @@
 import Foundation
-import KeyboardChannel
 
 /// How often a watcher polls, changed while it runs (the host polls slowly while nothing goes on).
 public final class PollPace: @unchecked Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import KeyboardChannel
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import FieldValues
+import DictationValues
 
 /// The spoken languages Utter's engines can be asked for, by ISO 639 code.
 public enum SpokenLanguage {

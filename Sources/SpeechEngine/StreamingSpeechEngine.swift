@@ -1,4 +1,4 @@
-import FieldValues
+import DictationValues
 
 /// An engine that reads a dictation while it is being recorded, somewhere else (the user's own `utter serve`): the
 /// audio goes to it as it is captured and the live text comes back. `transcribe` still reads whole recordings (files,

@@ -1,5 +1,5 @@
 import AudioInput
-import FieldValues
+import DictationValues
 import SpeechEngine
 
 /// A dictation's audio while it is recorded, and its reading while the user speaks: the speech segments a pause

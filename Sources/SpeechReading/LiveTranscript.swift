@@ -1,5 +1,5 @@
 import AudioInput
-import FieldValues
+import DictationValues
 import SpeechEngine
 
 /// A dictation's words while it is recorded: full-quality readings of the shared transcription stage's windows

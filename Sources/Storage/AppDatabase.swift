@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Locations
 
 #if canImport(Glibc)
   import Glibc

@@ -3,6 +3,15 @@ import Foundation
 /// The keyboard's and app's colour scheme.
 public enum AppearanceChoice: String, Codable, Sendable, CaseIterable {
   case system, light, dark
+
+  /// Whether the app is drawn dark (true), light (false), or as the system is (nil).
+  public var prefersDark: Bool? {
+    switch self {
+    case .light: false
+    case .dark: true
+    case .system: nil
+    }
+  }
 }
 
 /// How long dictation history is kept.

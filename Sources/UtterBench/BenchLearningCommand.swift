@@ -1,3 +1,4 @@
+import AppSettings
 import ArgumentParser
 import AudioInput
 import CLISupport
@@ -6,12 +7,11 @@ import DictationHost
 import DictationValues
 import Foundation
 import KeyboardModel
-import PhoneSession
 import SessionChannel
 import SpeechEngine
 import Storage
 import TextPipeline
-import WordChanges
+import WordMatching
 
 struct BenchLearningCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -3,9 +3,9 @@ import AudioInput
 import CLISupport
 import Dictation
 import Foundation
-import Locations
 import Logging
 import SpeechEngine
+import Storage
 
 struct BenchSessionCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -7,12 +7,12 @@ import HTTPTransport
 import KeyStore
 import KeyboardModel
 import KeyboardSimulation
-import Locations
 import Logging
 import PhoneSession
 import SessionChannel
 import SpeechEngine
 import SpeechReading
+import Storage
 
 /// Runs whole dictations through a host and a keyboard (in one process, over real files) and times them as a user
 /// sees them: the first live text, its refreshes, and stop→inserted.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import CLISupport
 import Foundation
-import Locations
 import ModelInstallation
+import Storage
 import WhisperEngine
 
 extension EnginesCommand {

@@ -2,8 +2,8 @@ import ArgumentParser
 import CLISupport
 import Dictation
 import Foundation
-import Locations
 import ModelInstallation
+import Storage
 import WhisperEngine
 
 struct EnginesCommand: AsyncParsableCommand {

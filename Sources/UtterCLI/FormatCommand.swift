@@ -2,7 +2,7 @@ import ArgumentParser
 import CLISupport
 import DictationValues
 import Foundation
-import Locations
+import Storage
 import TextPipeline
 
 /// `utter format`: cleans up raw dictated text from standard input, on this machine, with no network.

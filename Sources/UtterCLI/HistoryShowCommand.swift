@@ -4,7 +4,6 @@ import CLISupport
 import Dictation
 import DictationValues
 import Foundation
-import Locations
 import Storage
 
 struct HistoryShowCommand: AsyncParsableCommand {

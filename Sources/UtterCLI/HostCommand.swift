@@ -1,3 +1,4 @@
+import AppSettings
 import ArgumentParser
 import AudioInput
 import CLISupport
@@ -6,12 +7,12 @@ import Dictation
 import DictationHost
 import DictationValues
 import Foundation
-import Locations
 import Logging
 import PhoneRules
 import PhoneSession
 import SessionChannel
 import SpeechReading
+import Storage
 
 /// `utter host --headset`.
 enum HeadsetOption: String, ExpressibleByArgument, CaseIterable {

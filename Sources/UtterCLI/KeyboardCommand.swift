@@ -5,9 +5,9 @@ import Foundation
 import KeyboardModel
 import KeyboardRules
 import KeyboardSimulation
-import Locations
 import PhoneRules
 import SessionChannel
+import Storage
 
 /// `utter keyboard --capitalization`, as `UITextAutocapitalizationType`.
 enum CapitalizationOption: String, ExpressibleByArgument, CaseIterable {

@@ -2,7 +2,7 @@ import ArgumentParser
 import CLISupport
 import Foundation
 import KeyStore
-import Locations
+import Storage
 
 #if canImport(Glibc)
   import Glibc

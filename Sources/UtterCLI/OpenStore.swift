@@ -1,6 +1,5 @@
 import CLISupport
 import Foundation
-import Locations
 import Storage
 
 /// Opens the user's store for a command: reports a recovered (damaged) database on standard error and applies

@@ -1,8 +1,8 @@
+import AppSettings
 import ArgumentParser
 import CLISupport
 import Dictation
 import Foundation
-import Locations
 import SessionChannel
 import Storage
 

@@ -4,7 +4,7 @@ import CLISupport
 import Dictation
 import DictationValues
 import Foundation
-import Locations
+import Storage
 
 struct TranscribeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

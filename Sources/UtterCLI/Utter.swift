@@ -1,7 +1,7 @@
 import ArgumentParser
 import CLISupport
 import Foundation
-import Locations
+import Storage
 
 @main
 struct Utter: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import CloudSpeech
-import FieldValues
+import DictationValues
 import Foundation
 import HTTPTransport
 import KeyStore

@@ -8,7 +8,7 @@ import SpeechEngine
 import SpeechReading
 import TestSupport
 import Testing
-import WordChanges
+import WordMatching
 
 /// Plays the keyboard's part by hand: writes commands, reads state and results.
 final class KeyboardStandIn: @unchecked Sendable {

@@ -2,7 +2,7 @@ import DictationHost
 import DictationValues
 import SessionChannel
 import Testing
-import WordChanges
+import WordMatching
 
 func command(
   _ kind: CommandKind, _ seq: Int, session: String? = "s1", context: FieldContext? = nil, result: String? = nil

@@ -29,7 +29,8 @@ struct RouteFixture {
 
   init(
     maxUploadBytes: Int = 4_000, queue: Int = 1, requestTimeout: Double = 30,
-    engine: any SpeechEngine = FixedEngine(), more: [any SpeechEngine] = []
+    engine: any SpeechEngine = FixedEngine(), more: [any SpeechEngine] = [],
+    makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
   ) async throws {
     dir = try TemporaryDirectory("server-routes")
     var configuration = ServerConfiguration(
@@ -40,7 +41,8 @@ struct RouteFixture {
     let noPolish = PolishProviders { _, _, _ in throw CancellationError() }
     let pipeline = DictationPipeline(
       engines: .only(engine),
-      formatter: DictationFormatter(settings: settings, providers: noPolish, polishProvider: "none"), archive: nil)
+      formatter: DictationFormatter(settings: settings, providers: noPolish, polishProvider: "none"), archive: nil,
+      makeID: makeID)
     var logger = Logger(label: "utter.serve.test")
     logger.logLevel = .critical
     server = DictationServer(

@@ -3,7 +3,7 @@ import KeyboardRules
 import KeyboardSimulation
 import SessionChannel
 import Testing
-import WordChanges
+import WordMatching
 
 extension InsertionWatch {
   /// What the app learns from the edit the keyboard reports now: the keyboard reads the edit, the app aligns it.

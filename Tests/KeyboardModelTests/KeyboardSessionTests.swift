@@ -4,7 +4,7 @@ import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
-import WordChanges
+import WordMatching
 
 @Suite("Keyboard session over a real container")
 struct KeyboardSessionTests {

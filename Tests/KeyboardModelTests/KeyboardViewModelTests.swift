@@ -1,8 +1,8 @@
 import Foundation
 import KeyboardModel
 import KeyboardSimulation
-import Locations
 import SessionChannel
+import Storage
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import FieldValues
+import DictationValues
 import Foundation
 import KeyboardModel
 import KeyboardRules
@@ -6,7 +6,7 @@ import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
-import WordChanges
+import WordMatching
 
 /// The keyboard against a text field as strict as iOS's proxy: it sees only the sentence or line at the cursor, and
 /// its own edits only from its next turn.

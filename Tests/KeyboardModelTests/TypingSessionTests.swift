@@ -3,7 +3,7 @@ import KeyboardSimulation
 import SessionChannel
 import TestSupport
 import Testing
-import WordChanges
+import WordMatching
 
 @testable import KeyboardModel
 

@@ -1,6 +1,6 @@
 import Foundation
-import Locations
 import ModelInstallation
+import Storage
 import Testing
 
 @Suite("Free space, sizes in words, and where a model's folder is recorded")

@@ -1,8 +1,8 @@
 import Foundation
-import Locations
 import ModelInstallation
 import SessionTestFakes
 import SpeechEngine
+import Storage
 import TestSupport
 import Testing
 

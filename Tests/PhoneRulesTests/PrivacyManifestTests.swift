@@ -13,7 +13,8 @@ struct PrivacyManifestTests {
     let check = try ManifestCheck(target: "UtterKeyboard")
     #expect(check.used.contains(.userDefaults), "the keyboard keeps the language and style picked on it")
     #expect(check.used.contains(.fileTimestamp), "the session channel checks its files' sizes and dates")
-    #expect(check.modules.contains("KeyboardModel") && check.modules.contains("FieldValues"), "with its dependencies")
+    #expect(
+      check.modules.contains("KeyboardModel") && check.modules.contains("DictationValues"), "with its dependencies")
     #expect(check.undeclared.isEmpty, "used but not declared: \(check.undeclared)")
     #expect(check.badReasons.isEmpty, "reasons Apple does not approve: \(check.badReasons)")
   }

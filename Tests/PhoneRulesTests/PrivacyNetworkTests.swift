@@ -17,7 +17,7 @@ struct PrivacyNetworkTests {
   @Test("the keyboard links no network module and its code calls no networking API")
   func keyboardHasNoNetwork() throws {
     let check = try ManifestCheck(target: "UtterKeyboard")
-    #expect(check.modules.contains("KeyboardChannel"), "the keyboard's modules were found")
+    #expect(check.modules.contains("SessionChannel"), "the keyboard's modules were found")
     let networked: Set<String> = [
       "HTTPTransport", "CloudSpeech", "LLMPolish", "RemoteDictation", "LiveWire", "Dictation",
     ]

@@ -2,12 +2,12 @@ import Dictation
 import DictationHost
 import DictationValues
 import Foundation
-import Locations
 import PhoneRules
 import PhoneSession
 import SessionChannel
 import SessionTestFakes
 import SpeechReading
+import Storage
 import TestSupport
 import Testing
 

@@ -2,7 +2,6 @@ import Dictation
 import DictationHost
 import DictationValues
 import Foundation
-import Locations
 import PhoneSession
 import SessionChannel
 import SessionTestFakes

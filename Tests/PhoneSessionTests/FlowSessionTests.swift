@@ -2,11 +2,11 @@ import Dictation
 import DictationHost
 import DictationValues
 import Foundation
-import Locations
 import PhoneRules
 import PhoneSession
 import SessionChannel
 import SessionTestFakes
+import Storage
 import TestSupport
 import Testing
 

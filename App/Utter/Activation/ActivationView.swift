@@ -1,4 +1,3 @@
-import PhoneSession
 import SessionChannel
 import SwiftUI
 

@@ -1,6 +1,6 @@
+import AppSettings
 import Dictation
 import KeyStore
-import Locations
 import ModelInstallation
 import Observation
 import PhoneSession

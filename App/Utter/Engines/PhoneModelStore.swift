@@ -1,8 +1,8 @@
 import CryptoKit
 import Foundation
-import Locations
 import ModelInstallation
 import SpeechEngine
+import Storage
 import UIKit
 import WhisperKit
 

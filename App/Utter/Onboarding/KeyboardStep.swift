@@ -1,4 +1,4 @@
-import PhoneSession
+import AppSettings
 import SwiftUI
 
 /// Adding the keyboard and allowing Full Access, with why it is needed and what is never collected.

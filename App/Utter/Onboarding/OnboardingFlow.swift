@@ -1,4 +1,4 @@
-import PhoneSession
+import AppSettings
 import SwiftUI
 
 /// First run: what Utter does, the microphone, a speech model (downloaded and prepared now, never on the first

@@ -1,8 +1,8 @@
+import AppSettings
 import CloudSpeech
 import Dictation
 import DictationValues
 import ModelInstallation
-import PhoneSession
 import SwiftUI
 
 /// Chooses the speech engine and model; downloads and deletes on-device models.

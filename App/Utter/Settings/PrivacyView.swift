@@ -1,4 +1,4 @@
-import PhoneSession
+import AppSettings
 import SwiftUI
 
 /// Utter's privacy policy, the sentences of `PrivacyPolicy` that docs/privacy.md also holds.

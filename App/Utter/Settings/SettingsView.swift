@@ -1,6 +1,6 @@
+import AppSettings
 import Dictation
 import DictationValues
-import PhoneSession
 import SpeechReading
 import Storage
 import SwiftUI
