@@ -134,6 +134,7 @@ struct DictationHostRuntimeTests {
     try harness.keyboard.send(.start)
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
     microphone.play(toneBursts(1))
+    #expect(await microphone.waitUntilTaken())
     try harness.keyboard.send(.stop)
     #expect(await eventually { !harness.channel.resultIDs().isEmpty })
     #expect(engine.vocabularies.contains(["Siobhan"]), "\(engine.vocabularies)")
@@ -309,6 +310,7 @@ struct DictationHostRuntimeTests {
     try harness.keyboard.send(.start)
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
     microphone.play(toneBursts(1))
+    #expect(await microphone.waitUntilTaken())
     try harness.keyboard.send(.stop)
     #expect(await eventually { harness.keyboard.state?.failure?.reason == .transcriptionFailed })
     let cause = try #require(harness.keyboard.state?.failure?.cause)
@@ -322,6 +324,7 @@ struct DictationHostRuntimeTests {
     try harness.keyboard.send(.start)
     #expect(await eventually { harness.keyboard.state?.phase == .recording && microphone.isCapturing })
     microphone.play(toneBursts(1))
+    #expect(await microphone.waitUntilTaken())
     try harness.keyboard.send(.stop)
     #expect(await eventually { harness.keyboard.state?.failure?.reason == .transcriptionFailedNotKept })
     #expect(

@@ -42,6 +42,7 @@ struct HostWaitsTests {
     #expect(await eventually { harness.keyboard.state?.phase == .recording && harness.microphone.isCapturing })
     #expect(harness.keyboard.state?.waitingOn == [.modelLoading])
     harness.microphone.play(toneBursts(1))
+    #expect(await harness.microphone.waitUntilTaken())
     try harness.keyboard.send(.stop)
     #expect(await eventually { harness.keyboard.state?.phase == .transcribing })
     #expect(harness.keyboard.state?.waitingOn == [.modelLoading])
