@@ -54,10 +54,12 @@ side-by-side: setup
 	scripts/side-by-side.sh
 
 # swift-format's lint with the root .swift-format (Tests/.swift-format allows force unwraps in tests); any warning fails.
-# (The keyboard extension's budget is its linked binary's size, which ios-check measures and limits.)
+# (The keyboard extension's budget is its linked binary's size, which ios-check measures and limits.) Then the module
+# graph's rules, and App/'s: every branch there names the module rule it applies or the Apple API it follows.
 lint:
 	swift format lint --strict --recursive Sources Tests App
 	@scripts/check-modules.py
+	@scripts/check-app.py
 
 # The GitHub Actions workflows against GitHub's workflow schema (check-jsonschema, which `make test-deps` installs).
 lint-workflows:

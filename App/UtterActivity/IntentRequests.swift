@@ -16,7 +16,7 @@ public enum IntentRequests {
   /// Set by the app at launch; the requests waiting for it are handed over then.
   public static var handler: ((IntentRequest) async -> Void)? {
     didSet {
-      guard let handler, !pending.isEmpty else { return }
+      guard let handler, !pending.isEmpty else { return }  // glue: requests that came before the app's handler
       let waiting = pending
       pending = []
       Task { @MainActor in for request in waiting { await handler(request) } }

@@ -24,6 +24,7 @@ enum ContainingAppOpener {
     let selector = NSSelectorFromString("openURL:options:completionHandler:")
     var responder: UIResponder? = start
     while let current = responder {
+      // glue: only UIApplication in the responder chain opens URLs, and only when it answers the selector.
       if current is UIApplication, current.responds(to: selector), let method = current.method(for: selector) {
         let open = unsafeBitCast(method, to: OpenURL.self)
         let answer: @convention(block) (Bool) -> Void = { opened in

@@ -15,7 +15,7 @@ final class KeyboardViewController: UIInputViewController {
   private var session: KeyboardScreenModel?
   private var hosting: UIHostingController<KeyboardRootView>?
   private var heightConstraint: NSLayoutConstraint?
-  private let checker = UITextChecker()
+  private let checker = SystemSpellChecker()
   private let haptics = UIImpactFeedbackGenerator(style: .light)
 
   override func loadView() {
@@ -63,12 +63,14 @@ final class KeyboardViewController: UIInputViewController {
   override func viewWillLayoutSubviews() {
     super.viewWillLayoutSubviews()
     guard let session else { return }
+    // glue: written only when UIKit's answer changed, so that SwiftUI is not invalidated on every layout pass.
     if session.showsGlobe != needsInputModeSwitchKey { session.showsGlobe = needsInputModeSwitchKey }
     let screen = view.window?.windowScene?.screen.bounds ?? view.bounds
     let geometry = KeyboardGeometry(
-      device: traitCollection.userInterfaceIdiom == .pad ? .pad : .phone, landscape: screen.width > screen.height,
-      width: Double(view.bounds.width > 0 ? view.bounds.width : screen.width))
-    if session.geometry != geometry {
+      // glue: UIKit's idiom, as the module's device
+      device: traitCollection.userInterfaceIdiom == .pad ? .pad : .phone,
+      screenWidth: screen.width, screenHeight: screen.height, viewWidth: view.bounds.width)
+    if session.geometry != geometry {  // glue: the constraint changes only with the geometry (no layout loop)
       session.geometry = geometry
       heightConstraint?.constant = CGFloat(geometry.height)
     }
@@ -103,28 +105,20 @@ final class KeyboardViewController: UIInputViewController {
   private func keyPressed() {
     guard let session else { return }
     let feedback = session.settings.keyFeedback(fullAccess: hasFullAccess)
-    if feedback.click { UIDevice.current.playInputClick() }
-    if feedback.haptic { haptics.impactOccurred() }
+    if feedback.click { UIDevice.current.playInputClick() }  // rule: KeyboardModel.KeyboardSettings.keyFeedback
+    if feedback.haptic { haptics.impactOccurred() }  // rule: KeyboardModel.KeyboardSettings.keyFeedback
   }
 
-  /// The spell checker's corrections of `word`, or its completions when it is spelled right, in `language`.
+  /// The spell checker's candidates for `word` in `language`, as `Suggestions.candidates` chooses them.
   private func candidates(for word: String, language: String?) -> [String] {
-    guard !word.isEmpty else { return [] }
-    guard let checkerLanguage = Suggestions.checkerLanguage(for: language, available: UITextChecker.availableLanguages)
-    else { return [] }
-    let range = NSRange(location: 0, length: (word as NSString).length)
-    let misspelled = checker.rangeOfMisspelledWord(
-      in: word, range: range, startingAt: 0, wrap: false, language: checkerLanguage)
-    if misspelled.location != NSNotFound {
-      return checker.guesses(forWordRange: range, in: word, language: checkerLanguage) ?? []
-    }
-    return checker.completions(forPartialWordRange: range, in: word, language: checkerLanguage) ?? []
+    Suggestions.candidates(for: word, language: language, checker: checker)
   }
 
   /// Opens Utter's page in Settings, where Keyboards › Allow Full Access is; says so when iOS did not.
   private func openSettings() {
     guard let url = URL(string: UIApplication.openSettingsURLString) else { return }
     openContainingApp(url) { [weak self] opened in
+      // rule: KeyboardModel.KeyboardWithoutFullAccess.settingsDidNotOpen
       if !opened { self?.session?.notice = KeyboardWithoutFullAccess.settingsDidNotOpen }
     }
   }
@@ -168,10 +162,34 @@ extension KeyboardViewController: KeyboardHost {
       }
     }
     let asked = ContainingAppOpener.openThroughResponderChain(url, from: self) { opened in
-      if opened { completion(true) } else { askContext() }
+      if opened { completion(true) } else { askContext() }  // glue: the responder chain first, the context after
     }
-    if !asked { askContext() }
+    if !asked { askContext() }  // glue: the responder chain first, the context after
   }
+}
+
+/// UIKit's spell checker as the suggestion bar asks it: the whole word is the range it checks.
+@MainActor
+struct SystemSpellChecker: SpellChecker {
+  private let checker = UITextChecker()
+
+  var languages: [String] { UITextChecker.availableLanguages }
+
+  func isMisspelled(_ word: String, language: String) -> Bool {
+    let found = checker.rangeOfMisspelledWord(
+      in: word, range: whole(word), startingAt: 0, wrap: false, language: language)
+    return found.location != NSNotFound  // glue: UIKit's "nothing misspelled" is NSNotFound
+  }
+
+  func guesses(for word: String, language: String) -> [String] {
+    checker.guesses(forWordRange: whole(word), in: word, language: language) ?? []
+  }
+
+  func completions(for word: String, language: String) -> [String] {
+    checker.completions(forPartialWordRange: whole(word), in: word, language: language) ?? []
+  }
+
+  private func whole(_ word: String) -> NSRange { NSRange(location: 0, length: (word as NSString).length) }
 }
 
 /// The keyboard's view: it enables input clicks while on screen (`UIInputViewAudioFeedback`).

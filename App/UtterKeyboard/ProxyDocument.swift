@@ -21,7 +21,7 @@ struct ProxyDocument: TextFieldProxy, @unchecked Sendable {
   var selectedText: String? { onMain { controller?.textDocumentProxy.selectedText } }
 
   mutating func insert(_ text: String) {
-    guard !text.isEmpty else { return }
+    guard !text.isEmpty else { return }  // glue: nothing to insert, no call to the proxy
     onMain { controller?.textDocumentProxy.insertText(text) }
   }
 
@@ -37,7 +37,7 @@ struct ProxyDocument: TextFieldProxy, @unchecked Sendable {
   }
 
   private func onMain<Value: Sendable>(_ body: @MainActor @Sendable () -> Value) -> Value {
-    if Thread.isMainThread { return MainActor.assumeIsolated(body) }
+    if Thread.isMainThread { return MainActor.assumeIsolated(body) }  // glue: main.sync from main deadlocks
     return DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
   }
 }

@@ -37,7 +37,7 @@ struct TypingKeys: View {
   private func keyView(_ key: TypingModel.Key, model: TypingModel, unit: CGFloat) -> some View {
     switch key {
     case .character(let character):
-      CharacterKey(title: character, width: character.count > 1 ? unit * 1.6 : unit) {
+      CharacterKey(title: character, width: unit * CGFloat(key.widthInLetters)) {
         press(.character(character))
       } onLongPress: {
         let options = model.accents(for: character)
@@ -218,7 +218,7 @@ struct SpaceKey: View {
             guard applied != nil || abs(moved) > TypingModel.spaceDragThreshold else { return }
             let from = applied ?? 0
             let steps = TypingModel.cursorSteps(forDrag: Double(moved - from))
-            guard steps != 0 else {
+            guard steps != 0 else {  // rule: KeyboardModel.TypingModel.cursorSteps
               if applied == nil { applied = 0 }
               return
             }

@@ -28,7 +28,7 @@ struct DictationLiveActivity: Widget {
         }
         DynamicIslandExpandedRegion(.bottom) {
           HStack {
-            Text(wordCount(context.state.wordsThisSession))
+            Text(context.state.wordsLabel)
               .font(.subheadline)
               .foregroundStyle(.secondary)
             Spacer()
@@ -41,7 +41,7 @@ struct DictationLiveActivity: Widget {
       } compactTrailing: {
         Text("\(context.state.wordsThisSession)")
           .monospacedDigit()
-          .accessibilityLabel(wordCount(context.state.wordsThisSession))
+          .accessibilityLabel(context.state.wordsLabel)
       } minimal: {
         Image(systemName: context.state.phase.symbol)
           .accessibilityLabel(context.state.phase.label)
@@ -63,7 +63,7 @@ struct SessionLockScreenView: View {
       VStack(alignment: .leading, spacing: 2) {
         Text("Utter · \(state.phase.label)")
           .font(.headline)
-        Text(wordCount(state.wordsThisSession))
+        Text(state.wordsLabel)
           .font(.subheadline)
           .foregroundStyle(.secondary)
       }
@@ -93,8 +93,4 @@ struct EndSessionButton: View {
     .tint(.red)
     .accessibilityLabel("End dictation session")
   }
-}
-
-private func wordCount(_ count: Int) -> String {
-  count == 1 ? "1 word this session" : "\(count) words this session"
 }

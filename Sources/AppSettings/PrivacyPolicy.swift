@@ -156,7 +156,7 @@ public enum PrivacyPolicy {
 
   public static var leavingTheIPhone: Section {
     let defaults = UtterSettings()
-    let onDevice = defaults.engine == EngineChoice.whisperID && defaults.polishProvider == "none"
+    let onDevice = defaults.engine == EngineChoice.whisperID && defaults.activePolishProvider == nil
     let hub = ModelFileList.listingURL(variant: "base")?.host ?? "huggingface.co"
     return Section(
       title: "What leaves your iPhone, and when",

@@ -81,9 +81,7 @@ public struct DictationSettings: Sendable {
   public var vocabularyPrompt: [String] { Vocabulary.prompt(for: dictionary) }
 
   /// The polish provider's id, or nil when polish is off.
-  public var polishProvider: String? {
-    settings.polishProvider.isEmpty || settings.polishProvider == "none" ? nil : settings.polishProvider
-  }
+  public var polishProvider: String? { settings.activePolishProvider }
 
   /// The polish model, or nil for the provider's default.
   public var polishModel: String? { settings.polishModel.isEmpty ? nil : settings.polishModel }

@@ -42,6 +42,11 @@ public struct SessionActivityState: Codable, Hashable, Sendable {
   /// When the session ends by itself unless used; nil when it lasts until the user ends it (no countdown).
   public var endsAt: Date?
 
+  /// The words delivered, as the lock screen says them: "1 word this session", "12 words this session".
+  public var wordsLabel: String {
+    wordsThisSession == 1 ? "1 word this session" : "\(wordsThisSession) words this session"
+  }
+
   public init(phase: Phase, wordsThisSession: Int, endsAt: Date?) {
     self.phase = phase
     self.wordsThisSession = wordsThisSession

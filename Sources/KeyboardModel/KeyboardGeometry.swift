@@ -11,6 +11,12 @@ public struct KeyboardGeometry: Sendable, Hashable {
   /// The key area, which the dictation panel replaces while a dictation runs.
   public var keyAreaHeight: Double { 4 * rowHeight + 3 * rowGap }
 
+  /// The geometry for the keyboard's window: landscape when the screen is wider than tall, as wide as the keyboard's
+  /// view once it has a width (before its first layout it has none, and the screen's width stands in).
+  public init(device: Device, screenWidth: Double, screenHeight: Double, viewWidth: Double) {
+    self.init(device: device, landscape: screenWidth > screenHeight, width: viewWidth > 0 ? viewWidth : screenWidth)
+  }
+
   /// The geometry for `device`, in landscape or not, for a screen `width` points wide.
   public init(device: Device, landscape: Bool, width: Double) {
     // NB: iPhone's own keys are 42–46 pt tall plus 12 pt of gap; small phones (SE, 320–375 pt wide) a little less.

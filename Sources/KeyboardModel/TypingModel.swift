@@ -44,6 +44,11 @@ public struct TypingModel: Sendable, Hashable {
     case page(Page)
     /// The globe: the next keyboard (iOS's `advanceToNextInputMode`).
     case nextKeyboard
+
+    /// A character key's width in letter keys: a key that types more than one character (`.com`) is wider.
+    public var widthInLetters: Double {
+      if case .character(let title) = self, title.count > 1 { 1.6 } else { 1 }
+    }
   }
 
   /// The language typed in (picked, or the field's): the layout, currency and dictation follow it.
@@ -280,6 +285,15 @@ public enum Suggestions {
     return ranked
   }
 
+  /// The spell checker's candidates for the word being typed, in `language`: its corrections when `word` is
+  /// misspelled, else its completions; none for no word or no language the checker has.
+  @MainActor
+  public static func candidates(for word: String, language: String?, checker: some SpellChecker) -> [String] {
+    guard !word.isEmpty, let language = checkerLanguage(for: language, available: checker.languages) else { return [] }
+    return checker.isMisspelled(word, language: language)
+      ? checker.guesses(for: word, language: language) : checker.completions(for: word, language: language)
+  }
+
   /// The spell checker's language for `language` among `available`: its code, else English, else any.
   public static func checkerLanguage(for language: String?, available: [String]) -> String? {
     let code = (language ?? "en").split(separator: "-").first.map(String.init) ?? "en"
@@ -291,4 +305,16 @@ public enum Suggestions {
     let spaced = after.first.map { $0.isWhitespace || ".,;:!?)".contains($0) } ?? false
     return [.deleteBackward(currentWord(before: text).count), .insert(spaced ? suggestion : suggestion + " ")]
   }
+}
+
+/// The system's spell checker as the suggestion bar asks it (UIKit's `UITextChecker` on iPhone, on the main actor).
+@MainActor
+public protocol SpellChecker {
+  /// The languages it checks, e.g. `en_US`.
+  var languages: [String] { get }
+  func isMisspelled(_ word: String, language: String) -> Bool
+  /// Its corrections of a misspelled `word`.
+  func guesses(for word: String, language: String) -> [String]
+  /// Words that `word` begins.
+  func completions(for word: String, language: String) -> [String]
 }

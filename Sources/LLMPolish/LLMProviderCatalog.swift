@@ -38,6 +38,9 @@ public struct LLMProviderPreset: Sendable, Hashable {
 
 /// The LLM providers offered for polish and command mode, and how to build one.
 public enum LLMProviderCatalog {
+  /// The id of Apple Intelligence's on-device model, which only the app (iOS 26) adds to the presets.
+  public static let appleIntelligenceID = "apple-intelligence"
+
   /// Every preset, cloud first.
   public static let presets: [LLMProviderPreset] = [
     preset("openai", "OpenAI", .openAI(.responses), "https://api.openai.com/v1", "gpt-4.1-mini", key: true),

@@ -123,3 +123,29 @@ public enum MicrophoneStartError: Error, Equatable, CustomStringConvertible {
     }
   }
 }
+
+/// The flow session's running microphone as a dictation's `AudioSource`, on iPhone and in `utter host` alike: a
+/// microphone that a call or a route change left stopped is started again at the tap (`MicrophoneStart` says when
+/// iOS allows it), and one that still does not run fails the dictation with `noInput` instead of recording nothing.
+public struct SessionMicrophone: AudioSource {
+  let isRunning: @Sendable () async -> Bool
+  let restart: @Sendable () async throws -> Void
+  let permission: @Sendable () async -> Bool
+  let listen: @Sendable (_ since: Double?) async throws -> AudioCapture
+
+  public init(
+    isRunning: @escaping @Sendable () async -> Bool, restart: @escaping @Sendable () async throws -> Void,
+    permission: @escaping @Sendable () async -> Bool,
+    listen: @escaping @Sendable (_ since: Double?) async throws -> AudioCapture
+  ) {
+    (self.isRunning, self.restart, self.permission, self.listen) = (isRunning, restart, permission, listen)
+  }
+
+  public func requestPermission() async -> Bool { await permission() }
+
+  public func start(since tap: Double?) async throws -> AudioCapture {
+    if await !isRunning() { try await restart() }
+    guard await isRunning() else { throw MicrophoneStartError.noInput }
+    return try await listen(tap)
+  }
+}

@@ -24,6 +24,11 @@ public struct EndOfSpeech: Sendable, Hashable {
     seconds > 0 ? "\(seconds.formatted()) s" : "off"
   }
 
+  /// How Settings offers the choice of `seconds`: "After 2 s of quiet", or "No, I tap done" for off.
+  public static func choiceLabel(_ seconds: Double) -> String {
+    seconds > 0 ? "After \(label(seconds)) of quiet" : "No, I tap done"
+  }
+
   /// Whether a recording has ended that holds `speech` seconds of speech and has been quiet for `quiet` seconds
   /// since the last of it (`LiveReading.speechTiming`).
   public func hasEnded(speech: Double, quiet: Double) -> Bool {

@@ -20,6 +20,10 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var language = LanguageChoice.automatic
   /// The LLM polish provider's id, or `none` for deterministic clean-up only.
   public var polishProvider = "none"
+  /// The polish provider's id, or nil when polish is off (`none` or empty).
+  public var activePolishProvider: String? {
+    polishProvider.isEmpty || polishProvider == "none" ? nil : polishProvider
+  }
   /// The polish model; empty means the provider's default.
   public var polishModel = ""
   /// The polish provider's address; empty means the provider's own (`openai-compatible` needs one).

@@ -68,9 +68,11 @@ struct HostCommand: AsyncParsableCommand {
       tap. The host runs inside the app's flow session, on simulated phone audio: the audio session it would set \
       (which microphone, Bluetooth profile, ducking) is logged, for --music and --headset. Runs until the keyboard \
       ends the session, the session expires, or SIGTERM/SIGINT. SIGUSR1/SIGUSR2 begin/end a call, as does \
-      --interrupt-at. The phone is as strict as iOS: the app starts in the foreground; with --background it goes \
-      to the background once the session is ready (the user swiped back to the keyboard), where the microphone \
-      keeps running but cannot start again; SIGTSTP sends the app to the background, SIGCONT brings it forward.
+      --interrupt-at. The phone is as strict as iOS: the app opens the session in the foreground and goes to the \
+      background once it is ready (and after --app-dictation), as when the user swipes back to the app they were \
+      typing in; there the microphone keeps running but cannot start again, and records from the iPhone's own \
+      microphone. --foreground keeps the app on screen (the app's own dictations); SIGTSTP sends it to the \
+      background, SIGCONT brings it forward.
       """
   )
 
@@ -122,9 +124,12 @@ struct HostCommand: AsyncParsableCommand {
   var musicPlaying = false
 
   @Flag(
-    name: .customLong("background"),
-    help: "The app goes to the background once the session is ready, as when the user swipes back to the keyboard.")
-  var background = false
+    name: .customLong("foreground"),
+    help: """
+      The app stays on screen once the session is ready, as for the app's own dictation button (a keyboard \
+      dictation happens only with the app in the background: the user is typing in another app).
+      """)
+  var foreground = false
 
   @Option(help: "The headset connected: none, bluetooth (AirPods) or wired.")
   var headset: HeadsetOption = .none
@@ -278,7 +283,7 @@ struct HostCommand: AsyncParsableCommand {
     if let plan = appDictation.flatMap({ try? AppDictationPlan.parse($0) }) {
       await plan.play(on: host, phone: phone, database: dictation.database, logger: logger)
     }
-    if background { await phone.move(to: .background) }
+    if !foreground { await phone.move(to: .background) }
     await flow.waitUntilOff()
     if case .failed(let message) = await flow.status { throw CLIError("the session failed: \(message)") }
     for entry in await host.recoveredDictations {

@@ -31,7 +31,7 @@ struct SimulatedCall: Sendable, Equatable {
 /// that apply at activation (ducking) take effect only then; a route to another input format stops the engine,
 /// and iOS says so (a route change, then the engine's configuration change) a moment later. The microphone plays
 /// the --mic file; a call (--interrupt-at, or SIGUSR1/SIGUSR2) deactivates the session and stops the microphone.
-/// The app goes to the background once the session is ready with --background, and SIGTSTP/SIGCONT move it.
+/// The app goes to the background once the session is ready (unless --foreground), and SIGTSTP/SIGCONT move it.
 @MainActor
 final class SimulatedPhoneAudio: FlowAudio {
   var permissionGranted: Bool? = true
@@ -99,9 +99,13 @@ final class SimulatedPhoneAudio: FlowAudio {
   func rebuild() {}
 
   func source(restart: @escaping @Sendable () async throws -> Void) -> any AudioSource {
-    SimulatedPhoneMicrophone(
-      playback: playback, captures: captures, isRunning: { [weak self] in self?.isRunning ?? false },
-      restart: restart, captureStarted: { [weak self] in await self?.captureStarted() })
+    SessionMicrophone(
+      isRunning: { [weak self] in await self?.isRunning ?? false }, restart: restart, permission: { true }
+    ) { [playback, captures, weak self] tap in
+      let capture = captures.track(try await playback.start(since: tap))
+      await self?.captureStarted()
+      return capture
+    }
   }
 
   /// The app comes on screen or leaves it (the user opened it, or swiped back to the keyboard).
@@ -176,23 +180,6 @@ final class SimulatedPhoneAudio: FlowAudio {
 
 /// The phone's microphone in `utter host`: the --mic file from the tap (with its pre-roll), cut when the
 /// microphone stops under it (a call).
-struct SimulatedPhoneMicrophone: AudioSource {
-  let playback: PlaybackMicrophone
-  let captures: CaptureCutter
-  let isRunning: @MainActor @Sendable () -> Bool
-  let restart: @Sendable () async throws -> Void
-  let captureStarted: @Sendable () async -> Void
-
-  func requestPermission() async -> Bool { true }
-
-  func start(since tap: Double?) async throws -> AudioCapture {
-    if await !isRunning() { try await restart() }
-    let capture = captures.track(try await playback.start(since: tap))
-    await captureStarted()
-    return capture
-  }
-}
-
 /// The captures under way, so that a stopped microphone ends them (what was heard before stays delivered).
 final class CaptureCutter: @unchecked Sendable {
   private let lock = NSLock()

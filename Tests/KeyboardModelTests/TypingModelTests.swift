@@ -197,4 +197,52 @@ struct TypingModelTests {
     #expect(
       Suggestions.accept("Siobhan", before: "send it to Sio") == [.deleteBackward(3), .insert("Siobhan ")])
   }
+
+  @Test(
+    "the checker's candidates: corrections of a misspelled word, completions of a right one, in the field's language")
+  @MainActor
+  func checkerCandidates() {
+    let checker = WordListChecker(languages: ["de_DE", "en_GB", "fr_FR"], words: ["the", "then", "there", "ten"])
+    #expect(Suggestions.candidates(for: "teh", language: "en", checker: checker) == ["ten", "the"])
+    #expect(Suggestions.candidates(for: "the", language: "en", checker: checker) == ["then", "there"])
+    #expect(Suggestions.candidates(for: "", language: "en", checker: checker) == [])
+    #expect(checker.asked == ["en_GB", "en_GB"], "no question for an empty word")
+    _ = Suggestions.candidates(for: "the", language: "fr-CA", checker: checker)
+    #expect(checker.asked.last == "fr_FR", "the field's language, by its code")
+    _ = Suggestions.candidates(for: "the", language: "ja", checker: checker)
+    #expect(checker.asked.last == "en_GB", "English where the checker lacks the language")
+    let none = WordListChecker(languages: [], words: ["the"])
+    #expect(Suggestions.candidates(for: "teh", language: "en", checker: none) == [], "a checker with no language")
+  }
+
+  @Test("a key that types more than one character is 1.6 letters wide; every other key is one")
+  func keyWidths() {
+    #expect(TypingModel.Key.character(".com").widthInLetters == 1.6)
+    #expect(TypingModel.Key.character("a").widthInLetters == 1)
+    #expect(TypingModel.Key.character("é").widthInLetters == 1, "one character, however it is encoded")
+    #expect(TypingModel.Key.space.widthInLetters == 1)
+  }
+}
+
+/// A spell checker over a word list: a word is misspelled when the list lacks it; its guesses are the list's words
+/// of its length and first letter, its completions the words it begins. Remembers the languages asked.
+private final class WordListChecker: SpellChecker {
+  let languages: [String]
+  let words: [String]
+  private(set) var asked: [String] = []
+
+  init(languages: [String], words: [String]) { (self.languages, self.words) = (languages, words) }
+
+  func isMisspelled(_ word: String, language: String) -> Bool {
+    asked.append(language)
+    return !words.contains(word)
+  }
+
+  func guesses(for word: String, language: String) -> [String] {
+    words.filter { $0.count == word.count && $0.first == word.first }.sorted()
+  }
+
+  func completions(for word: String, language: String) -> [String] {
+    words.filter { $0.hasPrefix(word) && $0 != word }
+  }
 }

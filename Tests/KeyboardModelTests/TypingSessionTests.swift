@@ -106,6 +106,11 @@ struct TypingSessionTests {
     #expect(KeyboardGeometry(device: .phone, landscape: true, width: 852).height == 190)
     #expect(KeyboardGeometry(device: .pad, landscape: false, width: 820).height == 312)
     #expect(KeyboardGeometry(device: .pad, landscape: true, width: 1366).height == 368)
+    // From the window: landscape when the screen is wider than tall; the screen's width before the view has one.
+    let window = KeyboardGeometry(device: .phone, screenWidth: 393, screenHeight: 852, viewWidth: 0)
+    #expect(window == phone)
+    #expect(KeyboardGeometry(device: .phone, screenWidth: 852, screenHeight: 393, viewWidth: 852).height == 190)
+    #expect(KeyboardGeometry(device: .phone, screenWidth: 393, screenHeight: 852, viewWidth: 375).height == 250)
 
     var settings = KeyboardSettings()
     (settings.haptics, settings.sounds) = (true, true)

@@ -46,5 +46,7 @@ struct EndOfSpeechTests {
     #expect(EndOfSpeech(silence: 0) == .off)
     #expect(EndOfSpeech(silence: 3).silence == 3)
     #expect(EndOfSpeech.choices.map(EndOfSpeech.label) == ["off", "1.5 s", "2 s", "3 s", "5 s"])
+    #expect(EndOfSpeech.choiceLabel(0) == "No, I tap done")
+    #expect(EndOfSpeech.choiceLabel(1.5) == "After 1.5 s of quiet")
   }
 }

@@ -106,4 +106,14 @@ struct SettingsTests {
     try store.database.resetSettings()
     #expect(try store.database.settings().appearance == .system)
   }
+
+  @Test("polish is off for `none` and for no provider; any other id is the provider polishing")
+  func activePolishProvider() {
+    var settings = UtterSettings()
+    #expect(settings.activePolishProvider == nil, "off by default")
+    settings.polishProvider = ""
+    #expect(settings.activePolishProvider == nil)
+    settings.polishProvider = "groq"
+    #expect(settings.activePolishProvider == "groq")
+  }
 }

@@ -17,7 +17,7 @@ struct StrictPhoneAudioTests {
     defer { workspace.remove() }
     let speech = try workspace.speech("The report is ready for review.")
     let host = try workspace.startHost(
-      mic: speech, extra: ["--headset", "bluetooth", "--microphone", "headset", "--background"])
+      mic: speech, extra: ["--headset", "bluetooth", "--microphone", "headset"])
     defer { host.terminate() }
     #expect(await host.log("the app is in the background", timeout: 120), "\(host.stderr)")
     let keyboard = try await workspace.runKeyboard("start; wait 2; stop; wait-insert 120; end-session", timeout: 200)
@@ -39,7 +39,7 @@ struct StrictPhoneAudioTests {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
     let speech = try workspace.speech("Back after the call.")
-    let host = try workspace.startHost(mic: speech, extra: ["--background"])
+    let host = try workspace.startHost(mic: speech)
     defer { host.terminate() }
     #expect(await host.log("the app is in the background", timeout: 120), "\(host.stderr)")
     kill(host.process.processIdentifier, SIGUSR1)

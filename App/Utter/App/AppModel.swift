@@ -36,7 +36,7 @@ final class AppModel {
   var onboardingComplete: Bool {
     didSet {
       UserDefaults.standard.set(onboardingComplete, forKey: Self.onboardingKey)
-      if onboardingComplete { residencyChanged(.onboarded) }
+      if onboardingComplete { residencyChanged(.onboarded) }  // rule: PhoneSession.AppEngineResidency.onboarded
     }
   }
 
@@ -80,6 +80,7 @@ final class AppModel {
     settingsChanged(settings)
   }
 
+  // rule: Storage.AppearanceChoice.prefersDark
   var colorScheme: ColorScheme? { settings.appearance.prefersDark.map { $0 ? .dark : .light } }
 
   /// Saves `change` applied to the settings, and shares the keyboard's part with the keyboard.
@@ -104,12 +105,12 @@ final class AppModel {
   func go(to route: AppRoute) {
     guard let (screen, opensSession) = route.presentation(onboarded: onboardingComplete) else { return }
     self.route = screen
-    if opensSession { openFlowSession() }
+    if opensSession { openFlowSession() }  // rule: PhoneSession.AppRoute.presentation
   }
 
   /// Receives Shortcuts, Siri, Action Button, control and Live Activity requests (an extension's: Darwin signals).
   func installIntentHandler() {
-    guard intentSignals == nil else { return }
+    guard intentSignals == nil else { return }  // glue: one observer of the Darwin signals per process
     IntentRequests.handler = { [weak self] request in self?.handle(request) }
     let signals = DarwinNotificationCenter.shared.signals(IntentRequest.allCases.map(\.rawValue))
     intentSignals = Task { @MainActor in
@@ -123,6 +124,7 @@ final class AppModel {
 
   private func handle(_ request: IntentRequest) {
     residencyChanged(.intent(opensApp: request != .endSession))
+    // glue: each App Intent performs what it is named for (`UtterShortcuts`); the route decides the screen.
     switch request {
     case .startDictation: go(to: .dictate(.shortcut))
     case .newNote: go(to: .newNote)
@@ -157,7 +159,7 @@ final class AppModel {
   /// Applies what `AppEngineResidency` decides for `event`.
   private func residencyChanged(_ event: AppEngineResidency.Event) {
     for effect in residency.handle(event, sessionOn: flow.isOn) {
-      switch effect {
+      switch effect {  // rule: PhoneSession.AppEngineResidency.handle
       case .preload:
         let (engines, choice) = (engines, DictationSettings.load(from: database).engine())
         Task { _ = try? await engines.engine(for: choice) }
@@ -174,7 +176,7 @@ final class AppModel {
 
   /// Opens the flow session for the keyboard with the current settings.
   func openFlowSession() {
-    guard onboardingComplete else { return }
+    guard onboardingComplete else { return }  // rule: PhoneSession.AppRoute.presentation
     flow.open(with: dictationPipeline(), shared: shared, data: data)
     residencyChanged(.sessionChanged)
   }
@@ -183,6 +185,7 @@ final class AppModel {
   func appDictation() -> AppDictation {
     let clipboard = AppClipboard(
       autoCopy: { [unowned self] in settings.autoCopy },
+      // glue: UIKit's state
       scene: { UIApplication.shared.applicationState == .background ? .background : .foreground },
       write: { UIPasteboard.general.string = $0 })
     return AppDictation(clipboard: clipboard) { [unowned self] in
@@ -201,9 +204,9 @@ final class AppModel {
 
   /// Switches to `choice`, downloading and preparing a Whisper model first; the prepared engine stays loaded.
   func use(_ choice: EngineChoice) async throws {
-    if choice.isWhisper, let id = choice.model {
+    if choice.isWhisper, let id = choice.model {  // rule: Dictation.EngineChoice.isWhisper
       await engines.keep(try await models.install(id), for: choice)
-    } else if choice.isApple {
+    } else if choice.isApple {  // rule: Dictation.EngineChoice.isApple (iOS downloads its speech assets)
       try await AppleSpeechOption.install(language: DictationSettings.load(from: database).language)
     }
     updateSettings {

@@ -22,9 +22,10 @@ final class MicrophoneCapture: @unchecked Sendable {
 
   /// Installs the tap with the input's current format and starts the engine. The audio session must be active.
   func start() throws {
-    if engine.isRunning { return }
+    if engine.isRunning { return }  // glue: a second tap on a running engine raises an exception
     let input = engine.inputNode
     let format = input.outputFormat(forBus: 0)
+    // glue: AVAudioEngine reports a zero format when the session has no input (a call holds it).
     guard format.sampleRate > 0, format.channelCount > 0 else { throw MicrophoneStartError.noInput }
     input.removeTap(onBus: 0)
     let (rate, channels) = (format.sampleRate, Int(format.channelCount))
@@ -58,7 +59,7 @@ final class MicrophoneCapture: @unchecked Sendable {
   }
 
   private func observeConfigurationChanges() {
-    guard configurationObserver == nil else { return }
+    guard configurationObserver == nil else { return }  // glue: one observer per engine
     // The input format changes when the route does (AirPods connect); the engine stops and needs a new tap.
     configurationObserver = NotificationCenter.default.addObserver(
       forName: .AVAudioEngineConfigurationChange, object: engine, queue: .main
@@ -73,6 +74,7 @@ final class MicrophoneCapture: @unchecked Sendable {
   private static func interleaved(_ buffer: AVAudioPCMBuffer) -> [Float] {
     guard let data = buffer.floatChannelData else { return [] }
     let (frames, channels) = (Int(buffer.frameLength), Int(buffer.format.channelCount))
+    // glue: AVAudioPCMBuffer's layout: one interleaved channel pointer or one pointer per channel.
     if buffer.format.isInterleaved { return Array(UnsafeBufferPointer(start: data[0], count: frames * channels)) }
     return Interleaving.interleave((0..<channels).map { UnsafeBufferPointer(start: data[$0], count: frames) })
   }

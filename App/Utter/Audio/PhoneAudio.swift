@@ -53,12 +53,13 @@ final class PhoneAudio: FlowAudio {
 
   var permissionGranted: Bool? {
     let permission = AVAudioApplication.shared.recordPermission
-    return permission == .undetermined ? nil : permission == .granted
+    return permission == .undetermined ? nil : permission == .granted  // glue: AVAudioApplication's three states
   }
 
   func requestPermission() async -> Bool { await AVAudioApplication.requestRecordPermission() }
   var isRunning: Bool { capture.isRunning }
   var otherAudioPlaying: Bool { session.isOtherAudioPlaying }
+  // glue: UIKit's application state, as the module's scene (inactive counts as on screen).
   var scene: AppScene { UIApplication.shared.applicationState == .background ? .background : .foreground }
 
   var headset: AudioSituation.Headset {
@@ -69,7 +70,7 @@ final class PhoneAudio: FlowAudio {
 
   /// Sets the session as planned; an inactive plan deactivates it and lets paused audio (music) resume.
   func apply(_ plan: AudioSessionPlan) throws {
-    guard plan.active else {
+    guard plan.active else {  // rule: PhoneSession.AudioRoutePolicy
       do { try session.setActive(false, options: .notifyOthersOnDeactivation) } catch {
         log.error("deactivate failed: \(error.localizedDescription, privacy: .public)")
       }
@@ -105,8 +106,12 @@ final class PhoneAudio: FlowAudio {
     fanOut.reset()
   }
 
+  /// 16 kHz audio from the session's running microphone, from the tap (within the pre-roll).
   func source(restart: @escaping @Sendable () async throws -> Void) -> any AudioSource {
-    MicrophoneAudioSource(capture: capture, fanOut: fanOut, ensureRunning: restart)
+    SessionMicrophone(
+      isRunning: { [capture] in capture.isRunning }, restart: restart,
+      permission: { await AVAudioApplication.requestRecordPermission() },
+      listen: { [fanOut] in fanOut.listen(since: $0) })
   }
 
   private static let ports: [AVAudioSession.Port: PhoneAudioEvents.Port] = [
@@ -115,28 +120,12 @@ final class PhoneAudio: FlowAudio {
   ]
 
   private static func option(_ option: AudioSessionPlan.Option) -> AVAudioSession.CategoryOptions {
-    switch option {
+    switch option {  // glue: the plan's options as AVAudioSession's
     case .mixWithOthers: .mixWithOthers
     case .duckOthers: .duckOthers
     case .allowBluetoothHFP: .allowBluetoothHFP
     case .allowBluetoothA2DP: .allowBluetoothA2DP
     case .defaultToSpeaker: .defaultToSpeaker
     }
-  }
-}
-
-/// DictationHost's `AudioSource` on iPhone: 16 kHz audio from the session's running microphone, from the tap (within
-/// the pre-roll); `ensureRunning` brings the hardware back when a call left it stopped.
-struct MicrophoneAudioSource: AudioSource {
-  let capture: MicrophoneCapture
-  let fanOut: MicrophoneFanOut
-  let ensureRunning: @Sendable () async throws -> Void
-
-  func requestPermission() async -> Bool { await AVAudioApplication.requestRecordPermission() }
-
-  func start(since tap: Double?) async throws -> AudioCapture {
-    if !capture.isRunning { try await ensureRunning() }
-    guard capture.isRunning else { throw MicrophoneStartError.noInput }
-    return fanOut.listen(since: tap)
   }
 }

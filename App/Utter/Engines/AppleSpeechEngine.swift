@@ -16,7 +16,7 @@
 
     /// Resolves `language` (ISO 639-1, or nil for the device's language) to a supported locale.
     static func make(language: String?) async throws -> AppleSpeechEngine {
-      guard SpeechTranscriber.isAvailable else {
+      guard SpeechTranscriber.isAvailable else {  // rule: ModelInstallation.AppleSpeechStatus
         throw SpeechEngineError("Apple speech recognition is not available on this iPhone")
       }
       let wanted = language.map { Locale(identifier: $0) } ?? Locale.current
@@ -44,12 +44,14 @@
       let wanted = language.map { Locale(identifier: $0) } ?? Locale.current
       let name = Locale.current.localizedString(forIdentifier: wanted.identifier) ?? wanted.identifier
       let device = SpeechTranscriber.isAvailable
+      // glue: iOS names a supported locale only on a device that has the transcriber.
       let locale = device ? await SpeechTranscriber.supportedLocale(equivalentTo: wanted) : nil
       var assets = AppleSpeechStatus.Assets.unsupported
-      // NB: an installed locale needs no inventory query; otherwise the inventory says whether it is downloading.
+      // glue: an installed locale needs no inventory query; otherwise the inventory says whether it is downloading.
       if let locale, await SpeechTranscriber.installedLocales.contains(where: { $0.identifier == locale.identifier }) {
         assets = .installed
       } else if let locale {
+        // rule: ModelInstallation.AppleSpeechStatus
         switch await AssetInventory.status(forModules: [transcriber(locale)]) {
         case .supported: assets = .supported
         case .downloading: assets = .downloading
@@ -63,10 +65,11 @@
     }
 
     func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+      // rule: SpeechEngine.Transcript.empty (no audio, no reading)
       guard !samples.isEmpty else { return .empty(engine: id, model: model, language: options.language) }
       let transcriber = Self.transcriber(locale)
       let analyzer = SpeechAnalyzer(modules: [transcriber])
-      if !options.vocabulary.isEmpty {
+      if !options.vocabulary.isEmpty {  // glue: SpeechAnalyzer takes a context only with strings in it
         let context = AnalysisContext()
         context.contextualStrings[.general] = options.vocabulary
         try await analyzer.setContext(context)
@@ -84,6 +87,7 @@
         for try await result in transcriber.results where result.isFinal {
           let text = String(result.text.characters).trimmingCharacters(in: .whitespacesAndNewlines)
           let (start, end) = (result.range.start.seconds, result.range.end.seconds)
+          // glue: SpeechTranscriber's final results may be silence, with no text.
           if !text.isEmpty { segments.append(TranscriptSegment(text: text, start: start, end: end, confidence: 1)) }
         }
         return segments

@@ -55,6 +55,7 @@ final class ModelDownloads: NSObject, URLSessionDownloadDelegate, @unchecked Sen
 
   /// Starts the files of `list` as `ModelDownloadTasks.plan` says.
   func start(model: String, list: ModelFileList, allowsCellular: Bool) async {
+    // rule: ModelInstallation.ModelDownloadTasks.plan (the plan moves tasks over to the session the user allowed)
     let (session, other): (URLSession, URLSession) = allowsCellular ? (anyNetwork, wifi) : (wifi, anyNetwork)
     let there = ModelDownloadTasks.byPath(await other.allTasks, of: model, description: \.taskDescription)
     let here = ModelDownloadTasks.byPath(await session.allTasks, of: model, description: \.taskDescription) {
@@ -72,6 +73,7 @@ final class ModelDownloads: NSObject, URLSessionDownloadDelegate, @unchecked Sen
     for start in plan.start {
       let path = start.path
       let task: URLSessionDownloadTask
+      // rule: ModelInstallation.ModelDownloadTasks.plan
       if start.fromResumeData, let data = files.resumeData(model: model, path: path) {
         task = session.downloadTask(withResumeData: data)
         files.dropResumeData(model: model, path: path)

@@ -15,12 +15,12 @@ enum PCMBuffers {
     else { throw SpeechEngineError("Could not allocate an audio buffer") }
     channel.update(from: samples, count: samples.count)
     source.frameLength = AVAudioFrameCount(samples.count)
-    if format == sourceFormat { return source }
+    if format == sourceFormat { return source }  // glue: AVAudioConverter is needed only for another format
     guard let converter = AVAudioConverter(from: sourceFormat, to: format) else {
       throw SpeechEngineError("Cannot convert audio to \(format)")
     }
+    // glue: same rate: the synchronous buffer-to-buffer form, which changes sample type and layout only.
     if format.sampleRate == sourceFormat.sampleRate {
-      // Same rate: the synchronous buffer-to-buffer form, which changes sample type and layout only.
       guard let output = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: source.frameLength) else {
         throw SpeechEngineError("Could not allocate an audio buffer")
       }
@@ -35,9 +35,10 @@ enum PCMBuffers {
     var conversionError: NSError?
     let status = converter.convert(to: output, error: &conversionError) { _, inputStatus in
       let next = input.take()
-      inputStatus.pointee = next == nil ? .endOfStream : .haveData
+      inputStatus.pointee = next == nil ? .endOfStream : .haveData  // glue: AVAudioConverter's input block
       return next
     }
+    // glue: AVAudioConverter reports failure in its status, with the error beside it.
     if status == .error { throw SpeechEngineError(conversionError?.localizedDescription ?? "Audio conversion failed") }
     return output
   }

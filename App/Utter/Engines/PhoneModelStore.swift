@@ -54,6 +54,7 @@ final class PhoneModelStore: ModelStoreDevice {
       guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
       defer { try? handle.close() }
       var hasher = SHA256()
+      // glue: FileHandle's end of file is an empty read; 4 MB at a time keeps a 1.5 GB model out of memory.
       while let chunk = try? handle.read(upToCount: 4 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
       return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }.value

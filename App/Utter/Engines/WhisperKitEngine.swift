@@ -35,6 +35,7 @@ final class WhisperKitEngine: SpeechEngine, @unchecked Sendable {
   }
 
   func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+    // rule: SpeechEngine.Transcript.empty (no audio, no reading)
     guard !samples.isEmpty else { return .empty(engine: id, model: model, language: options.language) }
     let wanted = WhisperDecoding(options)
     var decoding = DecodingOptions(
@@ -42,6 +43,7 @@ final class WhisperKitEngine: SpeechEngine, @unchecked Sendable {
       detectLanguage: wanted.detectLanguage, skipSpecialTokens: wanted.skipSpecialTokens,
       wordTimestamps: wanted.wordTimestamps, compressionRatioThreshold: wanted.compressionRatioThreshold,
       logProbThreshold: wanted.logProbThreshold, firstTokenLogProbThreshold: wanted.firstTokenLogProbThreshold,
+      // rule: ModelInstallation.WhisperDecoding.chunksAtPauses
       noSpeechThreshold: wanted.noSpeechThreshold, chunkingStrategy: wanted.chunksAtPauses ? ChunkingStrategy.vad : nil)
     if let prompt = wanted.prompt, let tokenizer = kit.tokenizer {
       decoding.promptTokens = WhisperDecoding.promptTokens(

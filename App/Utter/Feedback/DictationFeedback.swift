@@ -8,7 +8,7 @@ import UIKit
 enum DictationFeedback {
   static func play(_ cue: SessionCue, as feedback: CueFeedback) {
     let (tap, sound) = feedback.play(cue)
-    switch tap {
+    switch tap {  // rule: PhoneSession.CueFeedback.play
     case .mediumImpact: UIImpactFeedbackGenerator(style: .medium).impactOccurred()
     case .lightImpact: UIImpactFeedbackGenerator(style: .light).impactOccurred()
     case .success: UINotificationFeedbackGenerator().notificationOccurred(.success)

@@ -18,7 +18,7 @@ final class SessionActivityController: FlowSessionIndicator {
 
   /// Starts the activity for a new session; does nothing when the user turned Live Activities off.
   func start(_ state: SessionActivityState) {
-    guard ActivityAuthorizationInfo().areActivitiesEnabled else { return }
+    guard ActivityAuthorizationInfo().areActivitiesEnabled else { return }  // glue: the user's Live Activities switch
     end()
     do {
       activityID = try SessionActivity.request(
@@ -33,6 +33,7 @@ final class SessionActivityController: FlowSessionIndicator {
 
   /// Updates what the activity shows; unchanged states are not sent again.
   func update(_ state: SessionActivityState) {
+    // glue: an unchanged state is not sent to ActivityKit again
     guard let activityID, state != lastState else { return }
     lastState = state
     let content = ActivityContent(state: state, staleDate: state.endsAt)

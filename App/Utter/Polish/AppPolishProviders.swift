@@ -8,7 +8,7 @@ extension PolishProviders {
   static func app(keys: any SecretStore) -> PolishProviders {
     let catalog = PolishProviders.catalog(keys: keys, http: URLSessionHTTPClient())
     return PolishProviders { id, model, baseURL in
-      if id == "apple-intelligence" {
+      if id == LLMProviderCatalog.appleIntelligenceID {
         #if canImport(FoundationModels)
           if #available(iOS 26.0, *) { return AppleIntelligenceProvider() }
         #endif

@@ -9,7 +9,7 @@
   /// session each time, so dictations never leak into each other.
   @available(iOS 26.0, *)
   struct AppleIntelligenceProvider: LLMProvider {
-    let id = "apple-intelligence"
+    let id = LLMProviderCatalog.appleIntelligenceID
     let displayName = "Apple Intelligence (on device)"
     let model = "system"
 
@@ -18,7 +18,7 @@
 
     /// Why iOS says the model cannot answer now, or nil when it can.
     static var unavailable: AppleIntelligenceFailure? {
-      switch SystemLanguageModel.default.availability {
+      switch SystemLanguageModel.default.availability {  // glue: Foundation Models' reasons, as polish's failures
       case .available: nil
       case .unavailable(.deviceNotEligible): .deviceNotEligible
       case .unavailable(.appleIntelligenceNotEnabled): .notEnabled
@@ -41,7 +41,7 @@
 
     /// iOS's refusal as one of polish's failures.
     static func failure(_ error: LanguageModelSession.GenerationError) -> AppleIntelligenceFailure {
-      switch error {
+      switch error {  // glue: Foundation Models' errors, as polish's failures
       case .rateLimited, .concurrentRequests: .busy
       case .guardrailViolation, .refusal: .declined
       case .assetsUnavailable: .modelNotReady

@@ -11,7 +11,8 @@ struct PolishSettingsView: View {
       Section {
         option("none", "Off", detail: "Clean-up on the iPhone only: fillers, repeats, punctuation, your words.")
         if appleIntelligenceOffered {
-          option("apple-intelligence", "Apple Intelligence", detail: "On this iPhone; nothing leaves it.")
+          option(
+            LLMProviderCatalog.appleIntelligenceID, "Apple Intelligence", detail: "On this iPhone; nothing leaves it.")
         }
       }
       Section {

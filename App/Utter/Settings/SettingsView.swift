@@ -28,7 +28,7 @@ struct SettingsView: View {
           PolishSettingsView()
         } label: {
           LabeledContent(
-            "Polish", value: model.settings.polishProvider == "none" ? "Off" : model.settings.polishProvider)
+            "Polish", value: model.settings.activePolishProvider ?? "Off")
         }
         NavigationLink("API keys") { KeysView() }
       } header: {
@@ -48,9 +48,7 @@ struct SettingsView: View {
           [("Automatic", .automatic), ("iPhone", .iPhone), ("Headset or AirPods", .headset)])
         picker(
           "End a dictation when I stop", \.endOfSpeechSeconds,
-          EndOfSpeech.choices.map { seconds in
-            (seconds > 0 ? "After \(EndOfSpeech.label(seconds)) of quiet" : "No, I tap done", seconds)
-          })
+          EndOfSpeech.choices.map { (LocalizedStringKey(EndOfSpeech.choiceLabel($0)), $0) })
         picker(
           "Longest dictation", \.maxRecordingSeconds,
           [("1 minute", 60), ("5 minutes", 300), ("10 minutes", 600), ("30 minutes", 1800), ("1 hour", 3600)])
