@@ -143,17 +143,7 @@ struct MicrophoneKey: View {
     session.phase.micAction(fullAccess: session.fullAccess, hasSelection: session.hasSelection)
   }
 
-  private var look: (symbol: String, label: String, hint: String, prominent: Bool) {
-    switch action {
-    case .record: ("mic.fill", "Dictate", "", true)
-    case .rewrite: ("wand.and.stars", "Rewrite selection", "Say what to do with the selected text", true)
-    case .openApp:
-      ("arrow.up.forward.app", "Start Utter", "Opens Utter to turn on the microphone, then come back here", true)
-    case .needsFullAccess: ("lock.fill", "Dictation needs Full Access", "Says how to allow it", false)
-    case .finish: ("checkmark", "Done, insert text", "", true)
-    case .busy: ("ellipsis", "Utter is busy", "", false)
-    }
-  }
+  private var look: (symbol: String, label: String, hint: String, prominent: Bool) { action.look }
 
   private func tap() {
     if action == .finish { session.send(.stop) } else { session.tapMicrophone() }

@@ -31,6 +31,15 @@ struct KeyboardRootView: View {
       Group {
         if session.phase.coversKeys {
           DictationPanel(session: session, openSettings: controls.openSettings)
+            .overlay(alignment: .bottomLeading) {
+              // NB: where iOS asks for a globe (`needsInputModeSwitchKey`: iPhones with a Home button), the way to
+              // the next keyboard stays while the panel covers the keys, as Apple's keyboards keep it.
+              if session.showsGlobe {
+                GlobeKey(makeView: controls.makeGlobe)
+                  .frame(width: 40, height: 40)
+                  .background(KeyBackground(isSpecial: true))
+              }
+            }
         } else {
           TypingKeys(session: session, controls: controls, geometry: geometry, accents: $accents)
         }

@@ -64,7 +64,7 @@ public struct DictationFormatter: Sendable {
       baseURL = choice.baseURL ?? (takesSaved ? saved : nil)
       self.settings = PolishSettings(
         agentName: settings.settings.agentName, vocabulary: settings.vocabularyPrompt,
-        model: choice.model ?? settings.polishModel)
+        model: choice.model ?? settings.settings.polishModel(for: provider))
     }
   }
 

@@ -84,5 +84,5 @@ public struct DictationSettings: Sendable {
   public var polishProvider: String? { settings.activePolishProvider }
 
   /// The polish model, or nil for the provider's default.
-  public var polishModel: String? { settings.polishModel.isEmpty ? nil : settings.polishModel }
+  public var polishModel: String? { settings.polishModel(for: polishProvider) }
 }

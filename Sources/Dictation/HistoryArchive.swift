@@ -50,6 +50,10 @@ public struct HistoryArchive: DictationArchive {
     _ = try database?.markDelivered(uuid: id)
   }
 
+  public func markCancelled(id: String) throws {
+    _ = try database?.markCancelled(uuid: id)
+  }
+
   public func contains(id: String) -> Bool {
     (try? database?.historyEntry(uuid: id)) != nil
   }

@@ -96,8 +96,28 @@ extension DictationHost {
         id: dictation.id, transcript: reading.transcript, audio: recording.samples, field: dictation.context,
         origin: dictation.origin,
         startedAt: Date(timeIntervalSince1970: recording.startedAt)))
+    if model.abandonedID == dictation.id {
+      return keepCancelled(dictation, finished: finished, audio: recording.samples)
+    }
     learning.remember(raw: raw, audio: recording.samples)
     deliver(dictation, finished: finished, audio: recording.samples)
+  }
+
+  /// Keeps a dictation its user cancelled while its text was written: in history as cancelled, with its audio, and
+  /// published to nobody.
+  private func keepCancelled(_ dictation: ActiveDictation, finished: FinishedDictation, audio: [Float]) {
+    if finished.archiveError != nil {
+      var entry = finished.entry
+      entry.status = .cancelled
+      backlog.keep(UnrecordedDictation(entry: entry, audio: audio))
+    } else {
+      do { try environment.archive.markCancelled(id: dictation.id) } catch {
+        logger.error("cannot mark \(dictation.id) cancelled: \(error)")
+      }
+      environment.spool.remove(dictation.id)
+    }
+    logger.info("cancelled dictation \(dictation.id): kept in history as cancelled, not delivered")
+    apply(.delivered(dictationID: dictation.id, now: clock.now()))
   }
 
   /// Publishes a finished dictation: to the keyboard as a result (the app's own on its update stream, and to the

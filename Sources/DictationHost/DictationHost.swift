@@ -209,6 +209,15 @@ public actor DictationHost {
       Task { await self.stopRecording(dictation) }
     case .discardDictation(let dictation):
       discard(dictation)
+    case .abandonDictation(let dictation):
+      publisher.liveText = nil
+      logger.info("dictation \(dictation.id) cancelled while its text is written: it will not be delivered")
+    case .withdrawResult(let id):
+      do { try channel.removeResult(id: id) } catch { logger.error("cannot withdraw result \(id): \(error)") }
+      do { try environment.archive.markCancelled(id: id) } catch {
+        logger.error("cannot mark \(id) cancelled: \(error)")
+      }
+      logger.info("withdrew result \(id): its keyboard's user had cancelled it")
     case .keepGoing(let dictation):
       guard recording?.dictation.id == dictation.id, recording?.cap.keepGoing() == true else { return }
       logger.notice("dictation \(dictation.id) keeps going: it stops at \(Int(recording?.cap.limit ?? 0)) s")

@@ -103,6 +103,12 @@ public enum HostEffect: Sendable, Hashable {
   case finishDictation(ActiveDictation)
   /// Stop the microphone and throw the audio away.
   case discardDictation(ActiveDictation)
+  /// The user cancelled after stop, while the text was written: its reading and finishing run on, and it is kept in
+  /// history as cancelled (with its audio, for Retry), never published.
+  case abandonDictation(ActiveDictation)
+  /// A result the keyboard refused because its user had cancelled it: withdraw it (no other keyboard may insert it)
+  /// and keep it in history as cancelled.
+  case withdrawResult(resultID: String)
   /// The user keeps going near the length cap: the dictation may record another full length (`RecordingCap`).
   case keepGoing(ActiveDictation)
   /// The keyboard inserted this result: mark it delivered and remove its file.

@@ -17,6 +17,8 @@ public struct HostModel: Sendable, Hashable {
   public private(set) var dictation: ActiveDictation?
   public private(set) var expiresAt: Double?
   public private(set) var lastResultID: String?
+  /// The dictation the user cancelled while its text was written (`abandonDictation`); it still ends the phase.
+  public private(set) var abandonedID: String?
   public private(set) var failure: HostFailure?
   public let timeout: SessionTimeout
   /// A `start` that arrived while the previous dictation was still being delivered.
@@ -84,12 +86,13 @@ public struct HostModel: Sendable, Hashable {
       return []
     case .delivered(let id, let now):
       guard phase == .transcribing || phase == .delivering, dictation?.id == id else { return [] }
-      lastResultID = id
+      if abandonedID != id { lastResultID = id }
       failure = nil
       return dictationEnded(now: now)
     case .dictationFailed(let id, let reason, let cause, let now):
       guard let dictation, dictation.id == id, phase != .standby else { return [] }
-      failure = HostFailure(reason: reason, commandSeq: dictation.commandSeq, cause: cause)
+      // NB: a dictation the user cancelled fails quietly: its keyboard shows the keys again already.
+      failure = abandonedID == id ? nil : HostFailure(reason: reason, commandSeq: dictation.commandSeq, cause: cause)
       return dictationEnded(now: now)
     case .tick(let now):
       guard phase == .standby, let expiresAt, now >= expiresAt else { return [] }
@@ -188,6 +191,8 @@ public struct HostModel: Sendable, Hashable {
     guard command.seq - lastCommandSeq <= SessionCommand.maxSeqJump else { return [] }
     lastCommandSeq = command.seq
     if command.kind == .ack, let id = command.resultID { return [.acknowledge(resultID: id)] }
+    // NB: a cancel naming a result came too late to stop it being published: the keyboard refused it.
+    if command.kind == .cancel, let id = command.resultID { return [.withdrawResult(resultID: id)] }
     // NB: a correction concerns text already delivered, so it is taken whatever the phase (but never before start).
     if command.kind == .correction, let edit = command.edit, phase != .inactive {
       let found = CorrectedWords.found(inserted: edit.inserted, edited: edit.edited, inView: edit.inView)
@@ -216,7 +221,7 @@ public struct HostModel: Sendable, Hashable {
       return [.finishDictation(dictation)]
     case (.keepGoing, .recording):
       return dictation.map { [.keepGoing($0)] } ?? []
-    case (.cancel, .recording), (.cancel, .transcribing):
+    case (.cancel, .recording):
       guard let dictation else { return [] }
       self.dictation = nil
       queuedStart = nil
@@ -224,9 +229,13 @@ public struct HostModel: Sendable, Hashable {
       extendExpiry(now)
       if timeout == .afterEachDictation { return [.discardDictation(dictation)] + end() }
       return [.discardDictation(dictation)]
-    case (.cancel, .delivering):
+    case (.cancel, .transcribing), (.cancel, .delivering):
+      // NB: the microphone has stopped and the text is being written: the phase runs to its end (one recording at a
+      // time), but nothing is published; a start meanwhile waits for it, as after any stop.
+      guard let dictation, abandonedID != dictation.id else { return [] }
+      abandonedID = dictation.id
       queuedStart = nil
-      return []
+      return [.abandonDictation(dictation)]
     case (.endSession, .recording):
       guard let dictation else { return end() }
       endAfterDelivery = true

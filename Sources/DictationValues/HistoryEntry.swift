@@ -10,6 +10,8 @@ public enum DictationStatus: String, Codable, Sendable, CaseIterable {
   case recovered
   /// Recorded before its text was final or delivered.
   case pending
+  /// The user cancelled it after stop, while its text was written: kept with its audio for Retry, never inserted.
+  case cancelled
 }
 
 /// A finished dictation, the one type from the pipeline and the host to history, export and import: what was said,

@@ -97,6 +97,8 @@ extension KeyboardModel {
       }
       return
     }
+    // NB: the app writes a cancelled dictation's text to its end (one at a time) and publishes nothing: the keys stay.
+    if dictationSeq == nil, let cancelledSeq, state.dictationCommandSeq == cancelledSeq { return }
     if dictationSeq == nil { dictationSeq = state.dictationCommandSeq }
     liveText = state.liveText ?? LiveText()
     let partial = Self.waitNote(state) ?? liveText.text
@@ -162,9 +164,13 @@ extension KeyboardModel {
   }
 
   /// Why `result` is not inserted now, and whether that is final (it is never inserted); nil when it is inserted.
+  ///
+  /// NB: whether the app still holds its session does not matter: a session set to end after each dictation ends
+  /// as it delivers, before the next keyboard appears for a dictation made in the widget, Siri or the Action Button
+  /// (or for the keyboard's own, when the user left it while the text was written). The pending window bounds the
+  /// offer, and the claim on the shared folder lets only one keyboard insert it.
   private func refusal(of result: DictationResult, now: Double) -> (reason: String, final: Bool)? {
     if result.sessionID != sessionID { return ("belongs to another session", true) }
-    if !hostIsLive(at: now) { return ("the app's session is not live", false) }
     if now - result.createdAt > configuration.settings.pendingResultWindowSeconds {
       return ("older than the pending window", true)
     }
@@ -186,6 +192,14 @@ extension KeyboardModel {
 
   mutating func observe(_ result: DictationResult, now: Double) -> [KeyboardEffect] {
     if handledResultIDs.contains(result.id) { return [] }
+    if result.sessionID == sessionID, let cancelledSeq, result.commandSeq == cancelledSeq {
+      // NB: published before the cancel reached the app: never inserted, and withdrawn so no keyboard offers it.
+      markHandled(result.id)
+      return [
+        .ignoredResult(id: result.id, reason: "its user cancelled it"),
+        .send(makeCommand(.cancel, now: now, resultID: result.id)),
+      ]
+    }
     if let refusal = refusal(of: result, now: now) {
       if refusal.final { markHandled(result.id) }
       return [.ignoredResult(id: result.id, reason: refusal.reason)]

@@ -74,6 +74,7 @@ extension KeyboardModel {
     case .listening, .transcribing:
       let command = makeCommand(.cancel, now: now)
       awaitedCommand = command
+      cancelledSeq = dictationSeq ?? host?.dictationCommandSeq
       endDictation()
       phase = .ready
       return [.send(command)]

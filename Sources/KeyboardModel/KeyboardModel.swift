@@ -20,6 +20,9 @@ public struct KeyboardModel: Sendable, Hashable {
   /// The last start, stop or cancel sent, until the app's state shows it handled (or `commandTimeout` passes).
   var awaitedCommand: SessionCommand?
   var dictationSeq: Int?
+  /// The dictation the user cancelled after stop: the app may still show it being written, or publish it before the
+  /// cancel reaches it; neither comes back here.
+  var cancelledSeq: Int?
   var transcribingSince: Double?
   /// Results already inserted or deliberately skipped, newest last.
   var handledResultIDs: [String]

@@ -105,7 +105,7 @@ public enum KeyboardProblem: Sendable, Hashable {
     case .appDidNotStart: "Utter didn't start. Open the Utter app, then come back."
     case .appCouldNotOpen: "Open Utter, then swipe back to this app."
     case .appNotResponding: "Utter isn't responding. Open the Utter app to restart dictation."
-    case .appNotRunning: "Utter isn't running. Tap Start to start it."
+    case .appNotRunning: "Utter isn't running. Tap the arrow key to open it, then come back."
     case .appStoppedDictationSaved: "Utter stopped. Your dictation was saved in Utter."
     case .needsFullAccess:
       "Dictation needs Full Access, so the keyboard can reach the Utter app: Settings › Apps › Utter › Keyboards."

@@ -14,8 +14,13 @@ public enum AppleIntelligenceFailure: Sendable, Hashable, CaseIterable {
   case modelNotReady
   /// Another reason iOS gives for the model being unavailable.
   case unavailable
-  /// `GenerationError.rateLimited` or `.concurrentRequests`. NB: `rateLimited` is what iOS answers when an app in the
-  /// background asks too often, which is how keyboard dictations are polished.
+  /// `GenerationError.rateLimited`: "This error will only happen if your app is running in the background and
+  /// exceeds the system defined rate limit"
+  /// (https://developer.apple.com/documentation/foundationmodels/languagemodelsession/generationerror/ratelimited(_:)),
+  /// which applies on battery (Apple DTS, https://developer.apple.com/forums/thread/793787). A keyboard dictation is
+  /// polished with Utter in the background, so this is how it is refused.
+  case limitedInBackground
+  /// `GenerationError.concurrentRequests`.
   case busy
   /// `GenerationError.guardrailViolation` or `.refusal`.
   case declined
@@ -29,6 +34,11 @@ public enum AppleIntelligenceFailure: Sendable, Hashable, CaseIterable {
   /// The provider's display name.
   public static let provider = "Apple Intelligence"
 
+  /// What choosing it means for keyboard dictations, said where it is chosen (`limitedInBackground`).
+  public static let backgroundNote =
+    "On this iPhone; nothing leaves it. Keyboard dictations are polished with Utter in the background, where iOS "
+    + "limits how often Apple Intelligence answers on battery: some go in with clean-up only, and the keyboard says so."
+
   /// The failure as a provider error, whose message polish shows and whose kind says whether to retry later.
   public var error: ProviderError {
     let (kind, message): (ProviderError.Kind, String) =
@@ -38,6 +48,7 @@ public enum AppleIntelligenceFailure: Sendable, Hashable, CaseIterable {
       case .notEnabled: (.server, "Turn on Apple Intelligence in Settings to use it for polish")
       case .modelNotReady: (.server, "Apple Intelligence is still downloading its model")
       case .unavailable: (.server, "Apple Intelligence is not available right now")
+      case .limitedInBackground: (.rateLimited, "iOS limits Apple Intelligence while Utter is in the background")
       case .busy: (.rateLimited, "Apple Intelligence is busy, try again later")
       case .declined: (.refused, "Apple Intelligence declined to rewrite this text")
       case .unsupportedLanguage: (.badRequest, "Apple Intelligence does not support this language")

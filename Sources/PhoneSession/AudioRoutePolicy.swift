@@ -71,6 +71,15 @@ public struct AudioSessionPlan: Sendable, Hashable {
 /// the headset's microphone is asked for per dictation only: never in standby, and while recording only when the user
 /// chose it or nothing is playing. The iPhone's microphone needs no profile change, so music plays on (lowered).
 public enum AudioRoutePolicy {
+  /// What Settings › Microphone in Utter does, as this policy and `AudioSessionChange` decide it: a keyboard
+  /// dictation happens with Utter in the background, where switching a Bluetooth headset to its microphone would stop
+  /// the recording, so it records from the iPhone's; a wired headset's microphone needs no switch.
+  public static let microphoneChoiceNote =
+    "With AirPods or another Bluetooth headset, keyboard dictations record from the iPhone's microphone: iOS does not "
+    + "let Utter switch them to their microphone while you type in another app. In Utter itself, Automatic uses "
+    + "AirPods' microphone unless music is playing, so the music keeps its quality. A wired headset's microphone "
+    + "records wherever you dictate."
+
   public static func plan(for situation: AudioSituation) -> AudioSessionPlan {
     switch situation.activity {
     case .off, .call:

@@ -13,6 +13,9 @@ public struct EngineDescriptor: Sendable, Hashable, Codable {
     self.models = models
     self.isOnDevice = isOnDevice
   }
+
+  /// Whether Settings offers a choice of model: the engine runs more than one.
+  public var offersModelChoice: Bool { models.count > 1 }
 }
 
 /// Why an engine could not be created or run.

@@ -9,6 +9,8 @@ public protocol DictationArchive: Sendable {
   func record(_ dictation: HistoryEntry, audio: [Float]) throws -> HistoryEntry?
   /// Notes that the keyboard inserted the dictation.
   func markDelivered(id: String) throws
+  /// Notes that the user cancelled the dictation after it was recorded: it was never inserted.
+  func markCancelled(id: String) throws
   /// Whether dictation `id` is already kept (a spool left by a crash after it was recorded is then done).
   func contains(id: String) -> Bool
 }
@@ -32,11 +34,15 @@ public final class JSONLinesArchive: DictationArchive, @unchecked Sendable {
     try append(JSONEncoder().encode(["delivered": id]))
   }
 
+  public func markCancelled(id: String) throws {
+    try append(JSONEncoder().encode(["cancelled": id]))
+  }
+
   public func contains(id: String) -> Bool {
     contents().dictations.contains { $0.uuid == id }
   }
 
-  /// Every dictation recorded, oldest first, and the ids marked delivered.
+  /// Every dictation recorded, oldest first (those cancelled after, so marked), and the ids marked delivered.
   public func contents() -> (dictations: [HistoryEntry], delivered: Set<String>) {
     let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     var dictations: [HistoryEntry] = []
@@ -45,8 +51,11 @@ public final class JSONLinesArchive: DictationArchive, @unchecked Sendable {
       let data = Data(line.utf8)
       if let entry = try? JSONDecoder().decode(HistoryEntry.self, from: data) {
         dictations.append(entry)
-      } else if let mark = try? JSONDecoder().decode([String: String].self, from: data), let id = mark["delivered"] {
-        delivered.insert(id)
+      } else if let mark = try? JSONDecoder().decode([String: String].self, from: data) {
+        if let id = mark["delivered"] { delivered.insert(id) }
+        if let id = mark["cancelled"], let index = dictations.lastIndex(where: { $0.uuid == id }) {
+          dictations[index].status = .cancelled
+        }
       }
     }
     return (dictations, delivered)

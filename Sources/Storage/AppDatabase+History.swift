@@ -62,6 +62,18 @@ extension AppDatabase {
     }
   }
 
+  /// Marks a dictation cancelled by its user after it was recorded (never inserted); false when it is not there.
+  @discardableResult
+  public func markCancelled(uuid: String) throws -> Bool {
+    let now = Timestamp.column(environment.now())
+    return try write { db in
+      try db.execute(
+        sql: "UPDATE history SET status = ?, delivered = 0, updatedAt = ? WHERE uuid = ?",
+        arguments: [DictationStatus.cancelled.rawValue, now, uuid])
+      return db.changesCount > 0
+    }
+  }
+
   /// The newest entries first, optionally filtered.
   public func latestHistory(limit: Int, filter: HistoryFilter = .all) throws -> [HistoryEntry] {
     let conditions = filter.sqlConditions()

@@ -25,7 +25,9 @@ extension UtterSettings {
       SettingParse.optionalModel, key: "engine-server-model"),
     text(.language, "spoken language code (e.g. en, fr, pt-BR) or auto", \.language, SettingParse.language),
     text(.polishProvider, "LLM polish provider id, or none", \.polishProvider, SettingParse.identifier),
-    text(.polishModel, "polish model (empty: the provider's default)", \.polishModel, SettingParse.optionalModel),
+    text(
+      .polishModel, "polish model, for the chosen polish provider only (empty: the provider's default)",
+      \.modelForPolish, SettingParse.optionalModel),
     text(
       .polishBaseURL, "polish provider address (empty: the provider's own)", \.polishBaseURL,
       SettingParse.optionalURL, key: "polish-base-url"),
@@ -33,7 +35,9 @@ extension UtterSettings {
     text(.agentName, "name that starts a spoken command", \.agentName, SettingParse.name),
     choice(.sessionTimeout, "how long a flow session keeps the microphone without a dictation", \.sessionTimeout),
     choice(
-      .microphone, "microphone when a headset is connected (automatic: the headset's unless audio plays)", \.microphone),
+      .microphone,
+      "microphone for dictations in Utter with a headset connected (automatic: the headset's unless audio plays; "
+        + "keyboard dictations, with Utter in the background, use the iPhone's)", \.microphone),
     flag(.duckOthers, "lower other audio (music) while dictating", \.duckOthers),
     seconds(
       .unloadModelAfterSeconds, "free the speech model after this long without a dictation (0: keep it)",

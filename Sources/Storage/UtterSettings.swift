@@ -19,13 +19,43 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   /// The spoken language, e.g. `en`, or `auto` to detect it.
   public var language = LanguageChoice.automatic
   /// The LLM polish provider's id, or `none` for deterministic clean-up only.
-  public var polishProvider = "none"
+  public var polishProvider = "none" {
+    // NB: a model saved while polish was off belongs to the first provider chosen after it.
+    didSet { if polishModelProvider.isEmpty, !polishModel.isEmpty, activePolishProvider != nil { bindPolishModel() } }
+  }
   /// The polish provider's id, or nil when polish is off (`none` or empty).
   public var activePolishProvider: String? {
     polishProvider.isEmpty || polishProvider == "none" ? nil : polishProvider
   }
-  /// The polish model; empty means the provider's default.
+  /// The polish model last saved, for `polishModelProvider` only (`modelForPolish`).
   public var polishModel = ""
+  /// The provider `polishModel` was saved for; empty while it was saved with polish off.
+  public var polishModelProvider = ""
+
+  /// The model asked of the chosen polish provider: the one saved for it, else empty (the provider's default). A
+  /// model saved for your own server never goes to a cloud provider, which would refuse it.
+  public var modelForPolish: String {
+    get { polishModel(for: polishProvider) ?? "" }
+    set {
+      polishModel = newValue
+      polishModelProvider = ""
+      if activePolishProvider != nil { bindPolishModel() }
+    }
+  }
+
+  /// Saves `model` for `provider` (your own server's fields save its model whichever provider is chosen now).
+  public mutating func savePolishModel(_ model: String, for provider: String) {
+    polishModel = model
+    polishModelProvider = provider
+  }
+
+  /// The model saved for `provider`, or nil when none was (the provider's default applies).
+  public func polishModel(for provider: String?) -> String? {
+    guard let provider, !polishModel.isEmpty, polishModelProvider == provider else { return nil }
+    return polishModel
+  }
+
+  private mutating func bindPolishModel() { polishModelProvider = polishProvider }
   /// The polish provider's address; empty means the provider's own (`openai-compatible` needs one).
   public var polishBaseURL = ""
   /// The default writing style's name.
@@ -65,7 +95,8 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public init() {}
 
   enum CodingKeys: String, CodingKey {
-    case engine, model, language, polishProvider, polishModel, polishStyle, agentName, sessionTimeout
+    case engine, model, language, polishProvider, polishModel, polishModelProvider, polishStyle, agentName,
+      sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
     case maxRecordingSeconds, polishBaseURL, learnWords, microphone, duckOthers, unloadModelAfterSeconds
     case engineBaseURL, engineServerModel, endOfSpeechSeconds, autoCopy
@@ -89,6 +120,8 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     language = value(.language, defaults.language)
     polishProvider = value(.polishProvider, defaults.polishProvider)
     polishModel = value(.polishModel, defaults.polishModel)
+    // NB: a model saved before models were kept per provider belongs to the provider chosen then.
+    polishModelProvider = value(.polishModelProvider, polishModel.isEmpty ? "" : polishProvider)
     polishBaseURL = value(.polishBaseURL, defaults.polishBaseURL)
     polishStyle = value(.polishStyle, defaults.polishStyle)
     agentName = value(.agentName, defaults.agentName)

@@ -69,7 +69,7 @@ struct HostHarness {
     configuration: HostConfiguration = HostConfiguration(), recorded: [HistoryEntry] = [],
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "ignored") },
     liveCleanUp: LiveTextCleanUp? = nil, loads: EngineLoads? = nil,
-    loadFailure: @escaping @Sendable () -> (any Error)? = { nil }
+    loadFailure: @escaping @Sendable () -> (any Error)? = { nil }, finishing: Gate? = nil
   ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
@@ -84,7 +84,12 @@ struct HostHarness {
         await loads?.loading()
         if let error = loadFailure() { throw error }
         return engine
-      }, finish: testFinishing(archive: archive), archive: archive,
+      },
+      finish: { [archive] reading in
+        // NB: the finishing step (clean-up, polish) takes as long as the test holds `finishing` shut.
+        await finishing?.wait()
+        return await testFinishing(archive: archive)(reading)
+      }, archive: archive,
       spool: spool, makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: learnCorrections,
       liveCleanUp: liveCleanUp, unloadEngine: { loads?.unloaded() })
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
@@ -224,6 +229,32 @@ struct DictationHostRuntimeTests {
     #expect(harness.channel.resultIDs().isEmpty)
     #expect(harness.archive.dictations.isEmpty)
     #expect(harness.spool.leftovers().isEmpty)
+    await harness.stop()
+  }
+
+  @Test("cancel while the text is written: never published, kept in history as cancelled with its audio")
+  func cancelWhileWriting() async throws {
+    let finishing = Gate()
+    let harness = try HostHarness(engine: ScriptedEngine(["see you at noon"]), finishing: finishing)
+    defer { harness.dir.remove() }
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    try harness.keyboard.send(.start)
+    #expect(await eventually { harness.keyboard.state?.phase == .recording && harness.microphone.isCapturing })
+    harness.microphone.play(toneBursts(2))
+    #expect(await harness.microphone.waitUntilTaken())
+    try harness.keyboard.send(.stop)
+    #expect(await eventually { finishing.waiting == 1 }, "the text is being written")
+    try harness.keyboard.send(.cancel)
+    #expect(await eventually { harness.keyboard.state?.lastCommandSeq == 3 })
+    finishing.open()
+    #expect(await eventually { harness.keyboard.state?.phase == .standby })
+    let kept = try #require(harness.archive.dictations.first)
+    #expect(kept.status == .cancelled)
+    #expect((harness.archive.audio[kept.uuid]?.count ?? 0) > 16_000, "its audio, for Retry")
+    #expect(harness.channel.resultIDs().isEmpty, "published to no keyboard")
+    #expect(harness.keyboard.state?.lastResultID == nil)
+    #expect(harness.archive.delivered.isEmpty)
+    #expect(harness.spool.leftovers().isEmpty, "history has it: nothing left to recover")
     await harness.stop()
   }
 

@@ -142,6 +142,36 @@ struct HostModelTests {
     #expect(model.dictation == nil)
   }
 
+  @Test("cancel while the text is written: it is written to its end and ended, but published to nobody")
+  func cancelWhileWriting() throws {
+    for tail in [false, true] {
+      var model = HostModel.recording()
+      let dictation = try #require(model.dictation)
+      _ = model.handle(.command(command(.stop, 2), now: 2))
+      if tail { _ = model.handle(.tailTranscribed(dictationID: dictation.id)) }
+      #expect(model.handle(.command(command(.cancel, 3), now: 3)) == [.abandonDictation(dictation)])
+      #expect(model.phase == (tail ? .delivering : .transcribing), "one recording at a time: it runs to its end")
+      #expect(model.handle(.command(command(.cancel, 4), now: 4)).isEmpty, "a second cancel changes nothing")
+      #expect(model.handle(.command(command(.start, 5), now: 4.5)).isEmpty, "a start waits for it, as after a stop")
+      #expect(model.handle(.delivered(dictationID: dictation.id, now: 5)).count == 1, "then the queued start runs")
+      #expect(model.lastResultID == nil, "nothing was published for the keyboard")
+    }
+    var failing = HostModel.recording()
+    _ = failing.handle(.command(command(.stop, 2), now: 2))
+    _ = failing.handle(.command(command(.cancel, 3), now: 3))
+    _ = failing.handle(.dictationFailed(dictationID: "s1-1", reason: .transcriptionFailed, now: 4))
+    #expect(failing.failure == nil, "a cancelled dictation fails quietly")
+    #expect(failing.phase == .standby)
+  }
+
+  @Test("a cancel naming a result the keyboard refused withdraws it, in any phase")
+  func cancelNamingAResult() {
+    var model = HostModel.standby(timeout: .never)
+    let late = SessionCommand(seq: 1, sessionID: "s1", kind: .cancel, sentAt: 1, resultID: "s1-7")
+    #expect(model.handle(.command(late, now: 1)) == [.withdrawResult(resultID: "s1-7")])
+    #expect(model.phase == .standby)
+  }
+
   @Test(
     "what stopped a recording before the user did is said with its text; the user's stop and the end of speech say nothing",
     arguments: [

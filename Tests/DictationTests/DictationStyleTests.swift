@@ -54,5 +54,8 @@ struct DictationStyleTests {
     let unknown = FieldContext(keyboardType: "twitter", style: "gone")
     #expect(DictationStyle.resolve(setting: "formal", saved: [pirate], field: unknown).name == "Pirate")
     #expect(FieldContext.builtInStyles.map(\.name) == DictationStyle.builtIn.map(\.name), "the keyboard's switch")
+    #expect(
+      FieldContext.builtInStyles.map(\.name).contains(UtterSettings().polishStyle),
+      "the app's default-style picker, which lists them, shows the default selected")
   }
 }

@@ -10,12 +10,14 @@ import Testing
 /// it: a result of the live session numbered 0, saying where it came from.
 @Suite("Keyboard: a dictation made outside the keyboard is offered once")
 struct AppDictationOfferTests {
-  /// A container where session `s1` is live and the app delivered a widget dictation `age` seconds ago.
-  func container(resultAge age: Double) throws -> TemporaryDirectory {
+  /// A container where session `s1` is live (or, `ended`, was ended as the app delivered: "after each dictation")
+  /// and the app delivered a widget dictation `age` seconds ago.
+  func container(resultAge age: Double, ended: Bool = false) throws -> TemporaryDirectory {
     let dir = try TemporaryDirectory("keyboard")
     let app = SessionChannel(container: dir.url)
     let now = Date().timeIntervalSince1970
-    try app.writeState(HostState(seq: 1, sessionID: "s1", phase: .standby, heartbeat: now))
+    try app.writeState(
+      HostState(seq: 1, sessionID: "s1", phase: ended ? .inactive : .standby, heartbeat: now - (ended ? age : 0)))
     try app.writeResult(
       DictationResult(
         id: "s1-app-1", sessionID: "s1", commandSeq: 0, text: "Call the dentist at noon.",
@@ -47,6 +49,18 @@ struct AppDictationOfferTests {
 
     let second = await appear(in: dir, field: "Later: ")
     #expect(await second.document.text == "Later: ")
+    await second.disappear()
+  }
+
+  @Test("a session ended with its delivery (after each dictation): the next keyboard still inserts it, once")
+  func insertedAfterTheSessionEnded() async throws {
+    let dir = try container(resultAge: 5, ended: true)
+    defer { dir.remove() }
+    let first = await appear(in: dir, field: "Reminder: ")
+    #expect(await first.document.text == "Reminder: Call the dentist at noon.")
+    await first.disappear()
+    let second = await appear(in: dir, field: "Later: ")
+    #expect(await second.document.text == "Later: ", "claimed and acknowledged by the first")
     await second.disappear()
   }
 

@@ -127,6 +127,31 @@ struct KeyboardDictationTests {
     #expect(model.phase == .ready)
   }
 
+  @Test("cancel while the text is written: the keys stay while the app finishes it, and its text is never inserted")
+  func cancelWhileWriting() {
+    var model = KeyboardModel.listening()
+    _ = model.handle(.stopTapped(now: 103))
+    _ = model.handle(
+      .hostStateObserved(Host.state(.delivering, seq: 3, heartbeat: 104, lastCommandSeq: 2, dictation: 1), now: 104))
+    #expect(model.phase == .transcribing(partialText: ""))
+    #expect(KeyboardModel.commands(model.handle(.cancelTapped(now: 105))).map(\.kind) == [.cancel])
+    #expect(model.phase == .ready)
+    // The app has read the cancel and still writes the text: the keyboard does not take it up again.
+    _ = model.handle(
+      .hostStateObserved(Host.state(.delivering, seq: 4, heartbeat: 106, lastCommandSeq: 3, dictation: 1), now: 106))
+    #expect(model.phase == .ready)
+    // Published before the cancel reached the app: refused, and withdrawn by name.
+    let effects = model.handle(
+      .resultObserved(Host.result("s1-1", commandSeq: 1, text: "Hello there.", at: 106), now: 106))
+    #expect(!effects.contains { if case .insert = $0 { true } else { false } })
+    let withdraw = KeyboardModel.commands(effects)
+    #expect(withdraw.map(\.kind) == [.cancel] && withdraw.first?.resultID == "s1-1")
+    #expect(model.phase == .ready)
+    #expect(
+      model.handle(.resultObserved(Host.result("s1-1", commandSeq: 1, text: "Hello there.", at: 107), now: 107))
+        .isEmpty, "once")
+  }
+
   @Test("a second dictation starts from inserted and gets its own result, never the first one again")
   func twoInARow() {
     var model = KeyboardModel.inserted()

@@ -176,5 +176,10 @@ struct KeyboardAppStoppedTests {
     #expect(model.phase.name == "error")
     _ = model.handle(.tick(now: 111))
     #expect(model.phase == .failed(.appNotRunning), "the message stays until dismissed")
+    // The message names the key the user sees: the mic key shows an arrow that opens Utter.
+    let key = model.phase.micAction(fullAccess: true)
+    #expect(key == .openApp && key.look.symbol.hasPrefix("arrow"))
+    #expect(
+      KeyboardProblem.appNotRunning.message == "Utter isn't running. Tap the arrow key to open it, then come back.")
   }
 }

@@ -14,15 +14,20 @@ private struct FailingAppleIntelligence: LLMProvider {
 
 @Suite("Apple Intelligence's failures as polish reports them")
 struct AppleIntelligenceFailureTests {
-  @Test("a dictation polished while iOS rate-limits the app in the background goes in unpolished: 'busy, try later'")
-  func busyInTheBackground() async {
+  @Test("a dictation polished while iOS rate-limits the app in the background goes in unpolished, saying why")
+  func limitedInTheBackground() async {
     let polisher = Polisher(
-      provider: FailingAppleIntelligence(failure: .busy), settings: PolishSettings(timeout: patience))
+      provider: FailingAppleIntelligence(failure: .limitedInBackground), settings: PolishSettings(timeout: patience))
     let result = await polisher.polish("so I think we should move the meeting to Thursday")
     #expect(!result.usedLLM)
     #expect(result.text == "so I think we should move the meeting to Thursday")
-    #expect(result.rejection?.notice == "Not polished: Apple Intelligence is busy, try again later")
-    #expect(AppleIntelligenceFailure.busy.error.kind == .rateLimited)
+    #expect(
+      result.rejection?.notice == "Not polished: iOS limits Apple Intelligence while Utter is in the background")
+    #expect(AppleIntelligenceFailure.limitedInBackground.error.kind == .rateLimited)
+    #expect(AppleIntelligenceFailure.busy.error.message == "Apple Intelligence is busy, try again later")
+    #expect(
+      AppleIntelligenceFailure.backgroundNote.contains("some go in with clean-up only"),
+      "Settings says so before the user relies on it")
   }
 
   @Test("a text the model declines goes in as dictated, and the user is told it declined")

@@ -30,6 +30,12 @@ struct AudioSessionChangeTests {
     #expect(withAirPods.inputPort(headset: .bluetooth) == .bluetoothHandsFree, "what the foreground would do")
     #expect(!change.reactivates)
     #expect(change.withheld == [AudioSessionChange.withheldDucking, AudioSessionChange.withheldHeadset])
+    #expect(
+      AudioRoutePolicy.microphoneChoiceNote.hasPrefix(
+        "With AirPods or another Bluetooth headset, keyboard dictations record from the iPhone's microphone"),
+      "Settings says what happens here")
+    let inUtter = AudioSessionChange.change(from: standby, to: withAirPods, scene: .foreground, headset: .bluetooth)
+    #expect(inUtter.plan?.inputPort(headset: .bluetooth) == .bluetoothHandsFree, "and in Utter itself, the AirPods'")
   }
 
   @Test("in the background a wired headset's microphone is fine: its format is the iPhone's, so nothing stops")

@@ -106,6 +106,12 @@ public final class MemoryArchive: DictationArchive, @unchecked Sendable {
     lock.withLock { entries.contains { $0.uuid == id } }
   }
 
+  public func markCancelled(id: String) throws {
+    lock.withLock {
+      if let index = entries.lastIndex(where: { $0.uuid == id }) { entries[index].status = .cancelled }
+    }
+  }
+
   public func markDelivered(id: String) throws {
     lock.withLock { deliveredIDs.append(id) }
   }

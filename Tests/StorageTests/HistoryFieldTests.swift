@@ -87,4 +87,12 @@ struct HistoryFieldTests {
     #expect(try store.dictate("Hi.", field: FieldContext(keyboardType: "default")).fieldSummary == "default")
     #expect(try store.dictate("Hi.").fieldSummary == nil)
   }
+
+  @Test("history names where each dictation was made, each place its own label and symbol")
+  func originBadges() {
+    #expect(DictationOrigin.keyboard.badge == (label: "Keyboard", symbol: "keyboard"))
+    #expect(DictationOrigin.shortcut.badge.label == "Siri or Shortcut")
+    let all = DictationOrigin.allCases.map(\.badge)
+    #expect(Set(all.map(\.label)).count == all.count && Set(all.map(\.symbol)).count == all.count)
+  }
 }

@@ -116,4 +116,25 @@ struct SettingsTests {
     settings.polishProvider = "groq"
     #expect(settings.activePolishProvider == "groq")
   }
+
+  @Test("a polish model belongs to the provider it was saved for; one saved with polish off, to the next chosen")
+  func polishModelPerProvider() throws {
+    var settings = UtterSettings()
+    try settings.setValue("llama-own", forKey: "polish-model")
+    #expect(settings.polishModel(for: "openai-compatible") == nil, "saved with polish off: nobody's yet")
+    try settings.setValue("openai-compatible", forKey: "polish-provider")
+    #expect(settings.modelForPolish == "llama-own")
+    try settings.setValue("groq", forKey: "polish-provider")
+    #expect(settings.modelForPolish == "", "groq gets its own default")
+    #expect(try settings.value(forKey: "polish-model") == "")
+    #expect(settings.polishModel(for: "openai-compatible") == "llama-own", "kept for your own server")
+    try settings.setValue("openai-compatible", forKey: "polish-provider")
+    #expect(try settings.value(forKey: "polish-model") == "llama-own")
+
+    // Saved before models were kept per provider: it stays with the provider chosen then.
+    let legacy = #"{"polishProvider":"groq","polishModel":"llama-3.1-8b-instant"}"#
+    let decoded = try JSONDecoder().decode(UtterSettings.self, from: Data(legacy.utf8))
+    #expect(decoded.polishModel(for: "groq") == "llama-3.1-8b-instant")
+    #expect(decoded.polishModel(for: "openai") == nil)
+  }
 }

@@ -47,6 +47,36 @@ struct AppDictationSessionTests {
     #expect(rows.first?.contains("|complete|widget|1|") == true, "\(rows)")
   }
 
+  @Test("with the session ended after each dictation, a Shortcut's dictation still reaches the next keyboard, once")
+  func offerOutlivesTheSession() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    try await utter(["settings", "set", "session-timeout", "dictation"], in: workspace)
+    let host = try workspace.startHost(
+      mic: try workspace.speech(Self.sentence), extra: ["--app-dictation", "shortcut:3"])
+    defer { host.terminate() }
+    #expect(await host.log("offered to the next keyboard", timeout: 90), "\(host.stderr)")
+    #expect(await host.exit(timeout: 60), "the session ends with the delivery: \(host.stderr)")
+
+    let keyboard = try await workspace.runKeyboard("wait-insert 30", text: "Reminder: ")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    let inserted = String(keyboard.stdout.trimmingCharacters(in: .newlines).dropFirst("Reminder: ".count))
+    #expect(!inserted.isEmpty, "\(keyboard.stderr)")
+    if workspace.engine == "whisper" { #expect(inserted.lowercased().contains("dentist")) }
+    #expect(!keyboard.stderr.contains("not live"))
+    let again = try await workspace.runKeyboard("wait 1.5", text: "Later: ")
+    #expect(again.stdout.trimmingCharacters(in: .newlines) == "Later: ", "inserted once, never again")
+
+    // The next session counts the keyboard's acknowledgement: history has it delivered.
+    let next = try workspace.startHost(mic: try workspace.speech(Self.sentence), label: "host2")
+    defer { next.terminate() }
+    #expect(await next.log("ready", timeout: 90), "\(next.stderr)")
+    await next.stop()
+    let rows = try workspace.historyRows()
+    #expect(rows.count == 1)
+    #expect(rows.first?.contains("|complete|shortcut|1|") == true, "\(rows)")
+  }
+
   @Test(
     "while the app dictates, the keyboard says so and offers no ✓: its stop and cancel leave the dictation whole, and the keys come back when it ends"
   )

@@ -33,7 +33,8 @@ struct ColdStartAndCallTests {
     }
   }
 
-  @Test("--interrupt-at 2:3: the words before the call are delivered, and the first tap after the call records")
+  @Test(
+    "--interrupt-at 2:3: the words before the call are delivered; after it, the tap that opens Utter records again")
   func callKeepsTheWordsBeforeIt() async throws {
     let workspace = try SessionWorkspace()
     defer { workspace.remove() }
@@ -41,11 +42,22 @@ struct ColdStartAndCallTests {
     let host = try workspace.startHost(mic: speech, speed: 1, extra: ["--interrupt-at", "2:3"])
     defer { host.terminate() }
     // NB: the first dictation ends with the call (2 s in), so its text comes at least 2 s after the tap and the call,
-    // 3 s long, is over 4.5 s later.
-    let keyboard = try await workspace.runKeyboard(
-      "wait-phase ready 60; start; wait-insert 120; wait 4.5; start; wait 4.5; stop; wait-insert 120", timeout: 300)
+    // 3 s long, is over 4.5 s later. Utter is in the background, where iOS does not start its microphone again: the
+    // next tap says to open Utter, a second opens it (the test brings it forward, as iOS does), and that one records.
+    let started = try workspace.startKeyboard(
+      "wait-phase ready 60; start; wait-insert 120; wait 4.5; start; wait-phase interrupted 30; start; "
+        + "wait-phase listening 60; wait 4.5; stop; wait-insert 120", label: "keyboard")
+    defer { started.terminate() }
+    #expect(await started.log("keyboard: opening Utter", timeout: 200), "\(started.stderr)")
+    kill(host.process.processIdentifier, SIGCONT)
+    #expect(await started.exit(timeout: 300))
+    let keyboard = ProcessOutput(
+      status: started.process.terminationStatus,
+      stdout: (try? String(contentsOf: workspace.dir.path("keyboard.stdout"), encoding: .utf8)) ?? "",
+      stderr: started.stderr)
     #expect(keyboard.status == 0, "\(keyboard.stderr)")
     #expect(host.stderr.contains("a call took the microphone"))
+    #expect(host.stderr.contains("microphone running (app became active)"), "\(host.stderr)")
     let inserted = keyboard.stderr.split(separator: "\n").filter { $0.hasPrefix("keyboard: inserted: ") }
     #expect(inserted.count == 2, "\(keyboard.stderr)")
     #expect(try workspace.historyRows().count == 2)
@@ -61,17 +73,19 @@ struct ColdStartAndCallTests {
     }
   }
 
-  @Test(
-    "AirPods: with music playing the iPhone's microphone records; in silence the AirPods' own, for that dictation only")
+  @Test("AirPods in Utter's own dictation: the iPhone's microphone with music playing; in silence the AirPods' own")
   func airPodsRoutePerDictation() async throws {
     for music in [true, false] {
       let workspace = try SessionWorkspace()
       defer { workspace.remove() }
       let speech = try workspace.speech("Music keeps playing.")
+      // NB: Utter on screen, as its own dictation button is (keyboard dictations, in the background, keep the
+      // iPhone's microphone: StrictPhoneAudioTests).
       let host = try workspace.startHost(
-        mic: speech, extra: ["--headset", "bluetooth"] + (music ? ["--music"] : []))
+        mic: speech, extra: ["--headset", "bluetooth", "--app-dictation", "note:2"] + (music ? ["--music"] : []))
       defer { host.terminate() }
-      let keyboard = try await workspace.runKeyboard("start; wait 2; stop; wait-insert 120; end-session", timeout: 200)
+      #expect(await host.log("app dictation (note)", timeout: 120), "\(host.stderr)")
+      let keyboard = try await workspace.runKeyboard("end-session", timeout: 60)
       #expect(keyboard.status == 0, "\(keyboard.stderr)")
       #expect(await host.exit(timeout: 60))
       let plans = host.stderr.split(separator: "\n").compactMap { line in

@@ -41,4 +41,40 @@ struct PolishKeyHostTests {
     let ownRequests = own.requests.components(separatedBy: "\n").filter { !$0.isEmpty }
     #expect(!ownRequests.isEmpty && ownRequests.allSatisfy { $0.contains("auth=Bearer own-key") })
   }
+
+  @Test("a polish model saved for your own server goes only to it: groq, chosen after, gets its own default model")
+  func modelStaysWithItsProvider() async throws {
+    guard engineAvailable() else { return }
+    let home = try TemporaryDirectory("utter-polish-model")
+    defer { home.remove() }
+    let own = try await FakeLLMServer(reply: "ECHO Can you=>Could you", in: home, name: "own")
+    defer { own.stop() }
+    let cloud = try await FakeLLMServer(reply: "ECHO Can you=>Would you", in: home, name: "cloud")
+    defer { cloud.stop() }
+    let data = ["--data-dir", home.url.path]
+    let environment = ["GROQ_API_KEY": "", "UTTER_OPENAI_COMPATIBLE_POLISH_API_KEY": ""]
+    let demo = PackagePaths.file("Samples/demo.wav").path
+    func utter(_ arguments: [String]) async throws -> ProcessOutput {
+      let result = try await UtterBinary.run(arguments + data, environment: environment)
+      #expect(result.status == 0, "utter \(arguments.joined(separator: " ")): \(result.stderr)")
+      return result
+    }
+    for command in [
+      ["settings", "set", "polish-provider", "openai-compatible"], ["settings", "set", "polish-model", "llama-own"],
+      ["settings", "set", "polish-base-url", own.baseURL], ["keys", "set", "groq", "groq-key"],
+      ["settings", "set", "polish-provider", "groq"],
+    ] { _ = try await utter(command) }
+    #expect(
+      try await utter(["settings", "get", "polish-model"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "")
+    let toCloud = try await utter(["transcribe", "--no-history", "--polish-base-url", cloud.baseURL, demo])
+    #expect(toCloud.stdout.contains("Would you bring"), "groq's stand-in polished it: \(toCloud.stderr)")
+    #expect(cloud.requests.contains("llama-3.3-70b-versatile"), "groq's own default model: \(cloud.requests)")
+    #expect(!cloud.requests.contains("llama-own"))
+
+    _ = try await utter(["settings", "set", "polish-provider", "openai-compatible"])
+    #expect(try await utter(["settings", "get", "polish-model"]).stdout.contains("llama-own"), "kept for your server")
+    let toOwn = try await utter(["transcribe", "--no-history", demo])
+    #expect(toOwn.stdout.contains("Could you bring"), "\(toOwn.stderr)")
+    #expect(own.requests.contains("llama-own"), "your own server gets the model saved for it")
+  }
 }

@@ -58,9 +58,12 @@ struct RecordingCapSessionTests {
     if workspace.engine == "whisper" { #expect(keyboard.stdout.lowercased().contains("station")) }
   }
 
-  @Test("the keyboard names the AirPods' microphone while it records with them, and the iPhone's while music plays")
+  @Test("the keyboard names the microphone it records with: the iPhone's, even with AirPods in; a wired headset's own")
   func microphoneShown() async throws {
-    for (extra, name) in [(["--headset", "bluetooth"], "AirPods"), (["--headset", "bluetooth", "--music"], "iPhone")] {
+    for (extra, name) in [
+      (["--headset", "bluetooth"], "iPhone"), (["--headset", "bluetooth", "--microphone", "headset"], "iPhone"),
+      (["--headset", "wired"], "Headset"),
+    ] {
       let workspace = try SessionWorkspace()
       defer { workspace.remove() }
       let host = try workspace.startHost(mic: try workspace.speech(Self.sentence), extra: extra)

@@ -76,6 +76,36 @@ struct SessionDictationTests {
     #expect(try workspace.historyRows().isEmpty)
   }
 
+  @Test("cancel while the text is polished: never inserted, now or by the next keyboard; history keeps it cancelled")
+  func cancelWhileWriting() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let model = try await FakeLLMServer(reply: "HOLD See you at noon.", in: workspace.dir)
+    defer { model.stop() }
+    try await CommandModeSessionTests.polish(at: model.baseURL, in: workspace)
+    let host = try workspace.startHost(mic: try workspace.speech(Self.sentence))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    // The model holds its answer: the keyboard's cancel comes while the text is being written.
+    let keyboard = try await workspace.runKeyboard("start; wait 3; stop; wait-phase transcribing 30; cancel; status")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    #expect(keyboard.stderr.contains("keyboard status: ready"), "\(keyboard.stderr)")
+    #expect(await host.log("cancelled while its text is written", timeout: 30), "\(host.stderr)")
+    try model.release()
+    #expect(await host.log("cancelled dictation", timeout: 60), "\(host.stderr)")
+    #expect(!model.requests.isEmpty, "the text was with the model when the user cancelled")
+    let later = try await workspace.runKeyboard("wait 1.5", text: "Later: ")
+    #expect(later.stdout.trimmingCharacters(in: .newlines) == "Later: ", "offered to no keyboard")
+    #expect(keyboard.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "nothing inserted")
+    await host.stop()
+    let rows = try workspace.historyRows()
+    #expect(rows.count == 1 && rows.first?.contains("|cancelled|keyboard|0|") == true, "\(rows)")
+    let audio = workspace.dataDirectory.appendingPathComponent("audio")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: audio.path)) ?? []
+    #expect(files.count == 1, "its audio, for Retry: \(files)")
+  }
+
   @Test("a result that arrives after the keyboard left is inserted when it comes back, exactly once")
   func keyboardGoneWhenResultArrives() async throws {
     let workspace = try SessionWorkspace()

@@ -27,6 +27,8 @@ final class FakeLLMServer {
   }
 
   var baseURL: String { "http://127.0.0.1:\(port)/v1" }
+  /// Lets a held reply ("HOLD …") go.
+  func release() throws { try Data().write(to: replyFile.appendingPathExtension("release")) }
   var requests: String {
     (try? String(contentsOf: replyFile.appendingPathExtension("requests"), encoding: .utf8)) ?? ""
   }

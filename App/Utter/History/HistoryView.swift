@@ -79,6 +79,8 @@ struct HistoryRow: View {
         Text(entry.createdAt, format: .dateTime.month().day().hour().minute())
         Text("·")
         Text("\(entry.wordCount) words")
+        Text("·")
+        Label(entry.origin.badge.label, systemImage: entry.origin.badge.symbol)
         if entry.status != .complete {
           Text(entry.status.rawValue.capitalized)
             .foregroundStyle(entry.status == .failed ? .red : .orange)

@@ -1,3 +1,4 @@
+import DictationValues
 import Storage
 import SwiftUI
 
@@ -22,10 +23,7 @@ struct StylesView: View {
       List {
         Section {
           Picker("Default style", selection: defaultStyle) {
-            Text("Formal").tag("formal")
-            Text("Casual").tag("casual")
-            Text("Very casual").tag("very-casual")
-            Text("Verbatim").tag("verbatim")
+            ForEach(FieldContext.builtInStyles, id: \.name) { style in Text(style.title).tag(style.name) }
             ForEach(styles, id: \.name) { style in Text(style.name).tag(style.name) }
           }
         } footer: {

@@ -42,7 +42,8 @@
     /// iOS's refusal as one of polish's failures.
     static func failure(_ error: LanguageModelSession.GenerationError) -> AppleIntelligenceFailure {
       switch error {  // glue: Foundation Models' errors, as polish's failures
-      case .rateLimited, .concurrentRequests: .busy
+      case .rateLimited: .limitedInBackground
+      case .concurrentRequests: .busy
       case .guardrailViolation, .refusal: .declined
       case .assetsUnavailable: .modelNotReady
       case .unsupportedLanguageOrLocale: .unsupportedLanguage

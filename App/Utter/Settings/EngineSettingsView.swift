@@ -82,6 +82,13 @@ struct EngineSettingsView: View {
               systemImage: model.settings.engine == engine.id ? "checkmark.circle.fill" : "circle")
           }
         }
+        if let chosen = CloudSpeechEngines.offered.first(where: { $0.id == model.settings.engine }),
+          chosen.offersModelChoice
+        {
+          Picker("\(chosen.name) model", selection: cloudModel) {
+            ForEach(chosen.models, id: \.self) { name in Text(name).tag(name) }
+          }
+        }
       } header: {
         Text("Cloud")
       } footer: {
@@ -125,6 +132,11 @@ struct EngineSettingsView: View {
 
   private func isSelected(_ choice: EngineChoice) -> Bool {
     model.settings.engineChoice == choice
+  }
+
+  /// The chosen cloud engine's model.
+  private var cloudModel: Binding<String> {
+    Binding(get: { model.settings.model }, set: { name in model.updateSettings { $0.model = name } })
   }
 
   private func select(_ choice: EngineChoice) {

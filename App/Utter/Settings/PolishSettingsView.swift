@@ -1,10 +1,13 @@
 import LLMPolish
+import Storage
 import SwiftUI
 
 /// Chooses the language model that polishes dictations (off by default).
 @MainActor
 struct PolishSettingsView: View {
   @Environment(AppModel.self) private var model
+  @State private var modelDraft = ""
+  @State private var agentDraft = ""
 
   var body: some View {
     List {
@@ -12,7 +15,8 @@ struct PolishSettingsView: View {
         option("none", "Off", detail: "Clean-up on the iPhone only: fillers, repeats, punctuation, your words.")
         if appleIntelligenceOffered {
           option(
-            LLMProviderCatalog.appleIntelligenceID, "Apple Intelligence", detail: "On this iPhone; nothing leaves it.")
+            LLMProviderCatalog.appleIntelligenceID, "Apple Intelligence",
+            detail: AppleIntelligenceFailure.backgroundNote)
         }
       }
       Section {
@@ -22,17 +26,38 @@ struct PolishSettingsView: View {
       } header: {
         Text("Cloud")
       }
+      if let preset = LLMProviderCatalog.preset(id: model.settings.polishProvider), preset.id != Self.ownServerID {
+        Section {
+          TextField(preset.defaultModel, text: $modelDraft)
+            .textInputAutocapitalization(.never)
+            .autocorrectionDisabled()
+            .onSubmit(saveModel)
+        } header: {
+          Text("\(preset.displayName) model")
+        } footer: {
+          Text("Asked of \(preset.displayName) only; empty: \(preset.defaultModel).")
+        }
+      }
+      Section {
+        TextField("Utter", text: $agentDraft)
+          .autocorrectionDisabled()
+          .onSubmit(saveAgentName)
+      } header: {
+        Text("Command name")
+      } footer: {
+        Text("Say it first to give a command instead of dictating: \"\(model.settings.agentName), make this formal\".")
+      }
       Section {
         option(
           Self.ownServerID, "Your own server",
           detail: model.settings.polishBaseURL.isEmpty ? "Give its address below" : model.settings.polishBaseURL)
         OwnServerFields(
           keyID: LLMProviderCatalog.preset(id: Self.ownServerID)?.keyID ?? Self.ownServerID,
-          address: model.settings.polishBaseURL, modelName: model.settings.polishModel
+          address: model.settings.polishBaseURL, modelName: model.settings.polishModel(for: Self.ownServerID) ?? ""
         ) { address, name in
           model.updateSettings {
             $0.polishBaseURL = address
-            $0.polishModel = name
+            $0.savePolishModel(name, for: Self.ownServerID)
           }
         }
       } header: {
@@ -45,6 +70,28 @@ struct PolishSettingsView: View {
       }
     }
     .navigationTitle("Polish")
+    .onAppear {
+      modelDraft = model.settings.modelForPolish
+      agentDraft = model.settings.agentName
+    }
+    .onChange(of: model.settings.polishProvider) { _, _ in modelDraft = model.settings.modelForPolish }
+    .onDisappear {
+      saveModel()
+      saveAgentName()
+    }
+  }
+
+  /// Saves the model typed for the chosen cloud provider, for it alone (`UtterSettings.modelForPolish`).
+  private func saveModel() {
+    guard modelDraft != model.settings.modelForPolish else { return }
+    model.updateSettings { $0.modelForPolish = modelDraft.trimmingCharacters(in: .whitespaces) }
+  }
+
+  /// Saves the command name as `utter settings set agent-name` would, which refuses an empty or unusable one.
+  private func saveAgentName() {
+    guard agentDraft != model.settings.agentName else { return }
+    model.updateSettings { try? $0.setValue(agentDraft, forKey: "agent-name") }
+    agentDraft = model.settings.agentName
   }
 
   /// The polish provider that is the user's own server.

@@ -1,6 +1,7 @@
 import AppSettings
 import Dictation
 import DictationValues
+import PhoneSession
 import SpeechReading
 import Storage
 import SwiftUI
@@ -44,7 +45,7 @@ struct SettingsView: View {
             ("15 minutes", .fifteenMinutes), ("1 hour", .oneHour), ("Until I end it", .never),
           ])
         picker(
-          "Microphone", \.microphone,
+          "Microphone in Utter", \.microphone,
           [("Automatic", .automatic), ("iPhone", .iPhone), ("Headset or AirPods", .headset)])
         picker(
           "End a dictation when I stop", \.endOfSpeechSeconds,
@@ -61,12 +62,7 @@ struct SettingsView: View {
       } header: {
         Text("Keyboard session")
       } footer: {
-        Text(
-          "The orange dot shows while the microphone is ready. \"After each dictation\" turns it off every time; the next "
-            + "dictation opens Utter again. Automatic uses AirPods' microphone unless music is playing, so it keeps "
-            + "its quality. A freed model loads again while you speak. A dictation set to end when you stop ends "
-            + "after that much quiet following your words, never in a pause before you have spoken. Near its longest, "
-            + "a dictation counts down on the keyboard, and Keep going records as long again, once.")
+        Text(Self.sessionFooter)
       }
       Section {
         Toggle("Copy each dictation", isOn: binding(\.autoCopy))
@@ -116,6 +112,16 @@ struct SettingsView: View {
   }
 
   /// A picker for one setting, offering `choices` in order, each shown by its title.
+  /// What the keyboard session's settings do, the microphone's as the audio policy decides it.
+  private static let sessionFooter = [
+    "The orange dot shows while the microphone is ready. \"After each dictation\" turns it off every time; the next "
+      + "dictation opens Utter again.",
+    AudioRoutePolicy.microphoneChoiceNote,
+    "A freed model loads again while you speak. A dictation set to end when you stop ends after that much quiet "
+      + "following your words, never in a pause before you have spoken. Near its longest, a dictation counts down on "
+      + "the keyboard, and Keep going records as long again, once.",
+  ].joined(separator: " ")
+
   private func picker<Value: Hashable>(
     _ title: LocalizedStringKey, _ keyPath: WritableKeyPath<UtterSettings, Value>,
     _ choices: [(title: LocalizedStringKey, value: Value)]

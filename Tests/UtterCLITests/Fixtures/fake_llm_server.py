@@ -3,8 +3,9 @@
 Usage: fake_llm_server.py REPLY_FILE. Writes the port it listens on to REPLY_FILE.port, then answers POST /v1/chat/completions
 with the text in REPLY_FILE (and 404 for /v1/responses, as many local servers do). A REPLY_FILE of the form
 "ECHO old=>new" answers with the dictated text (the user message between <dictation> tags) with `old` replaced
-by `new`. Each request's path, Authorization header and body are appended to REPLY_FILE.requests so tests can
-check what was sent, and to whom a key went.
+by `new`. A REPLY_FILE starting "HOLD " answers with the rest only once REPLY_FILE.release exists (a test holds
+the reply while it does something else). Each request's path, Authorization header and body are appended to
+REPLY_FILE.requests so tests can check what was sent, and to whom a key went.
 """
 import http.server
 import json
@@ -27,6 +28,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         with open(reply_file, encoding="utf-8") as f:
             text = f.read()
+        if text.startswith("HOLD "):
+            text = text[len("HOLD "):]
+            while not os.path.exists(reply_file + ".release") and time.monotonic() < deadline:
+                time.sleep(0.05)
         if text.startswith("ECHO "):
             old, new = text[len("ECHO "):].split("=>", 1)
             user = json.loads(body)["messages"][-1]["content"]
