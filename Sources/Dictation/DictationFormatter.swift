@@ -107,7 +107,7 @@ public struct DictationFormatter: Sendable {
   /// The deterministic clean-up of `raw` for `field`, in the field's style.
   public func cleanUp(_ raw: String, field: FieldContext = FieldContext()) -> FormattedText {
     let result = textPipeline(for: field).run(raw, context: field)
-    return FormattedText(text: result.text, trace: result.trace)
+    return FormattedText(text: result.text, trace: result.trace, pressesReturn: result.pressesReturn)
   }
 
   /// Each of `segments` with its words cleaned up for `field` as `cleanUp` cleans a dictation's, trimmed.

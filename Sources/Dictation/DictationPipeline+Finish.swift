@@ -40,6 +40,7 @@ extension DictationPipeline {
     entry.processingSeconds = max(0, now.timeIntervalSince(reading.startedAt) - duration)
     entry.updatedAt = now
     var finished = FinishedDictation(entry: entry, cleanedSegments: segments, notice: formatted.notice)
+    finished.pressesReturn = formatted.pressesReturn
     do {
       if let kept = try archive?.record(entry, audio: reading.audio) { finished.entry = kept }
     } catch {

@@ -138,7 +138,8 @@ extension DictationHost {
     publisher.broadcast(.delivered(entry))
     // NB: the app's own dictation reaches a keyboard only when it was made for the cursor (`AppDictationTarget`).
     if let result = publisher.keyboardResult(
-      for: dictation, entry: entry, notice: finished.notice, sessionID: sessionID, now: now)
+      for: dictation, entry: entry, notice: finished.notice, pressesReturn: finished.pressesReturn,
+      sessionID: sessionID, now: now)
     {
       do {
         try channel.writeResult(result)

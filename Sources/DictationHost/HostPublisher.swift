@@ -80,7 +80,8 @@ package struct HostPublisher {
   /// The result offered to the keyboard for `dictation`: the keyboard's own, and the app's when its target is the
   /// cursor, saying where it came from; nil for text the app keeps or a Shortcut takes.
   package func keyboardResult(
-    for dictation: ActiveDictation, entry: HistoryEntry, notice: String?, sessionID: String, now: Double
+    for dictation: ActiveDictation, entry: HistoryEntry, notice: String?, pressesReturn: Bool = false,
+    sessionID: String, now: Double
   ) -> DictationResult? {
     let source: String?
     switch dictation.origin {
@@ -92,7 +93,7 @@ package struct HostPublisher {
     return DictationResult(
       id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: entry.finalText,
       rawText: entry.rawText, createdAt: now, notice: notices.isEmpty ? nil : notices.joined(separator: " · "),
-      selection: dictation.context.selection)
+      selection: dictation.context.selection, pressesReturn: pressesReturn ? true : nil)
   }
 
   /// Follows the host with `continuation` until `unsubscribe` or `finishAll`; returns its number.

@@ -37,11 +37,14 @@ public struct FormattedText: Sendable, Hashable {
   public var trace: [TraceStep]
   /// Why an optional step (LLM polish) was skipped, in one line for the user; the text is still complete.
   public var notice: String?
+  /// Whether the dictation ended with "press enter": the keyboard presses the field's return key after the text.
+  public var pressesReturn: Bool
 
-  public init(text: String, trace: [TraceStep] = [], notice: String? = nil) {
+  public init(text: String, trace: [TraceStep] = [], notice: String? = nil, pressesReturn: Bool = false) {
     self.text = text
     self.trace = trace
     self.notice = notice
+    self.pressesReturn = pressesReturn
   }
 }
 

@@ -34,6 +34,8 @@ public enum KeyboardEffect: Sendable, Hashable {
   /// Open the containing app, then report iOS's answer as `KeyboardEvent.appOpenAnswered`.
   case openContainingApp
   case insert(String)
+  /// Press the field's return key, after a dictation that ended with "press enter" (a chat sends the message).
+  case pressReturn
   /// Replace the just-inserted `old` (before the cursor) with `new` (empty: delete it).
   case replaceInserted(old: String, new: String)
   /// A result was not inserted, and why (for the log).

@@ -216,9 +216,10 @@ extension KeyboardModel {
       phase = .inserted(
         InsertedDictation(
           resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: raw,
-          notice: notice?.isEmpty == false ? notice : nil, replaced: result.selection))
+          notice: notice?.isEmpty == false ? notice : nil, replaced: result.selection,
+          pressedReturn: result.pressesReturn == true))
     }
-    return [.insert(result.text), ack]
+    return [.insert(result.text)] + (result.pressesReturn == true ? [.pressReturn] : []) + [ack]
   }
 
   mutating func tick(now: Double) -> [KeyboardEffect] {

@@ -88,7 +88,7 @@ extension KeyboardModel {
   }
 
   mutating func tapUndo() -> [KeyboardEffect] {
-    guard case .inserted(let dictation) = phase else { return [] }
+    guard case .inserted(let dictation) = phase, !dictation.pressedReturn else { return [] }
     phase = .ready
     return [.replaceInserted(old: dictation.insertedText, new: dictation.replaced ?? "")]
   }

@@ -76,9 +76,14 @@ public struct InsertedDictation: Sendable, Hashable {
   public var notice: String?
   /// The selection the text replaced (command mode): undo puts it back, and there is no raw text to use.
   public var replaced: String?
+  /// Whether the return key was pressed after it ("press enter"): the text may be sent, so neither undo nor the raw
+  /// text is offered.
+  public var pressedReturn = false
 
   /// Whether "use raw text" would change anything.
-  public var canUseRawText: Bool { insertedText != rawText && !rawText.isEmpty && replaced == nil }
+  public var canUseRawText: Bool {
+    insertedText != rawText && !rawText.isEmpty && replaced == nil && !pressedReturn
+  }
 }
 
 /// Why the keyboard cannot dictate right now.

@@ -241,6 +241,12 @@ public actor KeyboardSession<Document: TextFieldProxy> {
       }
     case .insert(let text):
       insertDictation(text)
+    case .pressReturn:
+      // NB: the return key through the proxy, as the keys' own return is; the text may now be sent, so nothing is
+      // watched for corrections or kept for undo.
+      write(.insert("\n"))
+      (watch, span) = (nil, nil)
+      logger.info("pressed return after the dictation")
     case .replaceInserted(let old, let new):
       replaceDictation(old, with: new)
     case .ignoredResult(let id, let reason):

@@ -130,10 +130,13 @@ public struct DictationResult: Codable, Sendable, Hashable {
   public var notice: String?
   /// The selected text `text` replaces (command mode); undo puts it back.
   public var selection: String?
+  /// True when the dictation ended with "press enter": the keyboard presses the field's return key after the text
+  /// (a chat sends it); absent otherwise.
+  public var pressesReturn: Bool?
 
   public init(
     id: String, sessionID: String, commandSeq: Int, text: String, rawText: String, createdAt: Double,
-    notice: String? = nil, selection: String? = nil
+    notice: String? = nil, selection: String? = nil, pressesReturn: Bool? = nil
   ) {
     self.id = id
     self.sessionID = sessionID
@@ -143,6 +146,7 @@ public struct DictationResult: Codable, Sendable, Hashable {
     self.createdAt = createdAt
     self.notice = notice
     self.selection = selection
+    self.pressesReturn = pressesReturn
   }
 
   /// The longest notice the keyboard shows (a longer one is cut, never a reason to drop the text).

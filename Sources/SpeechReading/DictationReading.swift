@@ -42,6 +42,8 @@ public struct FinishedDictation: Sendable {
   public var notice: String?
   /// Why history could not keep it (a full disk); nil when it did or history is off.
   public var archiveError: (any Error)?
+  /// Whether the keyboard presses the field's return key after the text ("press enter").
+  public var pressesReturn = false
 
   public init(
     entry: HistoryEntry, cleanedSegments: [TranscriptSegment] = [], notice: String? = nil,

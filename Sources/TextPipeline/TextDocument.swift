@@ -6,6 +6,8 @@ public struct TextDocument: Sendable, Hashable {
   public var leadingSpace: Bool
   /// Why the current stage removed what it removed, one line per removal ("'um': a hesitation").
   public var reasons: [String] = []
+  /// Whether the dictation ended with "press enter" (`SpokenReturn`): the keyboard presses return after the text.
+  public var pressesReturn = false
 
   /// A document holding `tokens`.
   public init(tokens: [TextToken], leadingSpace: Bool = false) {

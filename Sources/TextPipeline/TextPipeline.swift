@@ -41,11 +41,14 @@ public struct PipelineResult: Sendable, Hashable {
   public var text: String
   /// The stages that changed the text, in order.
   public var trace: [TraceStep]
+  /// Whether the keyboard presses the field's return key after inserting the text ("press enter").
+  public var pressesReturn: Bool
 
   /// A result.
-  public init(text: String, trace: [TraceStep]) {
+  public init(text: String, trace: [TraceStep], pressesReturn: Bool = false) {
     self.text = text
     self.trace = trace
+    self.pressesReturn = pressesReturn
   }
 }
 
@@ -66,6 +69,9 @@ public struct TextPipeline: Sendable {
       if enabled.contains(.fillers) { stages.append(FillerRemoval()) }
       if enabled.contains(.repetitions) { stages.append(RepetitionRemoval()) }
       if enabled.contains(.corrections) { stages.append(CourseCorrection()) }
+      if enabled.contains(.returnKey) { stages.append(SpokenReturn()) }
+      if enabled.contains(.casing) { stages.append(IdentifierCasing()) }
+      if enabled.contains(.emoji) { stages.append(SpokenEmoji()) }
       if enabled.contains(.spokenPunctuation) { stages.append(SpokenPunctuation()) }
       if enabled.contains(.numbers) { stages.append(NumberFormatting()) }
       if enabled.contains(.sentences) { stages.append(SentenceFormatting()) }
@@ -90,7 +96,8 @@ public struct TextPipeline: Sendable {
     var trace: [TraceStep] = []
     var before = document.text
     let english = context.isEnglish
-    for stage in stages where english || !stage.readsEnglishWords {
+    let commands = context.takesVoiceCommands
+    for stage in stages where (english || !stage.readsEnglishWords) && (commands || !stage.isVoiceCommand) {
       document.reasons = []
       stage.apply(&document, context: context)
       let after = document.text
@@ -99,7 +106,7 @@ public struct TextPipeline: Sendable {
         before = after
       }
     }
-    return PipelineResult(text: before, trace: trace)
+    return PipelineResult(text: before, trace: trace, pressesReturn: document.pressesReturn)
   }
 }
 

@@ -13,6 +13,8 @@ public protocol TextStage: Sendable {
 
 extension TextStage {
   public var readsEnglishWords: Bool { false }
+  /// Whether the stage is a voice command, skipped in fields that take none (`FieldContext.takesVoiceCommands`).
+  var isVoiceCommand: Bool { self is SpokenReturn || self is IdentifierCasing || self is SpokenEmoji }
 }
 
 extension FillerRemoval { public var readsEnglishWords: Bool { true } }
@@ -21,6 +23,13 @@ extension SpokenPunctuation { public var readsEnglishWords: Bool { true } }
 extension NumberFormatting { public var readsEnglishWords: Bool { true } }
 
 extension FieldContext {
+  /// Whether the voice commands run for this field: not where they would surprise, a field for an address, a
+  /// number or a phone number, whose text is never a message to send.
+  public var takesVoiceCommands: Bool {
+    let kinds: Set<String> = ["url", "numberpad", "phonepad", "decimalpad", "asciicapablenumberpad", "emailaddress"]
+    return !kinds.contains((keyboardType ?? "").lowercased()) && !kinds.contains((contentType ?? "").lowercased())
+  }
+
   /// Whether the text is English as far as the clean-up knows: the field's language says so, or says nothing.
   var isEnglish: Bool {
     guard let tag = LanguageChoice(language).tag else { return true }
@@ -42,6 +51,10 @@ public enum TextStageKind: String, Sendable, Codable, CaseIterable, Hashable {
   case fillers
   case repetitions
   case corrections
+  /// Voice commands: "press enter" at the end, spoken emoji, identifier casing (`FieldContext.takesVoiceCommands`).
+  case returnKey = "return-key"
+  case emoji
+  case casing
   case spokenPunctuation = "spoken-punctuation"
   case numbers
   case sentences

@@ -286,7 +286,7 @@ struct KeyboardCommand: AsyncParsableCommand {
     case .listening(_, let partial, let note) where !partial.isEmpty || note != nil:
       "listening" + (partial.isEmpty ? "" : ": \(partial)") + (note == nil ? "" : " [\(Self.note(phase))]")
     case .transcribing(let partial) where !partial.isEmpty: "transcribing: \(partial)"
-    case .inserted(let dictation): "inserted: \(dictation.insertedText)"
+    case .inserted(let dictation): "inserted: \(dictation.insertedText)" + (dictation.pressedReturn ? " ⏎" : "")
     case .interrupted(let pause): "interrupted: \(pause.message)"
     case .failed(let problem): "error: \(problem.message)"
     default: phase.name

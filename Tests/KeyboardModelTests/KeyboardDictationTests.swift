@@ -152,6 +152,24 @@ struct KeyboardDictationTests {
         .isEmpty, "once")
   }
 
+  @Test("a dictation that ended with 'press enter' is inserted and then return is pressed; undo is not offered")
+  func pressEnter() {
+    var model = KeyboardModel.listening()
+    _ = model.handle(.stopTapped(now: 103))
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 3, heartbeat: 104, lastCommandSeq: 2), now: 104))
+    var result = Host.result("s1-1", commandSeq: 1, text: "See you then.", raw: "see you then, press enter", at: 104)
+    result.pressesReturn = true
+    let effects = model.handle(.resultObserved(result, now: 104))
+    #expect(Array(effects.prefix(2)) == [.insert("See you then."), .pressReturn])
+    #expect(KeyboardModel.commands(effects).map(\.kind) == [.ack])
+    #expect(model.handle(.undoTapped).isEmpty, "the text may be sent: nothing to undo")
+    guard case .inserted(let inserted) = model.phase else {
+      Issue.record("\(model.phase)")
+      return
+    }
+    #expect(inserted.pressedReturn && !inserted.canUseRawText)
+  }
+
   @Test("a second dictation starts from inserted and gets its own result, never the first one again")
   func twoInARow() {
     var model = KeyboardModel.inserted()

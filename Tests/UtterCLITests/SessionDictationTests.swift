@@ -56,6 +56,28 @@ struct SessionDictationTests {
     #expect(later.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
   }
 
+  @Test("'…see you then, press enter': the text is inserted, then the return key pressed, as a chat sends it")
+  func pressEnter() async throws {
+    let workspace = try SessionWorkspace()
+    defer { workspace.remove() }
+    let host = try workspace.startHost(
+      mic: try workspace.speech("I will call you tomorrow. See you then, press enter."))
+    defer { host.terminate() }
+    #expect(await host.log("ready"))
+
+    let keyboard = try await workspace.runKeyboard("type Chat:; start; wait 4.5; stop; wait-insert 30; undo")
+    #expect(keyboard.status == 0, "\(keyboard.stderr)")
+    guard workspace.engine == "whisper" else { return }
+    let line = keyboard.stderr.split(separator: "\n").first { $0.hasPrefix("keyboard: inserted: ") } ?? ""
+    #expect(line.hasSuffix(" ⏎"), "the return key after the text: \(keyboard.stderr)")
+    #expect(!line.lowercased().contains("press enter"), "the command's words are not typed: \(line)")
+    #expect(keyboard.stdout.hasPrefix("Chat: I will call you tomorrow."), "\(keyboard.stdout)")
+    #expect(keyboard.stdout.hasSuffix(".\n\n"), "a return after the text, which undo leaves: \(keyboard.stdout)")
+    await host.stop()
+    let rows = try workspace.historyRows()
+    #expect(rows.first?.contains("press enter") == false, "history keeps the text that was typed: \(rows)")
+  }
+
   @Test("cancel throws the dictation away: nothing inserted, now or later, and nothing in history")
   func cancel() async throws {
     let workspace = try SessionWorkspace()
