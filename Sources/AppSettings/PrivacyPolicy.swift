@@ -171,7 +171,9 @@ public enum PrivacyPolicy {
           + "terms.",
         "If you choose a polish provider (\(list(polishProviders, "or"))) with your own key, each dictation's text "
           + "after clean-up goes to it with the style, the kind of field and your dictionary's terms; with text "
-          + "selected, the selection and your spoken instruction go instead.",
+          + "selected, the selection and your spoken instruction go instead. With Settings › Polish › Translation "
+          + "on, a dictation spoken in another language also goes to it, to be written in the language you chose, "
+          + "unless Apple's translation can write it on the iPhone (iOS 26, both languages installed).",
         "Your own server (Settings › Engine or Polish › Your own server) gets the same, only at the address and with "
           + "the key you entered; as you save an address on your local network, Utter asks that server for its "
           + "health page, so that iOS asks you about the local network then.",

@@ -31,14 +31,15 @@ package struct CLIDictation {
   /// The pipeline; `engineBaseURL` points cloud engines elsewhere, `source` names who starts its runs in history.
   package func pipeline(
     source: DictationOrigin, keepInHistory: Bool = true, engineBaseURL: URL? = nil, style: DictationStyle? = nil,
-    polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil
+    polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil, translateTo: String? = nil
   ) -> DictationPipeline {
     let settings = DictationSettings.load(from: database)
     let dataDirectory = dataDirectory
     let formatter = DictationFormatter(
       settings: settings,
       providers: .catalog(keys: EngineFactory.keys(dataDirectory: dataDirectory), http: LiveHTTPClient()),
-      style: style, polishProvider: polishProvider, polishModel: polishModel, polishBaseURL: polishBaseURL)
+      style: style, polishProvider: polishProvider, polishModel: polishModel, polishBaseURL: polishBaseURL,
+      translateTo: translateTo)
     let ownServer = URL(string: settings.settings.engineBaseURL).flatMap { $0.host == nil ? nil : $0 }
     let shelf = EngineShelf(
       registry: EngineFactory.registry(dataDirectory: dataDirectory, baseURL: engineBaseURL, ownServer: ownServer))

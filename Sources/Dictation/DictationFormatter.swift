@@ -24,6 +24,9 @@ public struct DictationFormatter: Sendable {
   private(set) var providerID: String?
   private let providers: PolishProviders
   private let choice: PolishChoice
+  /// The language every dictation is inserted in for this run (`utter transcribe --translate-to`); nil: the
+  /// settings' `translate-to`, "" none.
+  private let translateTo: String?
 
   /// Why polish could not run, in one line.
   public struct PolishUnavailable: Error, Sendable, CustomStringConvertible {
@@ -35,11 +38,12 @@ public struct DictationFormatter: Sendable {
   /// cloud provider's key goes only to its own host; `polishBaseURL`, given for one run, is the caller's choice.
   public init(
     settings: DictationSettings, providers: PolishProviders, style: DictationStyle? = nil,
-    polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil
+    polishProvider: String? = nil, polishModel: String? = nil, polishBaseURL: URL? = nil, translateTo: String? = nil
   ) {
     self.settings = settings
     self.style = style
     self.providers = providers
+    self.translateTo = translateTo
     choice = PolishChoice(provider: polishProvider, model: polishModel, baseURL: polishBaseURL)
     (providerID, polisher) = Self.polisher(for: settings, providers: providers, choice: choice)
   }
@@ -127,10 +131,63 @@ public struct DictationFormatter: Sendable {
         dictionary: settings.dictionary, snippets: settings.snippets, style: style(for: field).text))
   }
 
-  /// Formats `raw` for `field`, with the polish report when a model was asked.
+  /// The language this formatter inserts dictations in, or nil when they go in as spoken.
+  public var translationTarget: String? {
+    let target = translateTo ?? settings.settings.translateTo
+    return target.isEmpty ? nil : target
+  }
+
+  /// Formats `raw` for `field`, with the polish report when a model was asked, then writes it in the language
+  /// dictations are inserted in (`translationTarget`) when the dictation's is another.
   public func format(_ raw: String, field: FieldContext = FieldContext()) async -> (
     text: FormattedText, polish: PolishReport?
   ) {
+    var (formatted, report) = await polished(raw, field: field)
+    if let target = translationTarget, Self.language(field.language) != Self.language(target),
+      !formatted.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    {
+      await translate(&formatted, into: target, from: Self.language(field.language))
+    }
+    return (formatted, report)
+  }
+
+  /// The primary subtag of a language code (`pt-BR` → `pt`), nil for none or `auto`.
+  private static func language(_ code: String?) -> String? {
+    LanguageChoice(code).tag.map { String($0.split(separator: "-").first ?? "").lowercased() }
+  }
+
+  /// Writes `formatted` in `target` with the polish provider, keeping the text as spoken in `original` (and the
+  /// trace); without a provider, or when the model's answer is no translation, it stays as spoken, saying why.
+  private func translate(_ formatted: inout FormattedText, into target: String, from source: String?) async {
+    if let onDevice = providers.translate,
+      let written = await onDevice(formatted.text.trimmingCharacters(in: .whitespacesAndNewlines), source, target),
+      !written.isEmpty
+    {
+      let lead = String(formatted.text.prefix { $0 == " " || $0 == "\n" })
+      formatted.original = formatted.text
+      formatted.text = lead + written
+      formatted.trace.append(TraceStep(stage: "translate on the device (into \(target))", text: formatted.text))
+      return
+    }
+    guard case .success(let polisher) = polisher else {
+      let why = "Not translated: translation uses the polish provider, and none is chosen"
+      formatted.notice = [formatted.notice, why].compactMap { $0 }.joined(separator: " · ")
+      formatted.trace.append(TraceStep(stage: "translate (skipped)", text: formatted.text, reasons: [why]))
+      return
+    }
+    let result = await polisher.translate(formatted.text, into: target)
+    guard result.translated else {
+      formatted.notice = [formatted.notice, result.notice].compactMap { $0 }.joined(separator: " · ")
+      formatted.trace.append(TraceStep(stage: "translate (kept as spoken)", text: formatted.text))
+      return
+    }
+    formatted.original = formatted.text
+    formatted.text = result.text
+    formatted.trace.append(TraceStep(stage: "translate (into \(target))", text: result.text))
+  }
+
+  /// The clean-up, then polish when the settings ask for it.
+  private func polished(_ raw: String, field: FieldContext) async -> (text: FormattedText, polish: PolishReport?) {
     let style = style(for: field)
     var formatted = cleanUp(raw, field: field)
     guard let polisher, style.allowsPolish, !formatted.text.trimmingCharacters(in: .whitespaces).isEmpty else {

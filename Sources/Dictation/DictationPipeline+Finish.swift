@@ -41,6 +41,7 @@ extension DictationPipeline {
     entry.updatedAt = now
     var finished = FinishedDictation(entry: entry, cleanedSegments: segments, notice: formatted.notice)
     finished.pressesReturn = formatted.pressesReturn
+    finished.original = formatted.original
     do {
       if let kept = try archive?.record(entry, audio: reading.audio) { finished.entry = kept }
     } catch {

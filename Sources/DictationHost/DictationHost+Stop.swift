@@ -139,7 +139,7 @@ extension DictationHost {
     // NB: the app's own dictation reaches a keyboard only when it was made for the cursor (`AppDictationTarget`).
     if let result = publisher.keyboardResult(
       for: dictation, entry: entry, notice: finished.notice, pressesReturn: finished.pressesReturn,
-      sessionID: sessionID, now: now)
+      original: finished.original, sessionID: sessionID, now: now)
     {
       do {
         try channel.writeResult(result)

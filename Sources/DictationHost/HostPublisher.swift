@@ -81,7 +81,7 @@ package struct HostPublisher {
   /// cursor, saying where it came from; nil for text the app keeps or a Shortcut takes.
   package func keyboardResult(
     for dictation: ActiveDictation, entry: HistoryEntry, notice: String?, pressesReturn: Bool = false,
-    sessionID: String, now: Double
+    original: String? = nil, sessionID: String, now: Double
   ) -> DictationResult? {
     let source: String?
     switch dictation.origin {
@@ -93,7 +93,7 @@ package struct HostPublisher {
     return DictationResult(
       id: dictation.id, sessionID: sessionID, commandSeq: dictation.commandSeq, text: entry.finalText,
       rawText: entry.rawText, createdAt: now, notice: notices.isEmpty ? nil : notices.joined(separator: " · "),
-      selection: dictation.context.selection, pressesReturn: pressesReturn ? true : nil)
+      selection: dictation.context.selection, pressesReturn: pressesReturn ? true : nil, original: original)
   }
 
   /// Follows the host with `continuation` until `unsubscribe` or `finishAll`; returns its number.

@@ -39,6 +39,8 @@ public struct FormattedText: Sendable, Hashable {
   public var notice: String?
   /// Whether the dictation ended with "press enter": the keyboard presses the field's return key after the text.
   public var pressesReturn: Bool
+  /// The text as spoken, when `text` is its translation ("insert in English"); the keyboard's undo puts it back.
+  public var original: String?
 
   public init(text: String, trace: [TraceStep] = [], notice: String? = nil, pressesReturn: Bool = false) {
     self.text = text

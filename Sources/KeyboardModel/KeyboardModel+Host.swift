@@ -212,12 +212,17 @@ extension KeyboardModel {
       // NB: the raw text goes where the formatted text went, so it keeps the spacing the pipeline chose.
       let lead = String(result.text.prefix { $0 == " " || $0 == "\n" })
       let raw = result.rawText.hasPrefix(lead) ? result.rawText : lead + result.rawText
-      let notice = result.notice.map { String($0.prefix(DictationResult.maxNoticeLength)) }
+      let said = result.original.map {
+        "You said: “\($0.trimmingCharacters(in: .whitespacesAndNewlines))” · Undo puts it back"
+      }
+      let notice =
+        [said, result.notice].compactMap { $0 }.joined(separator: " · ")
+        .prefix(DictationResult.maxNoticeLength).description as String?
       phase = .inserted(
         InsertedDictation(
           resultID: result.id, insertedText: result.text, formattedText: result.text, rawText: raw,
           notice: notice?.isEmpty == false ? notice : nil, replaced: result.selection,
-          pressedReturn: result.pressesReturn == true))
+          pressedReturn: result.pressesReturn == true, original: result.original))
     }
     return [.insert(result.text)] + (result.pressesReturn == true ? [.pressReturn] : []) + [ack]
   }

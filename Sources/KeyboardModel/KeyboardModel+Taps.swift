@@ -88,7 +88,14 @@ extension KeyboardModel {
   }
 
   mutating func tapUndo() -> [KeyboardEffect] {
-    guard case .inserted(let dictation) = phase, !dictation.pressedReturn else { return [] }
+    guard case .inserted(var dictation) = phase, !dictation.pressedReturn else { return [] }
+    if let original = dictation.original {
+      // The translation goes back to what was said; a second undo removes that.
+      let old = dictation.insertedText
+      (dictation.insertedText, dictation.original, dictation.notice) = (original, nil, nil)
+      phase = .inserted(dictation)
+      return [.replaceInserted(old: old, new: original)]
+    }
     phase = .ready
     return [.replaceInserted(old: dictation.insertedText, new: dictation.replaced ?? "")]
   }

@@ -79,6 +79,9 @@ public struct InsertedDictation: Sendable, Hashable {
   /// Whether the return key was pressed after it ("press enter"): the text may be sent, so neither undo nor the raw
   /// text is offered.
   public var pressedReturn = false
+  /// The dictation as spoken, when the text inserted is its translation: shown under it, and the first undo puts it
+  /// in the translation's place.
+  public var original: String?
 
   /// Whether "use raw text" would change anything.
   public var canUseRawText: Bool {

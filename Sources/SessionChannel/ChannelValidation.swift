@@ -63,7 +63,9 @@ package enum ChannelValidation {
     if !isValidID(result.sessionID) { return "result session id is not a plain id" }
     if !isValidSeq(result.commandSeq) { return "result seq out of range" }
     if !isValidTime(result.createdAt) { return "result time out of range" }
-    if ![result.text, result.rawText, result.selection ?? ""].allSatisfy(isValidText) { return "result text too long" }
+    if ![result.text, result.rawText, result.selection ?? "", result.original ?? ""].allSatisfy(isValidText) {
+      return "result text too long"
+    }
     return nil
   }
 }

@@ -133,10 +133,12 @@ public struct DictationResult: Codable, Sendable, Hashable {
   /// True when the dictation ended with "press enter": the keyboard presses the field's return key after the text
   /// (a chat sends it); absent otherwise.
   public var pressesReturn: Bool?
+  /// The dictation as spoken, when `text` is its translation: the keyboard shows it, and undo puts it back.
+  public var original: String?
 
   public init(
     id: String, sessionID: String, commandSeq: Int, text: String, rawText: String, createdAt: Double,
-    notice: String? = nil, selection: String? = nil, pressesReturn: Bool? = nil
+    notice: String? = nil, selection: String? = nil, pressesReturn: Bool? = nil, original: String? = nil
   ) {
     self.id = id
     self.sessionID = sessionID
@@ -147,6 +149,7 @@ public struct DictationResult: Codable, Sendable, Hashable {
     self.notice = notice
     self.selection = selection
     self.pressesReturn = pressesReturn
+    self.original = original
   }
 
   /// The longest notice the keyboard shows (a longer one is cut, never a reason to drop the text).

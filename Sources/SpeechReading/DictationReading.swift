@@ -44,6 +44,8 @@ public struct FinishedDictation: Sendable {
   public var archiveError: (any Error)?
   /// Whether the keyboard presses the field's return key after the text ("press enter").
   public var pressesReturn = false
+  /// The text as spoken, when the entry's text is its translation.
+  public var original: String?
 
   public init(
     entry: HistoryEntry, cleanedSegments: [TranscriptSegment] = [], notice: String? = nil,

@@ -32,6 +32,10 @@ extension UtterSettings {
       .polishBaseURL, "polish provider address (empty: the provider's own)", \.polishBaseURL,
       SettingParse.optionalURL, key: "polish-base-url"),
     text(.polishStyle, "default writing style name", \.polishStyle, SettingParse.name),
+    text(
+      .translateTo,
+      "insert dictations in this language (e.g. en, fr), translated by the polish provider; empty: as spoken",
+      \.translateTo, SettingParse.optionalLanguage, key: "translate-to"),
     text(.agentName, "name that starts a spoken command", \.agentName, SettingParse.name),
     choice(.sessionTimeout, "how long a flow session keeps the microphone without a dictation", \.sessionTimeout),
     choice(

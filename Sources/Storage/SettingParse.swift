@@ -53,6 +53,15 @@ enum SettingParse {
   }
 
   /// A display name: 1 to 40 characters once trimmed.
+  /// A language code, or empty for none (`auto` is no language to write in).
+  static func optionalLanguage(_ key: String, _ text: String) throws -> String {
+    guard !text.isEmpty else { return "" }
+    guard text.lowercased() != LanguageChoice.automatic else {
+      throw invalid(key, text, "expected a language code such as en or fr, or \"\" for none")
+    }
+    return try language(key, text)
+  }
+
   static func name(_ key: String, _ text: String) throws -> String {
     guard (1...40).contains(text.count), !text.contains(where: { $0.isNewline }) else {
       throw invalid(key, text, "expected a name of 1 to 40 characters")

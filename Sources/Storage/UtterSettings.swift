@@ -60,6 +60,9 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var polishBaseURL = ""
   /// The default writing style's name.
   public var polishStyle = "natural"
+  /// The language dictations are inserted in (ISO 639-1), translated by the polish provider when spoken in another;
+  /// empty: as spoken.
+  public var translateTo = ""
   /// The name that starts a spoken command, e.g. "Utter, make this formal".
   public var agentName = "Utter"
   /// How long a flow session (and its microphone) stays open without a dictation.
@@ -99,7 +102,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
       sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
     case maxRecordingSeconds, polishBaseURL, learnWords, microphone, duckOthers, unloadModelAfterSeconds
-    case engineBaseURL, engineServerModel, endOfSpeechSeconds, autoCopy
+    case engineBaseURL, engineServerModel, endOfSpeechSeconds, autoCopy, translateTo
   }
 
   /// The engine id of your own speech server (`CloudSpeechEngines.ownServerID`), which reads `engineBaseURL` and
@@ -140,5 +143,6 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     typingWordsPerMinute = value(.typingWordsPerMinute, defaults.typingWordsPerMinute)
     learnWords = value(.learnWords, defaults.learnWords)
     autoCopy = value(.autoCopy, defaults.autoCopy)
+    translateTo = value(.translateTo, defaults.translateTo)
   }
 }

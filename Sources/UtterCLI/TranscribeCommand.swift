@@ -45,6 +45,11 @@ struct TranscribeCommand: AsyncParsableCommand {
   @Option(name: .customLong("polish-base-url"), help: "Base URL of the polish provider (e.g. a local server).")
   var polishBaseURL: String?
 
+  @Option(
+    name: .customLong("translate-to"),
+    help: "Write the text in this language (e.g. en, fr), translated by the polish provider; the original is kept.")
+  var translateTo: String?
+
   @Option(parsing: .unconditional, help: "Beam size, 1 (greedy decoding) to 8.")
   var beam: Int = 5
 
@@ -79,7 +84,8 @@ struct TranscribeCommand: AsyncParsableCommand {
     let dictation = CLIDictation(dataDirectory: global.dataDirectory)
     let pipeline = dictation.pipeline(
       source: .cli, keepInHistory: !noHistory, engineBaseURL: engineBaseURL, style: try dictation.style(named: style),
-      polishProvider: raw ? "none" : polish, polishModel: polishModel, polishBaseURL: polishEndpoint)
+      polishProvider: raw ? "none" : polish, polishModel: polishModel, polishBaseURL: polishEndpoint,
+      translateTo: try translateTo.map(Self.translationLanguage))
     var request = DictationPipeline.Request(
       engine: engineOptions.choice(in: pipeline.settings), beamSize: beam, threads: threads,
       field: FieldContext(language: language))
@@ -114,6 +120,15 @@ struct TranscribeCommand: AsyncParsableCommand {
 }
 
 extension TranscribeCommand {
+  /// `--translate-to`'s language, checked as the `translate-to` setting is.
+  static func translationLanguage(_ text: String) throws -> String {
+    var settings = UtterSettings()
+    do { try settings.setValue(text, forKey: "translate-to") } catch {
+      throw ValidationError("--translate-to must be a language code such as en or fr, not \(text)")
+    }
+    return settings.translateTo
+  }
+
   static func httpURL(_ text: String, option: String) throws -> URL {
     guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
       throw CLIError("\(option) must be an http or https URL, not '\(text)'")

@@ -170,6 +170,24 @@ struct KeyboardDictationTests {
     #expect(inserted.pressedReturn && !inserted.canUseRawText)
   }
 
+  @Test("a translated dictation shows what was said under it; undo puts that back, a second undo removes it")
+  func translatedUndo() {
+    var model = KeyboardModel.listening()
+    _ = model.handle(.stopTapped(now: 103))
+    _ = model.handle(.hostStateObserved(Host.state(.standby, seq: 3, heartbeat: 104, lastCommandSeq: 2), now: 104))
+    var result = Host.result("s1-1", commandSeq: 1, text: "See you tomorrow.", raw: "à demain", at: 104)
+    result.original = "À demain."
+    _ = model.handle(.resultObserved(result, now: 104))
+    guard case .inserted(let inserted) = model.phase else {
+      Issue.record("\(model.phase)")
+      return
+    }
+    #expect(inserted.notice == "You said: “À demain.” · Undo puts it back")
+    #expect(model.handle(.undoTapped) == [.replaceInserted(old: "See you tomorrow.", new: "À demain.")])
+    #expect(model.handle(.undoTapped) == [.replaceInserted(old: "À demain.", new: "")])
+    #expect(model.phase == .ready)
+  }
+
   @Test("a second dictation starts from inserted and gets its own result, never the first one again")
   func twoInARow() {
     var model = KeyboardModel.inserted()

@@ -154,7 +154,9 @@ class Builder:
 
 def swift_modules_of(symbols: list[str]) -> list[str | None]:
   """The module defining each mangled Swift symbol, from the demangler: `(extension in WidgetKit):SwiftUI.…` →
-  WidgetKit, `… : Charts.Plottable in Charts` → Charts, `SwiftUI.Text…` → SwiftUI; None for C and Objective-C."""
+  WidgetKit, `… : Charts.Plottable in Charts` → Charts, `SwiftUI.Text…` → SwiftUI, `async function pointer to
+  dispatch thunk of Translation.…(Swift.String)` → Translation (the name after "of", not the first argument's);
+  None for C and Objective-C."""
   result = subprocess.run(["swift", "demangle", "--compact"], input="\n".join(symbols), text=True,
                           capture_output=True)
   modules: list[str | None] = []
@@ -164,7 +166,7 @@ def swift_modules_of(symbols: list[str]) -> list[str | None]:
       continue
     extension = re.search(r"\(extension in (\w+)\)", text)
     conformance = re.search(r" : [\w.]+ in (\w+)$", text)
-    named = re.search(r"(?:^|for |\()(\w+)\.", text)
+    named = re.search(r"(?:^|for |of |\()(\w+)\.", text)
     match = extension or conformance or named
     modules.append(match.group(1) if match else None)
   return modules

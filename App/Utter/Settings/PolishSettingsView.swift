@@ -1,3 +1,4 @@
+import DictationValues
 import LLMPolish
 import Storage
 import SwiftUI
@@ -37,6 +38,19 @@ struct PolishSettingsView: View {
         } footer: {
           Text("Asked of \(preset.displayName) only; empty: \(preset.defaultModel).")
         }
+      }
+      Section {
+        Picker("Insert dictations in", selection: translateTo) {
+          Text("The language spoken").tag("")
+          ForEach(OfferedLanguage.all) { language in Text(language.name).tag(language.code) }
+        }
+      } header: {
+        Text("Translation")
+      } footer: {
+        Text(
+          "A dictation spoken in another language is written in this one: by Apple's translation where both "
+            + "languages are on this iPhone (iOS 26), else by the polish provider above. The keyboard shows what you "
+            + "said under it, and Undo puts that back.")
       }
       Section {
         TextField("Utter", text: $agentDraft)
@@ -79,6 +93,11 @@ struct PolishSettingsView: View {
       saveModel()
       saveAgentName()
     }
+  }
+
+  /// The language dictations are inserted in ("": as spoken).
+  private var translateTo: Binding<String> {
+    Binding(get: { model.settings.translateTo }, set: { code in model.updateSettings { $0.translateTo = code } })
   }
 
   /// Saves the model typed for the chosen cloud provider, for it alone (`UtterSettings.modelForPolish`).
