@@ -3,7 +3,9 @@ import DictationValues
 /// "Press enter" (or "send it") said as the last words of a dictation: the words go, and the keyboard presses the
 /// field's return key after inserting the text, so a chat sends it. Spoken forms per language; the command is taken
 /// only as the dictation's last words, after a pause (a comma or a sentence's end) or alone, so "I pressed enter
-/// twice", "press enter to continue" and "tell him to press enter" stay as said.
+/// twice", "press enter to continue" and "tell him to press enter" stay as said; and only for a keyboard's field
+/// (one that names its keyboard type): a file's or the server's transcript has no return key to press, and keeps
+/// the words.
 public struct SpokenReturn: TextStage {
   public let name = "return-key"
 
@@ -20,6 +22,7 @@ public struct SpokenReturn: TextStage {
   public init() {}
 
   public func apply(_ document: inout TextDocument, context: FieldContext) {
+    guard context.keyboardType != nil else { return }
     let language = LanguageChoice(context.language).tag.map { String($0.prefix(2)).lowercased() } ?? "en"
     guard let forms = Self.phrases[language] else { return }
     // NB: the words before any closing marks the engine put after the command ("press enter.").

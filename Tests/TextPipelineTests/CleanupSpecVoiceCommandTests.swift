@@ -36,35 +36,43 @@ struct CleanupSpecVoiceCommandTests {
     GoldenCase("all caps until the end", "all caps do not enter", "DO NOT ENTER"),
   ]
 
+  /// A keyboard's field, which has a return key to press.
+  static let field = FieldContext(keyboardType: "default")
+
   @Test("command words said as content come out as said, and nothing is pressed", arguments: mustNotFire)
   func keepsWords(_ text: String) {
-    let result = TextPipeline().run(text)
+    let result = TextPipeline().run(text, context: Self.field)
     #expect(result.text == text)
     #expect(!result.pressesReturn)
   }
 
   @Test("each voice command does what it says", arguments: cases)
   func commands(_ golden: GoldenCase) {
-    #expect(TextPipeline().run(golden.input).text == golden.expected)
+    #expect(TextPipeline().run(golden.input, context: Self.field).text == golden.expected)
   }
 
   @Test("'press enter' as the last words presses return after the text; anywhere else it is text")
   func pressesReturn() {
-    #expect(TextPipeline().run("see you then, press enter").pressesReturn)
-    #expect(TextPipeline().run("see you then. Hit enter.").pressesReturn)
-    #expect(!TextPipeline().run("press enter, then wait").pressesReturn)
-    #expect(!TextPipeline().run("see you then").pressesReturn)
-    let trace = TextPipeline().run("see you then, press enter").trace
+    #expect(TextPipeline().run("see you then, press enter", context: Self.field).pressesReturn)
+    #expect(TextPipeline().run("see you then. Hit enter.", context: Self.field).pressesReturn)
+    #expect(!TextPipeline().run("press enter, then wait", context: Self.field).pressesReturn)
+    #expect(!TextPipeline().run("see you then", context: Self.field).pressesReturn)
+    let file = TextPipeline().run("see you then, press enter")
+    #expect(!file.pressesReturn && file.text == "See you then, press enter.", "no keyboard, no return key")
+    let trace = TextPipeline().run("see you then, press enter", context: Self.field).trace
     #expect(trace.contains { $0.stage == "return-key" }, "the trace names the command: \(trace.map(\.stage))")
   }
 
   @Test("the spoken forms follow the field's language: French 'envoie', German 'abschicken'")
   func languages() {
-    let french = TextPipeline().run("on se voit demain, envoie", context: FieldContext(language: "fr"))
+    let french = TextPipeline().run(
+      "on se voit demain, envoie", context: FieldContext(keyboardType: "default", language: "fr"))
     #expect(french.pressesReturn && french.text == "On se voit demain.")
-    let german = TextPipeline().run("bis morgen, abschicken", context: FieldContext(language: "de"))
+    let german = TextPipeline().run(
+      "bis morgen, abschicken", context: FieldContext(keyboardType: "default", language: "de"))
     #expect(german.pressesReturn && german.text == "Bis morgen.")
-    let english = TextPipeline().run("on se voit demain, envoie", context: FieldContext(language: "en"))
+    let english = TextPipeline().run(
+      "on se voit demain, envoie", context: FieldContext(keyboardType: "default", language: "en"))
     #expect(!english.pressesReturn, "a French word in an English field is only a word")
   }
 
