@@ -38,7 +38,7 @@ public struct SpokenEmoji: TextStage {
   public var readsEnglishWords: Bool { true }
 
   public func apply(_ document: inout TextDocument, context: FieldContext) {
-    guard document.tokens.contains(where: { $0.lower == "emoji" || $0.lower == "emoji." }) else { return }
+    guard document.tokens.contains(where: { $0.lower == "emoji" }) else { return }
     let before = document.text
     emoji.apply(&document, context: context)
     if document.text != before { document.reasons.append("spoken emoji written as emoji") }

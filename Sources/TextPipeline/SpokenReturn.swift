@@ -19,16 +19,19 @@ public struct SpokenReturn: TextStage {
     "pt": [["pressione", "enter"], ["aperte", "enter"], ["envie"], ["enviar"]],
   ]
 
+  /// The forms of each language, longest first ("envoie le" before "envoie"), sorted once.
+  static let longestFirst = phrases.mapValues { $0.sorted { $0.count > $1.count } }
+
   public init() {}
 
   public func apply(_ document: inout TextDocument, context: FieldContext) {
     guard context.keyboardType != nil else { return }
     let language = LanguageChoice(context.language).tag.map { String($0.prefix(2)).lowercased() } ?? "en"
-    guard let forms = Self.phrases[language] else { return }
+    guard let forms = Self.longestFirst[language] else { return }
     // NB: the words before any closing marks the engine put after the command ("press enter.").
     var end = document.tokens.count
     while end > 0, document.tokens[end - 1].kind == .closing { end -= 1 }
-    for form in forms.sorted(by: { $0.count > $1.count }) {
+    for form in forms {
       let start = end - form.count
       guard start >= 0,
         (0..<form.count).allSatisfy({
