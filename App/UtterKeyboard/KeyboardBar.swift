@@ -179,7 +179,7 @@ struct ModeMenu: View {
       }
       Section("Style") {
         choice("Automatic", selected: session.pickedStyle == nil) { pick(style: nil) }
-        ForEach(FieldContext.builtInStyles, id: \.name) { style in
+        ForEach(session.settings.styleChoices, id: \.name) { style in
           choice(style.title, selected: session.pickedStyle == style.name) { pick(style: style.name) }
         }
       }

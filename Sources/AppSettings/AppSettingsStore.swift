@@ -58,11 +58,14 @@
       return unsaved
     }
 
-    /// Writes what the keyboard reads (its settings and the dictionary's terms for suggestions) to the App Group.
+    /// Writes what the keyboard reads (its settings, the dictionary's terms for suggestions and the saved styles'
+    /// names for its style switch) to the App Group.
     public func shareWithKeyboard() {
       guard let shared else { return }
       do {
-        try KeyboardSettings.share(settings, terms: (try? database?.dictionaryEntries()) ?? [], in: shared)
+        try KeyboardSettings.share(
+          settings, terms: (try? database?.dictionaryEntries()) ?? [], styles: (try? database?.styles()) ?? [],
+          in: shared)
       } catch {
         log("keyboard settings export failed: \(error)")
       }

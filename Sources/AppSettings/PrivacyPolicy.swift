@@ -141,7 +141,8 @@ public enum PrivacyPolicy {
         "In the shared folder (\(channel)), the "
           + "app writes what the keyboard shows (whether a session is on, the microphone's level, the words of the "
           + "dictation going on, each finished dictation until the keyboard has inserted it) and the keyboard's "
-          + "settings, with up to \(KeyboardSettings.maxTerms) of your dictionary's terms for its suggestions.",
+          + "settings, with up to \(KeyboardSettings.maxTerms) of your dictionary's terms for its suggestions and your "
+          + "styles' names for its style switch (not their instructions).",
         "The keyboard writes there its last \(CommandLog.capacity) requests (\(list(requests, "and"))), a sign "
           + "that it is open, and a mark for each dictation it inserts; a finished dictation left over is deleted "
           + "when the next session starts.",

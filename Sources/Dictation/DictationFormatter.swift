@@ -131,19 +131,21 @@ public struct DictationFormatter: Sendable {
         dictionary: settings.dictionary, snippets: settings.snippets, style: style(for: field).text))
   }
 
-  /// The language this formatter inserts dictations in, or nil when they go in as spoken.
-  public var translationTarget: String? {
-    let target = translateTo ?? settings.settings.translateTo
+  /// The language a dictation into `field` is inserted in, or nil when it goes in as spoken: this run's
+  /// (`--translate-to`), else its style's (a saved style may have one, picked on the keyboard or claiming the
+  /// field), else the `translate-to` setting's.
+  public func translationTarget(for field: FieldContext) -> String? {
+    let target = translateTo ?? style(for: field).translateTo ?? settings.settings.translateTo
     return target.isEmpty ? nil : target
   }
 
   /// Formats `raw` for `field`, with the polish report when a model was asked, then writes it in the language
-  /// dictations are inserted in (`translationTarget`) when the dictation's is another.
+  /// the dictation is inserted in (`translationTarget(for:)`) when the dictation's is another.
   public func format(_ raw: String, field: FieldContext = FieldContext()) async -> (
     text: FormattedText, polish: PolishReport?
   ) {
     var (formatted, report) = await polished(raw, field: field)
-    if let target = translationTarget, Self.language(field.language) != Self.language(target),
+    if let target = translationTarget(for: field), Self.language(field.language) != Self.language(target),
       !formatted.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     {
       await translate(&formatted, into: target, from: Self.language(field.language))

@@ -12,11 +12,15 @@ public struct DictationStyle: Sendable, Hashable {
   public var text: TextStyle
   /// The polisher's style; nil lets the polisher choose by the kind of field (the `natural` style).
   public var polish: PolishStyle?
+  /// The language a dictation in this style goes in (`SavedStyle.translateTo`): `""` as spoken, nil as the
+  /// `translate-to` setting says.
+  public var translateTo: String?
 
-  public init(name: String, text: TextStyle, polish: PolishStyle?) {
+  public init(name: String, text: TextStyle, polish: PolishStyle?, translateTo: String? = nil) {
     self.name = name
     self.text = text
     self.polish = polish
+    self.translateTo = translateTo
   }
 
   /// Verbatim dictation is never rewritten by a model.
@@ -34,11 +38,16 @@ public struct DictationStyle: Sendable, Hashable {
     DictationStyle(name: "verbatim", text: .verbatim, polish: nil),
   ]
 
+  /// The kinds a saved style is built on: a built-in style's name, or `custom` (natural, with its own prompt).
+  public static var kinds: [String] { builtIn.map(\.name) + ["custom"] }
+
   /// A style the user saved: its prompt (when it has one) is what the polisher is told.
   public init(_ saved: SavedStyle) {
     let base = Self.builtIn.first { Self.key($0.name) == Self.key(saved.kind) } ?? .natural
     let prompt = saved.prompt?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-    self.init(name: saved.name, text: base.text, polish: prompt.isEmpty ? base.polish : .custom(prompt: prompt))
+    self.init(
+      name: saved.name, text: base.text, polish: prompt.isEmpty ? base.polish : .custom(prompt: prompt),
+      translateTo: saved.translateTo)
   }
 
   /// The built-in or saved style called `name`, or nil.

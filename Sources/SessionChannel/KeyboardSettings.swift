@@ -8,6 +8,9 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
   /// The most dictionary terms shared, and the longest one, so the file stays small.
   public static let maxTerms = 500
   public static let maxTermLength = 48
+  /// The most saved styles' names shared for the keyboard's style switch, and the longest name.
+  public static let maxStyles = 40
+  public static let maxStyleNameLength = 60
 
   public var version = currentVersion
   /// `system`, `light` or `dark`: the keyboard's colour scheme.
@@ -22,6 +25,9 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
   public var pendingResultWindowSeconds = 120.0
   /// Whether each dictation the keyboard inserts is copied too (with Full Access only).
   public var autoCopy = false
+  /// The user's saved styles' names, which the keyboard's style switch offers after the built-in ones (at most
+  /// `maxStyles`: `boundedStyles`).
+  public var styles: [String] = []
 
   /// The defaults, which the keyboard goes by until the app has shared its settings (the app's side: SessionChannel).
   public init() {}
@@ -40,15 +46,34 @@ public struct KeyboardSettings: Codable, Sendable, Hashable {
     language = try value(.language, else: language)
     pendingResultWindowSeconds = try value(.pendingResultWindowSeconds, else: pendingResultWindowSeconds)
     autoCopy = try value(.autoCopy, else: autoCopy)
+    styles = Self.boundedStyles(try value(.styles, else: styles))
+  }
+
+  /// The styles the keyboard's switch offers: the built-in ones, then the saved ones by name (a saved style that
+  /// shares a built-in one's name is that one: the app reads the saved one first).
+  public var styleChoices: [(name: String, title: String)] {
+    let builtIn = FieldContext.builtInStyles
+    let taken = Set(builtIn.map { $0.name.lowercased() })
+    return builtIn + styles.filter { !taken.contains($0.lowercased()) }.map { ($0, $0) }
+  }
+
+  /// The names trimmed, without blanks or case-insensitive repeats: at most `maxStyles` of at most
+  /// `maxStyleNameLength` characters.
+  package static func boundedStyles(_ names: [String]) -> [String] {
+    Self.distinct(names, longest: maxStyleNameLength, most: maxStyles)
   }
 
   /// The terms trimmed, without blanks or case-insensitive repeats: at most `maxTerms` of at most `maxTermLength`.
   package static func bounded(_ terms: [String]) -> [String] {
+    distinct(terms, longest: maxTermLength, most: maxTerms)
+  }
+
+  private static func distinct(_ strings: [String], longest: Int, most: Int) -> [String] {
     var seen = Set<String>()
     return Array(
-      terms.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        .filter { !$0.isEmpty && $0.count <= maxTermLength && seen.insert($0.lowercased()).inserted }
-        .prefix(maxTerms))
+      strings.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .filter { !$0.isEmpty && $0.count <= longest && seen.insert($0.lowercased()).inserted }
+        .prefix(most))
   }
 
   /// Reads the file from `folder`: the defaults when there is none, an error when it is damaged.

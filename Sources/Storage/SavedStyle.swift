@@ -11,12 +11,18 @@ public struct SavedStyle: Codable, Sendable, Hashable {
   public var prompt: String?
   /// Contexts (field type or app, e.g. `email`, `com.slack`) where this style applies by default.
   public var defaultContexts: [String]
+  /// The language a dictation in this style is inserted in (`fr`), whatever it was spoken in; `""` as spoken,
+  /// whatever the `translate-to` setting says; nil as the setting says.
+  public var translateTo: String?
 
-  public init(name: String, kind: String, prompt: String? = nil, defaultContexts: [String] = []) {
+  public init(
+    name: String, kind: String, prompt: String? = nil, defaultContexts: [String] = [], translateTo: String? = nil
+  ) {
     self.name = name
     self.kind = kind
     self.prompt = prompt
     self.defaultContexts = defaultContexts
+    self.translateTo = translateTo
   }
 }
 
@@ -35,6 +41,11 @@ extension AppDatabase {
   static func upsertStyle(_ db: Database, _ style: SavedStyle) throws -> SaveOutcome {
     let name = try KeyedTable.spelling(style.name, orThrow: "a style needs a name")
     guard !style.kind.isEmpty else { throw StorageError(.invalidInput, "a style needs a kind") }
+    let translateTo = try style.translateTo.map { code in
+      do { return try SettingParse.optionalLanguage("translate-to", code) } catch {
+        throw StorageError(.invalidInput, "a style's language must be a code such as en or fr, not '\(code)'")
+      }
+    }
     let contexts = Array(Set(style.defaultContexts.map { $0.lowercased() })).sorted()
     let nameKey = Self.key(name)
     var existed = false
@@ -52,10 +63,10 @@ extension AppDatabase {
     }
     try db.execute(
       sql: """
-        INSERT INTO style (name, nameKey, kind, prompt, defaultContexts) VALUES (?, ?, ?, ?, ?)
+        INSERT INTO style (name, nameKey, kind, prompt, defaultContexts, translateTo) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT(nameKey) DO UPDATE SET name = excluded.name, kind = excluded.kind, prompt = excluded.prompt,
-          defaultContexts = excluded.defaultContexts
-        """, arguments: [name, nameKey, style.kind, style.prompt, try Self.json(contexts)])
+          defaultContexts = excluded.defaultContexts, translateTo = excluded.translateTo
+        """, arguments: [name, nameKey, style.kind, style.prompt, try Self.json(contexts), translateTo])
     return existed ? .updated : .added
   }
 
@@ -69,7 +80,9 @@ extension AppDatabase {
     try Row.fetchAll(db, sql: "SELECT * FROM style ORDER BY nameKey").map { row in
       let contextsJSON: String = row["defaultContexts"]
       let contexts = (try? JSONDecoder().decode([String].self, from: Data(contextsJSON.utf8))) ?? []
-      return SavedStyle(name: row["name"], kind: row["kind"], prompt: row["prompt"], defaultContexts: contexts)
+      return SavedStyle(
+        name: row["name"], kind: row["kind"], prompt: row["prompt"], defaultContexts: contexts,
+        translateTo: row["translateTo"])
     }
   }
 

@@ -52,7 +52,6 @@ enum SettingParse {
     return ([primary.lowercased()] + parts.dropFirst().map(String.init)).joined(separator: "-")
   }
 
-  /// A display name: 1 to 40 characters once trimmed.
   /// A language code, or empty for none (`auto` is no language to write in).
   static func optionalLanguage(_ key: String, _ text: String) throws -> String {
     guard !text.isEmpty else { return "" }
@@ -62,6 +61,7 @@ enum SettingParse {
     return try language(key, text)
   }
 
+  /// A display name: 1 to 40 characters on one line.
   static func name(_ key: String, _ text: String) throws -> String {
     guard (1...40).contains(text.count), !text.contains(where: { $0.isNewline }) else {
       throw invalid(key, text, "expected a name of 1 to 40 characters")

@@ -14,6 +14,8 @@ enum StoreSchema {
   /// Keeps each dictation's field in its own columns (keyboard type, content type, app, language, style) instead of
   /// one string, and its origin apart from its status.
   static let historyFieldMigration = "v5-history-field"
+  /// Lets a saved style insert its dictations in a language of its own (`translateTo`; NULL: as the settings say).
+  static let styleLanguageMigration = "v6-style-language"
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -35,6 +37,9 @@ enum StoreSchema {
     }
     migrator.registerMigration(historyFieldMigration) { db in
       try splitHistoryField(db)
+    }
+    migrator.registerMigration(styleLanguageMigration) { db in
+      try db.alter(table: "style") { t in t.add(column: "translateTo", .text) }
     }
     return migrator
   }

@@ -124,7 +124,8 @@ enum SessionScriptStep: Equatable {
         }
         return .cursor(count)
       case "language", "style":
-        guard !rest.isEmpty, !rest.contains(" ") else {
+        // NB: a saved style's name may have spaces ("style Team chat"); a language code has none.
+        guard !rest.isEmpty, verb == "style" || !rest.contains(" ") else {
           throw CLIError("'\(verb)' needs a name or auto, e.g. '\(verb) \(verb == "style" ? "casual" : "fr")'")
         }
         let value = rest == "auto" ? nil : rest

@@ -11,7 +11,7 @@ struct Utter: AsyncParsableCommand {
     version: UtterVersion.current,
     subcommands: [
       TranscribeCommand.self, FormatCommand.self, CommandModeCommand.self,
-      HistoryCommand.self, DictionaryCommand.self, SnippetsCommand.self, NotesCommand.self,
+      HistoryCommand.self, DictionaryCommand.self, SnippetsCommand.self, StylesCommand.self, NotesCommand.self,
       StatsCommand.self, SettingsCommand.self, KeysCommand.self, EnginesCommand.self,
       HostCommand.self, KeyboardCommand.self, ServeCommand.self, BenchCommand.self, VersionCommand.self,
     ]

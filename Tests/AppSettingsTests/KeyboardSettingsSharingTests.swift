@@ -53,6 +53,26 @@ struct KeyboardSettingsSharingTests {
     #expect(try Data(contentsOf: url).count < 16 * 1024, "the keyboard reads a small file")
   }
 
+  @Test("the saved styles reach the keyboard's style switch after the built-in ones, by name, without their prompts")
+  func savedStyles() throws {
+    let group = try TemporaryDirectory("utter-app-group")
+    defer { group.remove() }
+    let store = try AppDatabase.inMemory()
+    try store.saveStyle(SavedStyle(name: "Team chat", kind: "casual", prompt: "Secret plans.", translateTo: "en"))
+    try store.saveStyle(SavedStyle(name: "Formal", kind: "formal", prompt: "Sir."))
+    try KeyboardSettings.share(from: store, in: SharedFolder(appGroup: group.url))
+    let url = SharedFolder(appGroup: group.url).keyboardSettings
+    let shared = try KeyboardSettings.read(from: SharedFolder(appGroup: group.url))
+    #expect(shared.styles == ["Formal", "Team chat"])
+    #expect(
+      shared.styleChoices.map(\.name) == ["natural", "formal", "casual", "very-casual", "verbatim", "Team chat"],
+      "a saved style named as a built-in one is offered once")
+    #expect(!String(decoding: try Data(contentsOf: url), as: UTF8.self).contains("Secret"), "no prompt is shared")
+    let many = KeyboardSettings(
+      UtterSettings(), styles: (0..<100).map { SavedStyle(name: "Style \($0)", kind: "natural") })
+    #expect(many.styles.count == KeyboardSettings.maxStyles)
+  }
+
   @Test("a running session gives the keyboard its terms: at its start, a term it learns, one added while it runs")
   func sessionSharesTerms() throws {
     let store = try TemporaryStore()
@@ -105,7 +125,7 @@ struct KeyboardSettingsSharingTests {
     #expect(url == folder.keyboardSettings)
     #expect(
       try String(contentsOf: url, encoding: .utf8)
-        == #"{"appearance":"dark","autoCopy":true,"dictionaryTerms":[],"haptics":true,"language":"fr","pendingResultWindowSeconds":45,"sounds":false,"version":1}"#
+        == #"{"appearance":"dark","autoCopy":true,"dictionaryTerms":[],"haptics":true,"language":"fr","pendingResultWindowSeconds":45,"sounds":false,"styles":[],"version":1}"#
     )
     settings.sounds = true
     try KeyboardSettings.share(settings, in: folder)

@@ -58,4 +58,23 @@ struct DictationStyleTests {
       FieldContext.builtInStyles.map(\.name).contains(UtterSettings().polishStyle),
       "the app's default-style picker, which lists them, shows the default selected")
   }
+
+  @Test("a style's language in words, in the app's list and its editor, and in utter styles")
+  func languageInWords() {
+    #expect(StyleSummary.languageLabel(nil) == "as the settings say")
+    #expect(StyleSummary.languageLabel("") == "as spoken")
+    #expect(StyleSummary.languageLabel("fr") == "French")
+    #expect(StyleSummary.languageLabel("pt-BR") == "Portuguese (pt-BR)")
+    #expect(StyleSummary.languageLabel("xh") == "xh")
+    let chat = SavedStyle(name: "Team", kind: "casual", defaultContexts: ["chat"], translateTo: "en")
+    #expect(StyleSummary.detail(chat) == "chat · in English")
+    #expect(StyleSummary.detail(SavedStyle(name: "Diary", kind: "verbatim", translateTo: "")) == "verbatim · as spoken")
+    #expect(StyleSummary.detail(SavedStyle(name: "Work", kind: "formal", defaultContexts: ["email"])) == "email")
+    let choices = StyleSummary.languageChoices(keeping: "pt-BR")
+    #expect(choices.prefix(3).map(\.code) == [nil, "", "en"])
+    #expect(
+      choices.last?.code == "pt-BR" && choices.last?.title == "Portuguese (pt-BR)", "a code saved elsewhere stays")
+    #expect(StyleSummary.languageChoices(keeping: "fr").count == OfferedLanguage.all.count + 2)
+    #expect(Set(choices.map(\.title)).count == choices.count, "the picker's ids are unique")
+  }
 }

@@ -77,4 +77,41 @@ struct TranslationTests {
     }
     #expect(provider.requests.count == 1, "the provider only where the device could not")
   }
+
+  @Test("a saved style inserts in its own language: picked on the keyboard, or claiming the field's kind")
+  func styleLanguage() async {
+    var settings = UtterSettings()
+    (settings.polishProvider, settings.polishStyle) = ("openai-compatible", "verbatim")
+    let styles = [
+      SavedStyle(name: "To Ana", kind: "verbatim", translateTo: "pt"),
+      SavedStyle(name: "Team chat", kind: "verbatim", defaultContexts: ["chat"], translateTo: "en"),
+      SavedStyle(name: "Dear diary", kind: "verbatim", defaultContexts: ["email"], translateTo: ""),
+    ]
+    let provider = RecordingProvider { _ in "Translated at the station." }
+    let formatter = { (setting: String) in
+      settings.translateTo = setting
+      return DictationFormatter(
+        settings: DictationSettings(settings: settings, styles: styles),
+        providers: PolishProviders { _, _, _ in provider })
+    }
+    let spoken = "à demain à la gare"
+    let picked = await formatter("").format(spoken, field: FieldContext(language: "fr", style: "to ana"))
+    #expect(picked.text.text == "Translated at the station." && picked.text.original == spoken)
+    #expect(provider.requests.last?.system.contains("into Portuguese") == true, "the picked style's language")
+    let chat = await formatter("").format(spoken, field: FieldContext(keyboardType: "twitter", language: "fr"))
+    #expect(chat.text.text == "Translated at the station.", "the chat style claims the field")
+    #expect(provider.requests.last?.system.contains("into English") == true)
+    let elsewhere = await formatter("").format(spoken, field: FieldContext(language: "fr"))
+    #expect(elsewhere.text.text == spoken && elsewhere.text.original == nil, "no style, no setting: as spoken")
+    let mail = await formatter("en").format(spoken, field: FieldContext(contentType: "emailAddress", language: "fr"))
+    #expect(mail.text.text == spoken, "a style that says as spoken wins over the setting")
+    let override = DictationFormatter(
+      settings: DictationSettings(settings: settings, styles: styles),
+      providers: PolishProviders { _, _, _ in provider },
+      translateTo: "en")
+    let run = await override.format(spoken, field: FieldContext(language: "fr", style: "to ana"))
+    #expect(run.text.original == spoken)
+    #expect(provider.requests.last?.system.contains("into English") == true, "--translate-to, over the style's")
+    #expect(provider.requests.count == 3)
+  }
 }

@@ -24,6 +24,7 @@ struct ArchiveTests {
     try store.database.saveDictionaryEntry(DictionaryEntry(term: "Zoé", matchBySound: false))
     try store.database.saveSnippet(Snippet(trigger: "my calendar", expansion: "https://cal.example/me"))
     try store.database.saveStyle(SavedStyle(name: "Work", kind: "formal", defaultContexts: ["email"]))
+    try store.database.saveStyle(SavedStyle(name: "Para Ana", kind: "casual", translateTo: "pt"))
     try store.database.setSetting("session-timeout", to: "1h")
     return store
   }
@@ -48,6 +49,7 @@ struct ArchiveTests {
     let chat = try #require(try target.database.searchHistory("cafe", limit: 5).first)
     #expect(chat.field == Self.chat, "the whole field comes back: keyboard type, app, language and style")
     #expect(chat.origin == .app)
+    #expect(try target.database.styles().map(\.translateTo) == ["pt", nil], "a style's language comes back")
   }
 
   @Test("an export written before the field had its own keys imports its field and a recovered entry's origin")

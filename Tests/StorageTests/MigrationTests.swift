@@ -16,7 +16,7 @@ struct MigrationTests {
     #expect(
       applied == [
         StoreSchema.initialMigration, StoreSchema.wordCountMigration, StoreSchema.learnedWordsMigration,
-        StoreSchema.learningEvidenceMigration, StoreSchema.historyFieldMigration,
+        StoreSchema.learningEvidenceMigration, StoreSchema.historyFieldMigration, StoreSchema.styleLanguageMigration,
       ])
     let columns = try store.database.writer.read { db in try db.columns(in: "history").map(\.name) }
     #expect(columns.contains("wordCount"))
@@ -96,5 +96,32 @@ struct MigrationTests {
     #expect(entries["file"]?.origin == .cli)
     #expect(try database.searchHistory("arrive", limit: 5).map(\.uuid) == ["chat"])
     #expect(try database.latestHistory(limit: 10, filter: HistoryFilter(sources: [.keyboard])).count == 3)
+  }
+
+  @Test("styles saved before a style had a language of its own keep everything and follow the settings' language")
+  func fromStylesWithoutLanguage() throws {
+    let folder = try TemporaryDirectory("utter-migrate")
+    defer { folder.remove() }
+    do {
+      let pool = try DatabasePool(path: folder.path(AppDatabase.fileName).path)
+      let v5 = try AppDatabase(
+        writer: pool, dataDirectory: folder.url, environment: .live, migrateUpTo: StoreSchema.historyFieldMigration)
+      try v5.writer.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO style (name, nameKey, kind, prompt, defaultContexts)
+            VALUES ('Work', 'work', 'formal', 'Be brief.', '["email"]')
+            """)
+      }
+      try v5.close()
+    }
+    let (database, message) = try AppDatabase.open(at: folder.url)
+    #expect(message == nil)
+    #expect(
+      try database.styles() == [
+        SavedStyle(name: "Work", kind: "formal", prompt: "Be brief.", defaultContexts: ["email"], translateTo: nil)
+      ])
+    try database.saveStyle(SavedStyle(name: "Work", kind: "formal", defaultContexts: ["email"], translateTo: "fr"))
+    #expect(try database.styles().first?.translateTo == "fr")
   }
 }

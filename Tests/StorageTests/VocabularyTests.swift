@@ -57,6 +57,24 @@ struct VocabularyTests {
     #expect(try db.styles().map(\.name) == ["Chat"])
   }
 
+  @Test("a style's language is kept as given (pt-BR, or \"\" for as spoken); a wrong one is refused in one line")
+  func styleLanguage() throws {
+    let store = try StoreFixture()
+    defer { store.folder.remove() }
+    let db = store.database
+    try db.saveStyle(SavedStyle(name: "Para o Brasil", kind: "natural", translateTo: "PT-BR"))
+    try db.saveStyle(SavedStyle(name: "As said", kind: "verbatim", translateTo: ""))
+    let languages = Dictionary(uniqueKeysWithValues: try db.styles().map { ($0.name, $0.translateTo) })
+    #expect(languages == ["Para o Brasil": "pt-BR", "As said": ""])
+    for wrong in ["auto", "French", "f"] {
+      let error = #expect(throws: StorageError.self) {
+        try db.saveStyle(SavedStyle(name: "Wrong", kind: "natural", translateTo: wrong))
+      }
+      #expect(error?.description == "a style's language must be a code such as en or fr, not '\(wrong)'")
+    }
+    #expect(try db.styles().count == 2)
+  }
+
   @Test("notes are added, searched and removed")
   func notes() throws {
     let store = try StoreFixture()

@@ -92,6 +92,36 @@ struct StorageVocabularyCommandTests {
     #expect(try await cli.run(["snippets", "list"]).stdout.hasPrefix("No snippets."))
   }
 
+  @Test("styles add, replace, list with their language, refuse a wrong kind or language in one line, and remove")
+  func styles() async throws {
+    let cli = try StoreCLI()
+    defer { cli.folder.remove() }
+    #expect(try await cli.run(["styles"]).stdout.hasPrefix("No styles."))
+    try await cli.run(["styles", "add", "Team chat", "--use-in", "chat, com.slack", "--translate-to", "en"])
+    #expect(
+      try await cli.run([
+        "styles", "add", "team chat", "--kind", "casual", "--use-in", "chat", "--translate-to", "pt-BR",
+      ])
+      .stdout == "Updated 'team chat'.\n")
+    try await cli.run(["styles", "add", "Diary", "--kind", "verbatim", "--translate-to", "", "--prompt", "As I say."])
+    #expect(
+      try await cli.run(["styles", "list"]).stdout
+        == """
+        NAME       KIND      USED IN  INSERTED IN         PROMPT
+        Diary      verbatim           as spoken           As I say.
+        team chat  casual    chat     Portuguese (pt-BR)
+
+        """)
+    let kind = try await cli.run(["styles", "add", "X", "--kind", "pirate"], expect: 64)
+    #expect(
+      kind.stderr.hasPrefix("utter: --kind must be one of natural, formal, casual, very-casual, verbatim, custom"))
+    let language = try await cli.run(["styles", "add", "X", "--translate-to", "auto"], expect: 1)
+    #expect(language.stderr == "utter: a style's language must be a code such as en or fr, not 'auto'\n")
+    try await cli.run(["styles", "remove", "DIARY"])
+    #expect(try await cli.run(["styles", "list", "--json"]).stdout.contains(#""translateTo" : "pt-BR""#))
+    #expect(try await cli.run(["styles", "remove", "diary"], expect: 1).stderr == "utter: no style 'diary'\n")
+  }
+
   @Test("notes add, search and remove")
   func notes() async throws {
     let cli = try StoreCLI()

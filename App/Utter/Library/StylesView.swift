@@ -1,3 +1,4 @@
+import Dictation
 import DictationValues
 import Storage
 import SwiftUI
@@ -11,12 +12,16 @@ struct StylesView: View {
   var body: some View {
     EditableList(
       styles, newItem: SavedStyle(name: "", kind: "custom"), reload: reload,
-      save: { _ = try model.database?.saveStyle($0) },
-      remove: { _ = try model.database?.removeStyle(name: $0.name) }
+      save: { style in
+        _ = try model.database?.saveStyle(style)
+        model.store.shareWithKeyboard()
+      },
+      remove: { style in
+        _ = try model.database?.removeStyle(name: style.name)
+        model.store.shareWithKeyboard()
+      }
     ) { style in
-      ItemSummary(
-        Text(style.name),
-        detail: Text(style.defaultContexts.isEmpty ? style.kind : style.defaultContexts.joined(separator: ", ")))
+      ItemSummary(Text(style.name), detail: Text(StyleSummary.detail(style)))
     } editor: { style, save in
       StyleEditor(style: style, save: save)
     } content: { rows, _ in
@@ -56,6 +61,7 @@ struct StyleEditor: View {
   @State private var name: String
   @State private var prompt: String
   @State private var contexts: String
+  @State private var translateTo: String?
   let original: SavedStyle
   let save: (SavedStyle) -> Void
 
@@ -64,6 +70,7 @@ struct StyleEditor: View {
     _name = State(initialValue: style.name)
     _prompt = State(initialValue: style.prompt ?? "")
     _contexts = State(initialValue: style.defaultContexts.joined(separator: ", "))
+    _translateTo = State(initialValue: style.translateTo)
     self.save = save
   }
 
@@ -72,7 +79,7 @@ struct StyleEditor: View {
       save(
         SavedStyle(
           name: name.trimmingCharacters(in: .whitespaces), kind: original.kind,
-          prompt: prompt.isEmpty ? nil : prompt, defaultContexts: contexts.commaSeparated))
+          prompt: prompt.isEmpty ? nil : prompt, defaultContexts: contexts.commaSeparated, translateTo: translateTo))
     } fields: {
       TextField("Name", text: $name)
       Section("Instructions for polish") {
@@ -83,6 +90,17 @@ struct StyleEditor: View {
           .textInputAutocapitalization(.never)
       } header: {
         Text("Use in")
+      }
+      Section {
+        Picker("Insert in", selection: $translateTo) {
+          ForEach(StyleSummary.languageChoices(keeping: original.translateTo), id: \.title) { choice in
+            Text(choice.title).tag(choice.code)
+          }
+        }
+      } footer: {
+        Text(
+          "Dictations in this style are written in this language, whatever you speak; the keyboard shows what you "
+            + "said under it, and Undo puts that back.")
       }
     }
   }
