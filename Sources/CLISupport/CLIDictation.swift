@@ -43,16 +43,16 @@ package struct CLIDictation {
     let ownServer = URL(string: settings.settings.engineBaseURL).flatMap { $0.host == nil ? nil : $0 }
     let shelf = EngineShelf(
       registry: EngineFactory.registry(dataDirectory: dataDirectory, baseURL: engineBaseURL, ownServer: ownServer))
-    let engines = EngineAccess(
-      load: { choice in
-        if choice.id == HostEngines.testEngineID { return DurationEngine() }
-        do {
-          return try await shelf.engine(for: choice)
-        } catch {
-          throw CLIError("\(error)")
-        }
-      }, unload: { await shelf.unload() },
-      check: { choice in choice.id == HostEngines.testEngineID ? nil : await shelf.refusal(for: choice) })
+    var engines = shelf.access
+    engines.load = { choice in
+      if choice.id == HostEngines.testEngineID { return DurationEngine() }
+      do {
+        return try await shelf.engine(for: choice)
+      } catch {
+        throw CLIError("\(error)")
+      }
+    }
+    engines.check = { choice in choice.id == HostEngines.testEngineID ? nil : await shelf.refusal(for: choice) }
     return DictationPipeline(
       engines: engines, formatter: formatter, archive: keepInHistory ? archive(source: source) : nil)
   }

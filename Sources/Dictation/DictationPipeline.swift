@@ -78,11 +78,24 @@ public struct DictationPipeline: Sendable {
     return request.field.transcriptionOptions(from: base, readable: engine.readableLanguages)
   }
 
+  /// The engine and model that read `request`'s dictation: the request's or the settings' choice where its model reads
+  /// the dictation's language (the field's, else the settings'), else an installed model of the same engine that
+  /// does (`ModelRoute`); throws `LanguageNotRead` saying what to install when none does, before any audio is read.
+  public func engineChoice(for request: Request) throws -> EngineChoice {
+    let choice = request.engine ?? settings.engine()
+    let language = DictationLanguage.resolve(picked: request.field.language, setting: settings.language, field: nil)
+    switch engines.route(language, choice) {
+    case .chosen: return choice
+    case .installed(let model): return EngineChoice(id: choice.id, model: model)
+    case .refused(let line): throw LanguageNotRead(description: line)
+    }
+  }
+
   /// Transcribes, formats and records `samples` (16 kHz mono). The text is returned even when history cannot
   /// keep it (`storageWarning` says why).
   public func run(_ samples: [Float], request: Request = Request()) async throws -> DictationOutcome {
     let started = clock.date()
-    let engine = try await engines.load(request.engine ?? settings.engine())
+    let engine = try await engines.load(try engineChoice(for: request))
     let transcript = try await VoicedTranscription(progress: request.progress)
       .transcribe(samples, engine: engine, options: options(for: request, on: engine))
     return await outcome(transcript, samples: samples, request: request, started: started)
@@ -93,7 +106,7 @@ public struct DictationPipeline: Sendable {
   public func run(_ reading: LiveReading, request: Request = Request(), started: Date) async throws
     -> DictationOutcome
   {
-    let engine = try await engines.load(request.engine ?? settings.engine())
+    let engine = try await engines.load(try engineChoice(for: request))
     let final = await reading.finalReading(engine: engine, options: options(for: request, on: engine))
     if final.text.isEmpty, final.failures > 0 {
       throw UnreadableDictation(message: "transcription failed: \(final.lastError ?? "unknown error")")
@@ -119,12 +132,19 @@ public struct DictationPipeline: Sendable {
 
   /// How the settings read every dictation: their language, the dictionary's terms as a hint, the learned forms.
   package var settingsTranscription: TranscriptionOptions {
-    TranscriptionOptions(
+    var options = TranscriptionOptions(
       language: settings.language, vocabulary: settings.vocabularyPrompt, learnedForms: settings.learnedForms)
+    options.languages = settings.settings.spokenLanguageList
+    return options
   }
 }
 
 /// A dictation whose audio could not be read (every engine call failed), in one line.
+/// No model here reads the dictation's language (`DictationPipeline.engineChoice(for:)`): what to install, in one line.
+public struct LanguageNotRead: Error, Sendable, Hashable, CustomStringConvertible {
+  public var description: String
+}
+
 public struct UnreadableDictation: Error, Sendable, CustomStringConvertible {
   public var message: String
   public var description: String { message }

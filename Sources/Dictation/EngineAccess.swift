@@ -11,15 +11,19 @@ public struct EngineAccess: Sendable {
   /// Why an engine cannot run at all (no key for a cloud engine, an engine this device does not have), in the one
   /// line the user sees, checked before a flow session says it is ready; nil when it may (`EngineShelf.refusal`).
   public var check: @Sendable (EngineChoice) async -> String?
+  /// Which model reads a dictation in a language with a choice (`SpeechEngineRegistry.route`): a file check, no load.
+  public var route: @Sendable (_ language: String?, EngineChoice) -> ModelRoute
 
   public init(
     load: @escaping @Sendable (EngineChoice) async throws -> any SpeechEngine,
     unload: @escaping @Sendable () async -> Void = {},
-    check: @escaping @Sendable (EngineChoice) async -> String? = { _ in nil }
+    check: @escaping @Sendable (EngineChoice) async -> String? = { _ in nil },
+    route: @escaping @Sendable (_ language: String?, EngineChoice) -> ModelRoute = { _, _ in .chosen }
   ) {
     self.load = load
     self.unload = unload
     self.check = check
+    self.route = route
   }
 
   /// `engine` whatever the choice, nothing to free, never refused.

@@ -64,8 +64,10 @@ public actor EngineShelf {
 
   /// This shelf's engines for a `DictationPipeline`: loaded, let go and checked here.
   public nonisolated var access: EngineAccess {
-    EngineAccess(
+    let registry = registry
+    return EngineAccess(
       load: { choice in try await self.engine(for: choice) }, unload: { await self.unload() },
-      check: { choice in await self.refusal(for: choice) })
+      check: { choice in await self.refusal(for: choice) },
+      route: { language, choice in registry.route(language: language, engine: choice.id, model: choice.model) })
   }
 }

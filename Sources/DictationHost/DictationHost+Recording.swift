@@ -35,6 +35,17 @@ extension DictationHost {
     let dictation = publisher.originated(dictation)
     if let refresh = refreshSettings?() { applySettings(refresh) }
     let now = clock.now()
+    switch environment.routeEngine(dictation.context) {
+    case .same: break
+    case .changed:
+      logger.notice("dictation \(dictation.id) is in a language another model reads: loading it")
+      changeResidency(.engineChanged)
+    case .refused(let line):
+      // NB: before the microphone starts: a model that cannot read the language would write other words.
+      logger.notice("dictation \(dictation.id) refused before recording: \(line)")
+      apply(.dictationFailed(dictationID: dictation.id, reason: .languageNotRead, cause: line, now: now))
+      return
+    }
     publisher.recordingStarted()
     var spool: SpoolWriter?
     do {

@@ -26,6 +26,16 @@ public struct CorrectionResult: Sendable, Hashable {
 /// what the host found in the dictation's audio (`CorrectedWords.heardInAudio`, `context`).
 public typealias CorrectionLearning = @Sendable (_ corrections: [CorrectedWords]) -> CorrectionResult
 
+/// Which engine reads a dictation about to be recorded, as `HostEnvironment.routeEngine` decides it for the field.
+public enum EngineRouting: Sendable, Hashable {
+  /// The engine the host has (or is loading) reads it.
+  case same
+  /// Another model reads the field's language: the one in memory goes, and `loadEngine` loads that one.
+  case changed
+  /// No model here reads it: the dictation is refused before the microphone starts, with this line.
+  case refused(String)
+}
+
 /// Everything the host needs from the outside world, injected.
 public struct HostEnvironment: Sendable {
   public var clock: UtterClock
@@ -47,6 +57,8 @@ public struct HostEnvironment: Sendable {
   public var liveCleanUp: LiveTextCleanUp?
   /// Frees the engine's model where the device keeps it (its shelf); the host has dropped its own reference.
   public var unloadEngine: @Sendable () async -> Void
+  /// Decides, as a dictation into a field starts, whether its language needs another model (by default: never).
+  public var routeEngine: @Sendable (FieldContext) -> EngineRouting
   public var logger: Logger
 
   public init(
@@ -55,9 +67,11 @@ public struct HostEnvironment: Sendable {
     archive: any DictationArchive, spool: AudioSpool, makeSessionID: @escaping @Sendable () -> String,
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "corrections are not learned") },
     liveCleanUp: LiveTextCleanUp? = nil, unloadEngine: @escaping @Sendable () async -> Void = {},
+    routeEngine: @escaping @Sendable (FieldContext) -> EngineRouting = { _ in .same },
     logger: Logger = Logger(label: "utter.host")
   ) {
     self.unloadEngine = unloadEngine
+    self.routeEngine = routeEngine
     self.learnCorrections = learnCorrections
     self.liveCleanUp = liveCleanUp
     self.clock = clock

@@ -41,7 +41,7 @@
   @Observable
   public final class ModelStore {
     public private(set) var statuses: [String: ModelInstall] = [:]
-    @ObservationIgnored public let files: ModelFiles
+    @ObservationIgnored public nonisolated let files: ModelFiles
     @ObservationIgnored let device: any ModelStoreDevice
     /// Bytes received per file of each model being downloaded.
     @ObservationIgnored var received: [String: [String: Int64]] = [:]

@@ -1,3 +1,5 @@
+import SpeechEngine
+
 /// A Whisper model the iPhone app offers.
 public struct WhisperModelChoice: Identifiable, Hashable, Sendable {
   /// Utter's model name (shared with the settings and the CLI), e.g. `base.en`.
@@ -39,4 +41,21 @@ public struct WhisperModelChoice: Identifiable, Hashable, Sendable {
 
   /// Bytes of free space a download needs: the download and its unpacked copy.
   public var bytesNeeded: Int64 { Int64(megabytes) * 2_000_000 }
+}
+
+extension WhisperModelChoice {
+  /// What the iPhone's Whisper models read, which are on it, and how to get another, for `SpeechEngineRegistry.route`:
+  /// a model counts as installed when every file of its list is on disk (a file check, from any thread).
+  public static func installedModels(files: ModelFiles) -> InstalledModels {
+    InstalledModels(
+      installed: {
+        all.filter { choice in
+          files.list(choice.id, variant: choice.variant).map { files.isComplete($0, model: choice.id) } ?? false
+        }
+        .map(\.id)
+      },
+      howToInstall: { id in
+        "download \(choice(id: id)?.title ?? id) in Utter › Settings › Engine"
+      })
+  }
 }

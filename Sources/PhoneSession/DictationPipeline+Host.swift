@@ -71,10 +71,11 @@ extension DictationPipeline {
     let engines = engines
     let archive = archive ?? self.archive ?? HistoryArchive(database: nil, origin: .keyboard)
     let learning = SessionLearning(self, keyboard: devices.shared)
+    let routed = RoutedEngine()
     let environment = HostEnvironment(
       clock: devices.clock, microphone: devices.microphone, makeSegmenter: devices.makeSegmenter,
       loadEngine: {
-        let choice = engine ?? learning.current.settings.engine()
+        let choice = routed.loading(routed.wanted ?? engine ?? learning.current.settings.engine())
         do { return try await engines.load(choice) } catch {
           // NB: named, so that a dictation left without its engine is kept in history under the engine chosen.
           throw EngineLoadFailure(engine: choice.id, model: choice.model ?? "", cause: "\(error)")
@@ -84,7 +85,15 @@ extension DictationPipeline {
       spool: AudioSpool(directory: devices.data.spool), makeSessionID: makeID,
       learnCorrections: learning.learn,
       liveCleanUp: { raw, field in learning.current.formatter.cleanUp(raw, field: field).text },
-      unloadEngine: engines.unload, logger: devices.logger)
+      unloadEngine: engines.unload,
+      routeEngine: { field in
+        do {
+          let choice = try learning.current.engineChoice(for: Request(engine: engine, field: field))
+          return routed.want(choice) ? .changed : .same
+        } catch {
+          return .refused("\(error)")
+        }
+      }, logger: devices.logger)
     var configuration = hostConfiguration()
     adjust(&configuration)
     let watcher = ChannelWatcher(
@@ -100,5 +109,30 @@ extension DictationPipeline {
         let engineChanged = engine == nil && (changes.contains("engine") || changes.contains("model"))
         return HostSettingsRefresh(configuration: configuration, engineChanged: engineChanged, changes: changes)
       })
+  }
+}
+
+/// The engine a flow session's dictations load: the settings' choice, or the model that reads the language of the
+/// dictation starting now (`DictationPipeline.engineChoice(for:)`), and the one last given to the shelf to load.
+final class RoutedEngine: @unchecked Sendable {
+  private let lock = NSLock()
+  private var wantedChoice: EngineChoice?
+  private var loadedChoice: EngineChoice?
+
+  /// What the next load loads; nil until a dictation has started.
+  var wanted: EngineChoice? { lock.withLock { wantedChoice } }
+
+  /// Notes that `choice` is being loaded, and returns it.
+  func loading(_ choice: EngineChoice) -> EngineChoice {
+    lock.withLock { loadedChoice = choice }
+    return choice
+  }
+
+  /// The dictation starting now reads with `choice`; true when another one was loaded (it must go).
+  func want(_ choice: EngineChoice) -> Bool {
+    lock.withLock {
+      wantedChoice = choice
+      return loadedChoice.map { $0 != choice } ?? false
+    }
   }
 }

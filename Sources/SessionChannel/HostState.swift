@@ -38,6 +38,8 @@ public enum DictationFailure: String, Codable, Sendable, CaseIterable {
   case transcriptionFailed = "transcription-failed"
   /// The same, where history keeps no audio (it is off, or keeps text only): there is nothing to retry.
   case transcriptionFailedNotKept = "transcription-failed-not-kept"
+  /// No speech model here reads the dictation's language; refused before recording (the cause says what to install).
+  case languageNotRead = "language-not-read"
 
   /// One sentence for the keyboard to show.
   public var message: String {
@@ -47,12 +49,15 @@ public enum DictationFailure: String, Codable, Sendable, CaseIterable {
     case .nothingHeard: "Didn't hear anything. Try again a little closer to the microphone."
     case .transcriptionFailed: "Couldn't transcribe that. Your audio is kept in Utter's history."
     case .transcriptionFailedNotKept: "Couldn't transcribe that. Try again."
+    case .languageNotRead: "Not recorded: no speech model here reads this language."
     }
   }
 
   /// The sentence with its cause (`OpenAI rejected the API key`) after the first clause, when there is one.
   public func message(cause: String?) -> String {
     guard let cause, !cause.isEmpty, let stop = message.firstIndex(of: ".") else { return message }
+    // NB: the cause says it all ("tiny.en reads English only; for French, …").
+    if self == .languageNotRead { return "Not recorded: \(cause)." }
     return message[..<stop] + ": " + cause + message[stop...]
   }
 }

@@ -2,6 +2,9 @@
 public struct TranscriptionOptions: Sendable, Hashable, Codable {
   /// ISO 639-1 code, or nil to let the engine detect it (or use the model's only language).
   public var language: String?
+  /// The languages the user speaks (the `languages` setting): with `language` nil, an engine that detects picks
+  /// among these only; empty: any. Not sent over the wire.
+  public var languages: [String] = []
   /// Words and names the speaker is likely to use (the personal dictionary), handed to the engine as a hint.
   public var vocabulary: [String]
   /// Free text that precedes this audio, to keep style and spelling consistent.

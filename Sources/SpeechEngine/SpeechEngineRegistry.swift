@@ -25,17 +25,47 @@ public struct SpeechEngineError: Error, Sendable, Hashable, CustomStringConverti
   public var description: String { message }
 }
 
+/// What an engine on this device has installed, which languages each of its models reads, and how the user
+/// installs another: what `SpeechEngineRegistry.route` decides a dictation's model from.
+public struct InstalledModels: Sendable {
+  /// The models installed now (a file check, no load).
+  public var installed: @Sendable () -> [String]
+  /// The languages `model` reads; nil: any (default: what its name says, `SpokenLanguage.readable(byModel:)`).
+  public var languages: @Sendable (_ model: String) -> Set<String>?
+  /// How the user installs `model`, as a clause: "run `utter engines install --model base`".
+  public var howToInstall: @Sendable (_ model: String) -> String
+
+  public init(
+    installed: @escaping @Sendable () -> [String],
+    languages: @escaping @Sendable (_ model: String) -> Set<String>? = { SpokenLanguage.readable(byModel: $0) },
+    howToInstall: @escaping @Sendable (_ model: String) -> String
+  ) {
+    self.installed = installed
+    self.languages = languages
+    self.howToInstall = howToInstall
+  }
+}
+
 /// Engines by id. Each platform registers the engines it has; callers pick one by id.
 public struct SpeechEngineRegistry: Sendable {
   public typealias Factory = @Sendable (_ model: String?) async throws -> any SpeechEngine
 
-  private var entries: [(descriptor: EngineDescriptor, factory: Factory)] = []
+  private var entries: [(descriptor: EngineDescriptor, models: InstalledModels?, factory: Factory)] = []
 
   public init() {}
 
-  public mutating func register(_ descriptor: EngineDescriptor, factory: @escaping Factory) {
+  /// Registers an engine; `models` says what an on-device engine has installed (nil: a cloud engine, whose
+  /// models read any language).
+  public mutating func register(
+    _ descriptor: EngineDescriptor, models: InstalledModels? = nil, factory: @escaping Factory
+  ) {
     entries.removeAll { $0.descriptor.id == descriptor.id }
-    entries.append((descriptor, factory))
+    entries.append((descriptor, models, factory))
+  }
+
+  /// What engine `id` has installed, when it says.
+  public func installedModels(id: String) -> InstalledModels? {
+    entries.first { $0.descriptor.id == id }?.models
   }
 
   public var descriptors: [EngineDescriptor] { entries.map(\.descriptor) }

@@ -24,6 +24,10 @@ extension UtterSettings {
       .engineServerModel, "model asked of your own speech server (empty: the server's own)", \.engineServerModel,
       SettingParse.optionalModel, key: "engine-server-model"),
     text(.language, "spoken language code (e.g. en, fr, pt-BR) or auto", \.language, SettingParse.language),
+    text(
+      .spokenLanguages,
+      "the languages you speak (e.g. en,fr): with language auto, detection picks among these only; "
+        + "empty: any", \.spokenLanguages, SettingParse.languageList, key: "languages"),
     text(.polishProvider, "LLM polish provider id, or none", \.polishProvider, SettingParse.identifier),
     text(
       .polishModel, "polish model, for the chosen polish provider only (empty: the provider's default)",

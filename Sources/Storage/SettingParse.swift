@@ -52,6 +52,19 @@ enum SettingParse {
     return ([primary.lowercased()] + parts.dropFirst().map(String.init)).joined(separator: "-")
   }
 
+  /// Language codes, comma-separated (`en, FR` → `en,fr`), without repeats; empty for any.
+  static func languageList(_ key: String, _ text: String) throws -> String {
+    var codes: [String] = []
+    for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+      guard part.lowercased() != LanguageChoice.automatic else {
+        throw invalid(key, text, "expected language codes such as en,fr, or \"\" for any")
+      }
+      let code = try language(key, part)
+      if !codes.contains(code) { codes.append(code) }
+    }
+    return codes.joined(separator: ",")
+  }
+
   /// A language code, or empty for none (`auto` is no language to write in).
   static func optionalLanguage(_ key: String, _ text: String) throws -> String {
     guard !text.isEmpty else { return "" }

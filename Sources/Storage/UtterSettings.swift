@@ -60,6 +60,11 @@ public struct UtterSettings: Codable, Sendable, Hashable {
   public var polishBaseURL = ""
   /// The default writing style's name.
   public var polishStyle = "natural"
+  /// The languages the user speaks, comma-separated (`en,fr`): with `language` auto, detection picks among these
+  /// only; empty: any language.
+  public var spokenLanguages = ""
+  /// `spokenLanguages` as codes.
+  public var spokenLanguageList: [String] { spokenLanguages.split(separator: ",").map(String.init) }
   /// The language dictations are inserted in (ISO 639-1), translated by the polish provider when spoken in another;
   /// empty: as spoken.
   public var translateTo = ""
@@ -102,7 +107,7 @@ public struct UtterSettings: Codable, Sendable, Hashable {
       sessionTimeout
     case pendingOfferWindowSeconds, haptics, sounds, appearance, retention, keepAudio, typingWordsPerMinute
     case maxRecordingSeconds, polishBaseURL, learnWords, microphone, duckOthers, unloadModelAfterSeconds
-    case engineBaseURL, engineServerModel, endOfSpeechSeconds, autoCopy, translateTo
+    case engineBaseURL, engineServerModel, endOfSpeechSeconds, autoCopy, translateTo, spokenLanguages
   }
 
   /// The engine id of your own speech server (`CloudSpeechEngines.ownServerID`), which reads `engineBaseURL` and
@@ -144,5 +149,6 @@ public struct UtterSettings: Codable, Sendable, Hashable {
     learnWords = value(.learnWords, defaults.learnWords)
     autoCopy = value(.autoCopy, defaults.autoCopy)
     translateTo = value(.translateTo, defaults.translateTo)
+    spokenLanguages = value(.spokenLanguages, defaults.spokenLanguages)
   }
 }

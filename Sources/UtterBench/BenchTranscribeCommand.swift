@@ -22,6 +22,9 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
 
   @OptionGroup var engineChoice: BenchEngineOptions
 
+  @Option(help: "The spoken language (e.g. fr); default: the model's, or detected.")
+  var language: String?
+
   @Option(parsing: .unconditional, help: "Beam size, 1 (greedy) to 8.")
   var beam: Int = 5
 
@@ -97,7 +100,7 @@ struct BenchTranscribeCommand: AsyncParsableCommand {
     let loadSeconds = Date().timeIntervalSince(loadStart)
     let hints = try vocabulary + (vocabularyFile.map { try BenchMeasure.lines($0, what: "vocabulary") } ?? [])
     let terms = try countTerms.map { try BenchMeasure.lines($0, what: "vocabulary") } ?? hints
-    var options = TranscriptionOptions(vocabulary: hints, beamSize: beam, threads: threads)
+    var options = TranscriptionOptions(language: language, vocabulary: hints, beamSize: beam, threads: threads)
     if draft { options = options.drafting }
     var termCount = TermCount()
     var rows: [Row] = []

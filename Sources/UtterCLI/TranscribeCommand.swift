@@ -100,6 +100,8 @@ struct TranscribeCommand: AsyncParsableCommand {
       outcome = try await pipeline.run(audio.samples, request: request)
     } catch let error as CLIError {
       throw error
+    } catch let refusal as LanguageNotRead {
+      throw CLIError("\(url.lastPathComponent): not transcribed: \(refusal)")
     } catch {
       throw CLIError("\(url.lastPathComponent): transcription failed: \(error)")
     }

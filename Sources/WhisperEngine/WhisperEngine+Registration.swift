@@ -14,7 +14,16 @@ extension WhisperEngine {
   ) {
     var described = descriptor
     described.models += ((try? added?.list()) ?? []).map(\.id)
-    registry.register(described) { model in
+    let models = InstalledModels(
+      installed: {
+        WhisperCatalog.models.filter(installation.isInstalled).map(\.id) + ((try? added?.list()) ?? []).map(\.id)
+      },
+      languages: { id in
+        if let spec = WhisperCatalog.model(id: id) { return spec.isEnglishOnly ? ["en"] : nil }
+        if let own = try? added?.model(id: id) { return own.header.isEnglishOnly ? ["en"] : nil }
+        return SpokenLanguage.readable(byModel: id)
+      }, howToInstall: { "run `utter engines install --model \($0)`" })
+    registry.register(described, models: models) { model in
       let id = model ?? WhisperCatalog.defaultModel.id
       if let spec = WhisperCatalog.model(id: id) { return try WhisperEngine(spec: spec, installation: installation) }
       guard let added, let own = try added.model(id: id) else {

@@ -155,7 +155,9 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
       params.abort_callback_user_data = Unmanaged.passUnretained(abort).toOpaque()
     }
 
-    let language = isEnglishOnly ? "en" : (options.language ?? "auto")
+    let language =
+      isEnglishOnly
+      ? "en" : (options.language ?? detectLanguage(among: options.languages, samples, threads) ?? "auto")
     let prompt = options.combinedPrompt
     let status: Int32 = language.withCString { languagePointer in
       withOptionalCString(prompt) { promptPointer in
@@ -171,6 +173,31 @@ public final class WhisperEngine: SpeechEngine, @unchecked Sendable {
     if abort?.isSet == true { throw CancellationError() }
     guard status == 0 else { throw SpeechEngineError("whisper.cpp failed to transcribe (status \(status))") }
     return readTranscript(state, language: language, duration: seconds)
+  }
+
+  /// The most probable of `candidates` (the languages the user speaks; none: any of Whisper's 99) for `samples`, by
+  /// whisper.cpp's detection, run apart from the reading, which is then asked for that language; one candidate is
+  /// taken as said; nil when detection cannot run (the call is then left to `auto`).
+  // NB: on a state of its own: a call that decodes on the state detection ran on reads worse (a Spanish sentence
+  // read as "La Pola, Pola, Pola…" where the same call on a fresh state reads it right).
+  private func detectLanguage(among candidates: [String], _ samples: [Float], _ threads: Int) -> String? {
+    let api = library.api
+    let known = candidates.compactMap { code -> (String, Int32)? in
+      let primary = String(code.prefix { $0 != "-" && $0 != "_" }).lowercased()
+      guard let id = primary.withCString({ api.lang_id?($0) }), id >= 0 else { return nil }
+      return (code, id)
+    }
+    if known.count == 1 { return known.first?.0 }
+    guard let toMel = api.pcm_to_mel_with_state, let detect = api.lang_auto_detect_with_state,
+      let maxID = api.lang_max_id?(), maxID >= 0, let state = api.init_state?(context)
+    else { return nil }
+    defer { api.free_state?(state) }
+    var probabilities = [Float](repeating: 0, count: Int(maxID) + 1)
+    let mel = samples.withUnsafeBufferPointer { toMel(context, state, $0.baseAddress, Int32($0.count), Int32(threads)) }
+    let top = mel == 0 ? detect(context, state, 0, Int32(threads), &probabilities) : -1
+    guard top >= 0 else { return nil }
+    guard !known.isEmpty else { return api.lang_str?(top).map { String(cString: $0) } }
+    return known.max { probabilities[Int($0.1)] < probabilities[Int($1.1)] }?.0
   }
 
   /// The decoder's bias toward `terms` (`TermBias`), kept while the same terms come again; nil for none.

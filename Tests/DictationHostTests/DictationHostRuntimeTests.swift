@@ -69,7 +69,8 @@ struct HostHarness {
     configuration: HostConfiguration = HostConfiguration(), recorded: [HistoryEntry] = [],
     learnCorrections: @escaping CorrectionLearning = { _ in CorrectionResult(summary: "ignored") },
     liveCleanUp: LiveTextCleanUp? = nil, loads: EngineLoads? = nil,
-    loadFailure: @escaping @Sendable () -> (any Error)? = { nil }, finishing: Gate? = nil
+    loadFailure: @escaping @Sendable () -> (any Error)? = { nil }, finishing: Gate? = nil,
+    routeEngine: @escaping @Sendable (FieldContext) -> EngineRouting = { _ in .same }
   ) throws {
     dir = try existing ?? TemporaryDirectory("host")
     let container = dir.path("container")
@@ -91,7 +92,7 @@ struct HostHarness {
         return await testFinishing(archive: archive)(reading)
       }, archive: archive,
       spool: spool, makeSessionID: { UUID().uuidString.lowercased() }, learnCorrections: learnCorrections,
-      liveCleanUp: liveCleanUp, unloadEngine: { loads?.unloaded() })
+      liveCleanUp: liveCleanUp, unloadEngine: { loads?.unloaded() }, routeEngine: routeEngine)
     try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
     host = DictationHost(
       channel: channel, watcher: ChannelWatcher(notifier: notifier, pollInterval: 0.05),

@@ -94,6 +94,28 @@ struct ModelStoreTests {
     #expect(store.loads == ["tiny.en", "tiny.en"])
   }
 
+  @Test("a French field with only tiny.en on the phone is refused with the model to download; downloaded, it counts")
+  func installedModelsRouteALanguage() async throws {
+    let dir = try TemporaryDirectory("model-store")
+    defer { dir.remove() }
+    let device = FakeModelDevice()
+    let store = Self.store(device, in: dir)
+    var registry = SpeechEngineRegistry()
+    registry.register(
+      EngineDescriptor(id: "whisper", name: "Whisper", models: WhisperModelChoice.all.map(\.id), isOnDevice: true),
+      models: WhisperModelChoice.installedModels(files: store.files)
+    ) { _ in throw SpeechEngineError("not loaded in this test") }
+    #expect(
+      registry.route(language: "fr", engine: "whisper", model: "tiny.en")
+        == .refused(
+          "the speech model tiny.en reads English only; for French, download Base (multilingual) in Utter › Settings › "
+            + "Engine"))
+    store.networkChanged(.wifi)
+    _ = try await store.install("tiny.en")
+    #expect(WhisperModelChoice.installedModels(files: store.files).installed() == ["tiny.en"])
+    #expect(registry.route(language: "en", engine: "whisper", model: "tiny.en") == .chosen)
+  }
+
   @Test("after an OS update the first load specialises again (Core ML evicted its copies), then single loads")
   func osUpdateSpecialisesAgain() async throws {
     let dir = try TemporaryDirectory("model-store")

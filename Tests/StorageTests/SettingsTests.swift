@@ -39,6 +39,21 @@ struct SettingsTests {
     #expect(try settings.value(forKey: "pending-offer-window") == "2m")
   }
 
+  @Test("the languages you speak: codes normalised without repeats, empty for any, auto or a name refused")
+  func spokenLanguages() throws {
+    var settings = UtterSettings()
+    #expect(settings.spokenLanguageList.isEmpty)
+    try settings.setValue(" en, FR ,en,pt-BR", forKey: "languages")
+    #expect(settings.spokenLanguages == "en,fr,pt-BR")
+    #expect(settings.spokenLanguageList == ["en", "fr", "pt-BR"])
+    for wrong in ["en,auto", "English", "en;fr"] {
+      #expect(throws: (any Error).self, "\(wrong)") { try settings.setValue(wrong, forKey: "languages") }
+    }
+    #expect(settings.spokenLanguages == "en,fr,pt-BR", "a refused value changes nothing")
+    try settings.setValue("", forKey: "languages")
+    #expect(settings.spokenLanguageList.isEmpty)
+  }
+
   @Test("a data folder created by the store is private to its owner")
   func privateFolder() throws {
     let parent = try TemporaryDirectory("utter-private")

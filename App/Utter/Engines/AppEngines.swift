@@ -17,7 +17,8 @@ enum AppEngines {
     var registry = SpeechEngineRegistry()
     registry.register(
       EngineDescriptor(
-        id: EngineChoice.whisperID, name: "Whisper", models: WhisperModelChoice.all.map(\.id), isOnDevice: true)
+        id: EngineChoice.whisperID, name: "Whisper", models: WhisperModelChoice.all.map(\.id), isOnDevice: true),
+      models: WhisperModelChoice.installedModels(files: models.files)
     ) { model in try await models.engine(model ?? WhisperModelChoice.fallback) }
     registry.register(
       EngineDescriptor(id: EngineChoice.appleID, name: "Apple", models: [], isOnDevice: true)

@@ -162,6 +162,12 @@ typedef struct uw_api {
   uw_token_data (*full_get_token_data)(void *state, int32_t i, int32_t j);
   int32_t (*full_lang_id)(void *state);
   const char *(*lang_str)(int32_t id);
+  /// Language detection: the log-mel of the samples into the state, then each language's probability from the
+  /// encoder's reading of it (`lang_probs` holds `lang_max_id() + 1` values); returns the top id, negative on failure.
+  int32_t (*pcm_to_mel_with_state)(void *ctx, void *state, const float *samples, int32_t n_samples, int32_t n_threads);
+  int32_t (*lang_auto_detect_with_state)(void *ctx, void *state, int32_t offset_ms, int32_t n_threads, float *lang_probs);
+  int32_t (*lang_max_id)(void);
+  int32_t (*lang_id)(const char *lang);
   uw_token (*token_eot)(void *ctx);
   void (*log_set)(void (*callback)(int32_t level, const char *text, void *user), void *user);
   /// The tokens of `text`; returns how many, or a negative number when more than `n_max_tokens` are needed.
