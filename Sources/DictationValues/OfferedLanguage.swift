@@ -20,6 +20,11 @@ public struct OfferedLanguage: Sendable, Hashable, Identifiable {
     .init("es", "Spanish", "Español"), .init("it", "Italian", "Italiano"), .init("pt", "Portuguese", "Português"),
     .init("nl", "Dutch", "Nederlands"), .init("sv", "Swedish", "Svenska"), .init("pl", "Polish", "Polski"),
     .init("ja", "Japanese", "日本語"), .init("zh", "Chinese", "中文"), .init("ko", "Korean", "한국어"),
-    .init("ru", "Russian", "Русский"), .init("tr", "Turkish", "Türkçe"),
+    .init("ru", "Russian", "Русский"), .init("tr", "Turkish", "Türkçe"), .init("uk", "Ukrainian", "Українська"),
+    .init("cs", "Czech", "Čeština"), .init("da", "Danish", "Dansk"), .init("fi", "Finnish", "Suomi"),
+    .init("el", "Greek", "Ελληνικά"), .init("hu", "Hungarian", "Magyar"), .init("ro", "Romanian", "Română"),
+    .init("sk", "Slovak", "Slovenčina"), .init("sl", "Slovenian", "Slovenščina"), .init("hr", "Croatian", "Hrvatski"),
+    .init("bg", "Bulgarian", "Български"), .init("et", "Estonian", "Eesti"), .init("lv", "Latvian", "Latviešu"),
+    .init("lt", "Lithuanian", "Lietuvių"), .init("mt", "Maltese", "Malti"),
   ]
 }

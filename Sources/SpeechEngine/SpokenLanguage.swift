@@ -12,10 +12,19 @@ public enum SpokenLanguage {
     "tr", "tt", "uk", "ur", "uz", "vi", "yi", "yo", "yue", "zh",
   ]
 
+  /// The 25 European languages NVIDIA's Parakeet TDT 0.6B v3 reads (its model card); v2 reads English only.
+  public static let parakeetV3: Set<String> = [
+    "bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr", "hr", "hu", "it", "lt", "lv", "mt", "nl", "pl", "pt",
+    "ro", "ru", "sk", "sl", "sv", "uk",
+  ]
+
   /// The languages a model reads, by its name: Whisper's English-only models end in `.en` (`tiny.en`, WhisperKit's
-  /// `openai_whisper-base.en`); nil: any.
+  /// `openai_whisper-base.en`), Parakeet's v3 reads `parakeetV3` and its v2 English; nil: any.
   public static func readable(byModel model: String) -> Set<String>? {
-    model.lowercased().hasSuffix(".en") ? ["en"] : nil
+    let name = model.lowercased()
+    if name.hasSuffix(".en") { return ["en"] }
+    guard name.contains("parakeet") else { return nil }
+    return name.contains("v3") ? parakeetV3 : ["en"]
   }
 
   /// Whether `tag` (`en`, `pt-BR`, `auto`) names a language the engines know, or asks them to detect it.

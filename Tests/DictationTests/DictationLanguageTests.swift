@@ -80,7 +80,8 @@ struct DictationLanguageTests {
     "a model's name says which languages it reads: Whisper's .en models English alone",
     arguments: [
       ("tiny.en", ["en"]), ("small.en", ["en"]), ("openai_whisper-base.en", ["en"]), ("base", nil),
-      ("large-v3", nil), ("whisper-1", nil), ("gpt-4o-transcribe", nil),
+      ("large-v3", nil), ("whisper-1", nil), ("gpt-4o-transcribe", nil), ("parakeet-tdt-0.6b-v2", ["en"]),
+      ("parakeet-tdt-0.6b-v3", SpokenLanguage.parakeetV3),
     ] as [(String, Set<String>?)])
   func modelLanguages(model: String, readable: Set<String>?) {
     #expect(SpokenLanguage.readable(byModel: model) == readable)

@@ -10,6 +10,8 @@ struct OfferedLanguageTests {
     let codes = OfferedLanguage.all.map(\.code)
     #expect(Set(codes).count == codes.count)
     #expect(codes.filter { !SpokenLanguage.isKnown($0) } == [])
+    #expect(SpokenLanguage.parakeetV3.count == 25)
+    #expect(SpokenLanguage.parakeetV3.subtracting(codes).isEmpty, "every language Parakeet v3 reads is offered")
   }
 
   @Test("the keyboard's switch offers exactly the list, by the languages' own names")
